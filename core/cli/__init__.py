@@ -1,0 +1,129 @@
+"""`resumeforge` command line. One parser; each command's work lives in a small module here.
+
+Exit codes: 0 success, 1 pipeline FAILED or internal error, 2 bad input (one-line message, no
+traceback), 130 interrupted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+from core.errors import ResumeForgeError
+
+# command -> "module:function"; imported only when that command runs (fast --help, no torch load)
+HANDLERS = {
+    "parse": "core.cli.ingest:cmd_parse",
+    "analyze": "core.cli.jd:cmd_analyze",
+    "schema": "core.cli.ingest:cmd_schema",
+    "search": "core.cli.retrieval:cmd_search",
+    "eval retrieval": "core.cli.retrieval:cmd_eval_retrieval",
+    "eval pipeline": "core.cli.pipeline:cmd_eval_pipeline",
+    "run": "core.cli.pipeline:cmd_run",
+    "audit": "core.cli.pipeline:cmd_audit",
+    "diff": "core.cli.pipeline:cmd_diff",
+    "models": "core.cli.llm:cmd_models",
+    "cache clear": "core.cli.llm:cmd_cache_clear",
+}
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="resumeforge",
+        description="Tailor a resume to a job description without inventing anything.",
+    )
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    p = sub.add_parser("parse", help="fact resume -> JSON evidence cards")
+    p.add_argument("resume", help="md, txt, docx, pdf or JSON Resume file")
+    p.add_argument("--out", help="write here (atomically) instead of stdout")
+    p.add_argument("--full", action="store_true", help="the whole parse: contact, roles, warnings")
+
+    p = sub.add_parser("analyze", help="job description -> role profile, requirements, keywords")
+    p.add_argument("jd", help="txt, md, docx or pdf file")
+    p.add_argument("--title", default="", help="target job title")
+    p.add_argument("--out", help="write here (atomically) instead of stdout")
+
+    p = sub.add_parser("schema", help="print the Blackboard JSON Schema")
+    p.add_argument("--out", help="write here (atomically) instead of stdout")
+
+    p = sub.add_parser("search", help="ranked evidence for a query")
+    p.add_argument("query", nargs="?", default=None)
+    p.add_argument("--resume", required=True)
+    p.add_argument("--k", type=int, default=10)
+    p.add_argument(
+        "--mode", default="hybrid", choices=["bm25", "vector", "hybrid", "hybrid+rerank"]
+    )
+    p.add_argument("--queries", help="file with one query per line; prints one JSON list")
+    p.add_argument("--json", action="store_true")
+    p.add_argument("--workspace", help="workspace folder (default: under RESUMEFORGE_HOME)")
+
+    ev = sub.add_parser("eval", help="score against labelled cases").add_subparsers(
+        dest="eval_command", required=True, metavar="WHAT"
+    )
+    p = ev.add_parser("retrieval", help="recall@5/10, nDCG@5, MRR per mode")
+    p.add_argument("--cases", required=True)
+    p.add_argument("--k", type=int, default=5)
+    p.add_argument("--modes", default="bm25,vector,hybrid")
+    p.add_argument("--json", action="store_true")
+    p = ev.add_parser("pipeline", help="gap detection, audit probes, produced-resume checks")
+    p.add_argument("--cases", required=True)
+    p.add_argument("--json", action="store_true")
+
+    p = sub.add_parser("run", help="fact resume + JD -> tailored DOCX and audit JSON")
+    p.add_argument("--resume", required=True)
+    p.add_argument("--jd", required=True)
+    p.add_argument("--title", default="")
+    p.add_argument("--answers", help="JSON file of gap answers")
+    p.add_argument("--template", default=None)
+    p.add_argument("--model", default=None, help="litellm model string; omit for offline")
+    p.add_argument("--api-base", default=None)
+    p.add_argument("--out", help="output folder (default: a versioned folder per run)")
+    p.add_argument("--no-education", action="store_true", help="there is no education to list")
+    p.add_argument("--resume-run", help="resume an interrupted run from its folder")
+
+    p = sub.add_parser("audit", help="truth-check bullets against the fact resume")
+    p.add_argument("--resume", required=True)
+    p.add_argument("--bullets", required=True, help="one bullet per line, or a JSON list")
+    p.add_argument("--json", action="store_true")
+
+    p = sub.add_parser("diff", help="what changed between two tailored runs")
+    p.add_argument("run_a")
+    p.add_argument("run_b")
+
+    p = sub.add_parser("models", help="effective model settings and estimated cost per stage")
+    p.add_argument("--json", action="store_true")
+
+    cache = sub.add_parser("cache", help="LLM response cache").add_subparsers(
+        dest="cache_command", required=True, metavar="ACTION"
+    )
+    cache.add_parser("clear", help="delete every cached LLM response and embedding")
+    return parser
+
+
+def _handler(args: argparse.Namespace):
+    key = args.command
+    if key == "eval":
+        key = f"eval {args.eval_command}"
+    elif key == "cache":
+        key = f"cache {args.cache_command}"
+    module_name, func_name = HANDLERS[key].split(":")
+    return getattr(importlib.import_module(module_name), func_name)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return int(_handler(args)(args) or 0)
+    except ResumeForgeError as err:
+        print(f"resumeforge: {err}", file=sys.stderr)
+        return err.exit_code
+    except KeyboardInterrupt:
+        print("resumeforge: interrupted", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,489 @@
+"""Pydantic contracts between stages (SDD section 3, extended where the product needs it).
+
+Everything a run knows lives in a `Blackboard`. Models that an LLM fills in use `extra="forbid"`
+so a model cannot smuggle fields past validation.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from enum import StrEnum
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+def utc_now() -> datetime:
+    return datetime.now(UTC)
+
+
+class Strict(BaseModel):
+    """Base for models an LLM may fill in: unknown fields are an error."""
+
+    model_config = ConfigDict(extra="forbid")
+
+
+# --- Provenance and evidence -------------------------------------------------------------------
+
+
+class CardKind(StrEnum):
+    EXPERIENCE_BULLET = "experience_bullet"
+    ROLE_SENTENCE = "role_sentence"  # a sentence from a role written as a paragraph
+    SUMMARY = "summary"
+    SKILL = "skill"
+    EDUCATION = "education"
+    CERTIFICATION = "certification"
+    PROJECT = "project"
+    PUBLICATION = "publication"
+    VOLUNTEERING = "volunteering"
+    AWARD = "award"
+    USER_ANSWER = "user_answer"
+    OTHER = "other"
+
+
+class Provenance(BaseModel):
+    """Where a card came from: a span of an uploaded file, or a user's answer to a gap question."""
+
+    source: str = Field(..., description="File name, or 'user_answer'")
+    section: str = Field("", description="Section heading as written in the source")
+    line_start: int | None = Field(None, description="1-based first line in the source text")
+    line_end: int | None = Field(None, description="1-based last line (inclusive)")
+    char_start: int | None = None
+    char_end: int | None = None
+    question: str | None = Field(None, description="The gap question, for user answers")
+    answered_at: datetime | None = None
+
+
+class MetricEntry(BaseModel):
+    value: str = Field(..., description="Quantified value exactly as written, e.g. '75%', '340K+'")
+    description: str = Field("", description="What the metric represents")
+    context: str | None = None
+
+
+class ScopeInfo(BaseModel):
+    team_size: int | None = None
+    direct_reports: int | None = None
+    geography: list[str] = Field(default_factory=list)
+    budget: str | None = None
+
+
+class EvidenceCard(BaseModel):
+    id: str = Field(..., description="Stable id, unique within one fact resume")
+    kind: CardKind = CardKind.EXPERIENCE_BULLET
+    section: str = ""
+    project: str = ""
+    company: str = ""
+    timeframe: str = Field("", description="Date range exactly as written")
+    role: str = Field("", description="Job title during this work")
+    location: str = ""
+    role_id: str | None = Field(None, description="Groups the cards of one role")
+    parent_id: str | None = Field(None, description="For chunks: the card this was split from")
+    scope: ScopeInfo = Field(default_factory=ScopeInfo)
+    metrics: list[MetricEntry] = Field(default_factory=list)
+    skills: list[str] = Field(default_factory=list)
+    leadership_signals: list[str] = Field(default_factory=list)
+    raw_text: str = Field(..., description="The exact source text")
+    provenance: Provenance
+
+
+class RoleEntry(BaseModel):
+    """One job (or school, for education) as the fact resume states it."""
+
+    id: str
+    section: str = ""
+    company: str = ""
+    title: str = ""
+    location: str = ""
+    timeframe: str = Field("", description="Date range exactly as written")
+    start: str | None = Field(None, description="Normalised YYYY or YYYY-MM")
+    end: str | None = Field(None, description="Normalised YYYY, YYYY-MM or 'present'")
+    line: int | None = None
+
+
+class ContactInfo(BaseModel):
+    """Contact details: kept out of evidence text and prompts, added at render time."""
+
+    name: str = ""
+    email: str = ""
+    phone: str = ""
+    location: str = ""
+    links: list[str] = Field(default_factory=list)
+
+    def is_empty(self) -> bool:
+        return not (self.name or self.email or self.phone)
+
+
+class ParsedResume(BaseModel):
+    source_name: str
+    content_hash: str
+    contact: ContactInfo = Field(default_factory=ContactInfo)
+    sections: list[str] = Field(default_factory=list)
+    roles: list[RoleEntry] = Field(default_factory=list)
+    education: list[RoleEntry] = Field(default_factory=list)
+    cards: list[EvidenceCard] = Field(default_factory=list)
+    skills: list[str] = Field(default_factory=list, description="The Skills section, as listed")
+    warnings: list[str] = Field(default_factory=list, description="What could not be read, and why")
+    suspicious_instructions: list[str] = Field(default_factory=list)
+
+
+# --- JD analysis -------------------------------------------------------------------------------
+
+
+class Priority(StrEnum):
+    MUST = "must"
+    NICE = "nice"
+
+
+class Confidence(StrEnum):
+    HIGH = "high"
+    MEDIUM = "medium"
+    LOW = "low"
+
+
+class RoleProfile(Strict):
+    inferred_level: str = Field(..., description="e.g. 'Senior', 'Staff', 'Manager', 'Director'")
+    must_haves: list[str] = Field(default_factory=list)
+    nice_to_haves: list[str] = Field(default_factory=list)
+    seniority_signals: list[str] = Field(default_factory=list)
+    keyword_clusters: dict[str, list[str]] = Field(default_factory=dict)
+    recommended_storylines: list[str] = Field(default_factory=list)
+    priority_sections: list[str] = Field(default_factory=list)
+    downplay_sections: list[str] = Field(default_factory=list)
+
+
+class Requirement(Strict):
+    id: str
+    text: str
+    priority: Priority = Priority.MUST
+    keywords: list[str] = Field(default_factory=list)
+    years: float | None = Field(None, description="Years of experience asked for, if any")
+    section: str = Field("", description="JD section it came from")
+
+
+class JDSection(BaseModel):
+    kind: str = Field(
+        ..., description="about|responsibilities|requirements|nice_to_have|benefits|…"
+    )
+    heading: str = ""
+    text: str = ""
+
+
+class JDAnalysis(BaseModel):
+    target_title: str = ""
+    role_profile: RoleProfile
+    requirements: list[Requirement] = Field(default_factory=list)
+    keywords: list[str] = Field(default_factory=list, description="ATS keyword list")
+    sections: list[JDSection] = Field(default_factory=list)
+    suspicious_instructions: list[str] = Field(default_factory=list)
+
+
+# --- Retrieval ---------------------------------------------------------------------------------
+
+RetrievalMode = Literal["bm25", "vector", "hybrid", "hybrid+rerank"]
+
+
+class EvidenceHit(BaseModel):
+    card_id: str = Field(..., description="The parent card id (chunks report their parent)")
+    chunk_id: str | None = None
+    text: str
+    company: str = ""
+    role: str = ""
+    timeframe: str = ""
+    kind: CardKind = CardKind.EXPERIENCE_BULLET
+    score: float = 0.0
+    scores: dict[str, float] = Field(default_factory=dict, description="Per retriever")
+    ranks: dict[str, int] = Field(default_factory=dict, description="Per retriever, 1-based")
+
+
+class Ranking(BaseModel):
+    query: str
+    mode: str = Field(..., description="The mode that actually ran (may differ from asked)")
+    requested_mode: str = ""
+    results: list[EvidenceHit] = Field(default_factory=list)
+    note: str = ""
+
+
+# --- Evidence mapping and gaps -----------------------------------------------------------------
+
+
+class GapType(StrEnum):
+    TRUE_GAP = "true_gap"
+    TERMINOLOGY_GAP = "terminology_gap"
+    HIDDEN_EVIDENCE = "hidden_evidence"
+
+
+class GapStrategy(StrEnum):
+    OMIT = "omit"
+    ADJACENT = "adjacent_experience"
+    ASK_USER = "ask_user"
+
+
+class EvidenceMapping(Strict):
+    requirement_id: str
+    evidence_card_ids: list[str] = Field(default_factory=list)
+    confidence: Confidence = Confidence.LOW
+    notes: str | None = None
+    matched_terms: list[str] = Field(default_factory=list)
+
+
+class AnswerStatus(StrEnum):
+    OPEN = "open"
+    ANSWERED = "answered"
+    DECLINED = "declined"  # "I don't have this": keeps the gap honest
+
+
+class GapResolution(Strict):
+    gap_id: str
+    requirement_id: str = ""
+    requirement_text: str
+    priority: Priority = Priority.MUST
+    gap_type: GapType = GapType.TRUE_GAP
+    strategy: GapStrategy = GapStrategy.ASK_USER
+    adjacent_evidence_ids: list[str] = Field(default_factory=list)
+    user_confirmed: bool = False
+    answer_status: AnswerStatus = AnswerStatus.OPEN
+    answer_card_id: str | None = None
+
+
+class UserQuestion(Strict):
+    gap_id: str
+    question: str
+    impact: str = Field(..., description="Why answering this matters")
+    priority: Priority = Priority.MUST
+
+
+class GapAnswer(BaseModel):
+    gap_id: str
+    answer: str = ""
+    declined: bool = False
+
+
+# --- Draft -------------------------------------------------------------------------------------
+
+
+class BulletStatus(StrEnum):
+    PROPOSED = "proposed"
+    ACCEPTED = "accepted"
+    REJECTED = "rejected"
+    EDITED = "edited"
+
+
+class DraftBullet(BaseModel):
+    id: str
+    text: str
+    evidence_card_ids: list[str] = Field(default_factory=list)
+    status: BulletStatus = BulletStatus.PROPOSED
+    origin: Literal["extractive", "llm", "user"] = "extractive"
+
+
+class DraftRole(BaseModel):
+    role_id: str
+    company: str = ""
+    title: str = ""
+    location: str = ""
+    timeframe: str = ""
+    bullets: list[DraftBullet] = Field(default_factory=list)
+
+
+class DraftSection(BaseModel):
+    """Any other section (education, certifications, projects…): a heading and cited lines."""
+
+    name: str
+    bullets: list[DraftBullet] = Field(default_factory=list)
+
+
+class SkillLine(BaseModel):
+    skill: str
+    evidence_card_ids: list[str] = Field(default_factory=list)
+
+
+class ResumeSection(BaseModel):
+    """SDD's flat view of a section (name + markdown), derived from the structured draft."""
+
+    name: str
+    content: str
+
+
+class ResumeDraft(BaseModel):
+    target_title: str = ""
+    summary: list[DraftBullet] = Field(default_factory=list)
+    roles: list[DraftRole] = Field(default_factory=list)
+    skills: list[SkillLine] = Field(default_factory=list)
+    sections: list[DraftSection] = Field(default_factory=list)
+    dropped: list[DraftBullet] = Field(default_factory=list, description="Removed by the audit")
+
+    def all_bullets(self) -> list[DraftBullet]:
+        bullets = list(self.summary)
+        for role in self.roles:
+            bullets.extend(role.bullets)
+        for section in self.sections:
+            bullets.extend(section.bullets)
+        return bullets
+
+    def live_bullets(self) -> list[DraftBullet]:
+        return [b for b in self.all_bullets() if b.status != BulletStatus.REJECTED]
+
+
+class ClaimMapping(Strict):
+    bullet_id: str = Field(..., description="e.g. 'role-2-bullet-1'")
+    bullet_text: str
+    evidence_card_ids: list[str]
+
+
+# --- Audit -------------------------------------------------------------------------------------
+
+
+class ViolationType(StrEnum):
+    METRIC_CHANGED = "metric_changed"
+    METRIC_INVENTED = "metric_invented"
+    SKILL_INVENTED = "skill_invented"
+    SCOPE_INFLATED = "scope_inflated"
+    EMPLOYER_WRONG = "employer_wrong"
+    DATE_WRONG = "date_wrong"
+    TITLE_INFLATED = "title_inflated"
+    UNCITED = "uncited"
+    UNKNOWN_EVIDENCE = "unknown_evidence"
+    OTHER = "other"
+
+
+class Severity(StrEnum):
+    BLOCKER = "BLOCKER"
+    WARNING = "WARNING"
+
+
+class TruthViolation(Strict):
+    bullet_id: str
+    bullet_text: str
+    violation: str = Field(..., description="Description of the violation")
+    type: ViolationType = ViolationType.OTHER
+    severity: Severity = Severity.BLOCKER
+    span: str = Field("", description="The offending text in the bullet")
+    source: Literal["deterministic", "llm"] = "deterministic"
+
+
+class BulletVerdict(BaseModel):
+    bullet_id: str
+    bullet_text: str
+    supported: bool
+    matched_card_ids: list[str] = Field(default_factory=list)
+    violations: list[TruthViolation] = Field(default_factory=list)
+
+
+class ATSReport(BaseModel):
+    keyword_coverage_score: float = Field(..., ge=0, le=100)
+    supported_keywords: list[str] = Field(default_factory=list)
+    missing_keywords: list[str] = Field(default_factory=list)
+    format_warnings: list[str] = Field(default_factory=list)
+    role_signal_score: float = Field(..., ge=0, le=100)
+    must_have_coverage: float = Field(0.0, ge=0, le=100)
+    must_haves_supported: list[str] = Field(default_factory=list)
+    must_haves_missing: list[str] = Field(default_factory=list)
+
+
+class AuditReport(BaseModel):
+    truth_violations: list[TruthViolation] = Field(default_factory=list)
+    ats_suggestions: list[str] = Field(default_factory=list)
+    inconsistencies: list[str] = Field(default_factory=list)
+    verdicts: list[BulletVerdict] = Field(default_factory=list)
+    roundtrip_problems: list[str] = Field(default_factory=list)
+    passed: bool = True
+
+    def blockers(self) -> list[TruthViolation]:
+        return [v for v in self.truth_violations if v.severity == Severity.BLOCKER]
+
+
+# --- Run bookkeeping ---------------------------------------------------------------------------
+
+
+class PipelineState(StrEnum):
+    INIT = "INIT"
+    PREPROCESSING = "PREPROCESSING"
+    JD_ANALYSIS = "JD_ANALYSIS"
+    EVIDENCE_MAPPING = "EVIDENCE_MAPPING"
+    WRITING = "WRITING"
+    AUDITING = "AUDITING"
+    REVISION = "REVISION"
+    COMPLETE = "COMPLETE"
+    FAILED = "FAILED"
+
+
+class CallOutcome(StrEnum):
+    OK = "ok"
+    COERCED = "coerced"
+    REPAIRED = "repaired"
+    FALLBACK = "fallback"
+    ERROR = "error"
+
+
+class LLMCallRecord(BaseModel):
+    stage: str
+    model: str
+    outcome: CallOutcome = CallOutcome.OK
+    attempts: int = 1
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    cost_usd: float = 0.0
+    latency_ms: float = 0.0
+    cache_hit: bool = False
+    error: str = ""
+
+
+class RunEvent(BaseModel):
+    state: PipelineState
+    at: datetime = Field(default_factory=utc_now)
+    seconds: float = 0.0
+    engine: str = "offline"
+    llm_calls: int = 0
+    detail: str = ""
+
+
+class LengthRules(BaseModel):
+    max_pages: int = Field(2, ge=1, le=4)
+
+
+class Inputs(BaseModel):
+    job_description: str
+    target_title: str = ""
+    length_rules: LengthRules = Field(default_factory=LengthRules)
+    template_path: str = "classic"
+    resume_source: str = ""
+    no_education: bool = Field(False, description="User says there is no education to list")
+
+
+class Blackboard(BaseModel):
+    # Inputs
+    run_id: str = ""
+    inputs: Inputs
+    contact: ContactInfo = Field(default_factory=ContactInfo)
+    # Parsed data
+    resume: ParsedResume | None = None
+    evidence_cards: list[EvidenceCard] = Field(default_factory=list)
+    synonyms_map: dict[str, list[str]] = Field(default_factory=dict)
+    # JD analysis
+    jd: JDAnalysis | None = None
+    role_profile: RoleProfile | None = None
+    requirements: list[Requirement] = Field(default_factory=list)
+    # Evidence mapping
+    retrieval_mode: str = ""
+    evidence_map: list[EvidenceMapping] = Field(default_factory=list)
+    gap_resolutions: list[GapResolution] = Field(default_factory=list)
+    selected_evidence_ids: list[str] = Field(default_factory=list)
+    # Writer
+    resume_draft: ResumeDraft | None = None
+    claim_index: list[ClaimMapping] = Field(default_factory=list)
+    change_log: list[str] = Field(default_factory=list)
+    # Audit
+    ats_report: ATSReport | None = None
+    audit_report: AuditReport | None = None
+    # User interaction
+    questions_for_user: list[UserQuestion] = Field(default_factory=list)
+    answers: list[GapAnswer] = Field(default_factory=list)
+    # Pipeline state
+    current_step: PipelineState = PipelineState.INIT
+    retry_count: int = 0
+    max_retries: int = 3
+    engine: str = "offline"
+    failure_reasons: list[str] = Field(default_factory=list)
+    stage_hashes: dict[str, str] = Field(default_factory=dict)
+    events: list[RunEvent] = Field(default_factory=list)
+    llm_calls: list[LLMCallRecord] = Field(default_factory=list)

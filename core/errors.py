@@ -1,0 +1,76 @@
+"""The project's error hierarchy (SDD section 9). Messages are written for a person to read.
+
+Pages catch `ResumeForgeError` and show `str(err)`; the CLI prints it and exits 2 (bad input) or 1.
+No message may contain an API key: `ProviderError` messages are built from redacted text only.
+"""
+
+from __future__ import annotations
+
+
+class ResumeForgeError(Exception):
+    """Base class. `str(err)` is a one-line message a person understands."""
+
+    exit_code = 1
+
+
+class InputError(ResumeForgeError):
+    """Bad input from the user: wrong type, empty, too big, corrupt, unreadable."""
+
+    exit_code = 2
+
+
+class EvidenceParsingError(InputError):
+    """The fact resume could not be turned into evidence cards."""
+
+
+class JDParsingError(InputError):
+    """The job description could not be read or holds nothing to analyse."""
+
+
+class IndexError_(ResumeForgeError):
+    """The evidence index could not be built or read."""
+
+
+class ProviderError(ResumeForgeError):
+    """Talking to an LLM provider failed (after retries and fallbacks)."""
+
+    def __init__(self, message: str, *, kind: str = "provider", model: str = "") -> None:
+        self.kind = (
+            kind  # auth | rate_limit | not_found | context_length | timeout | bad_output | …
+        )
+        self.model = model
+        super().__init__(message)
+
+
+class TemplateError(ResumeForgeError):
+    """A DOCX template is missing, malformed or needs a variable we do not provide."""
+
+
+class TruthViolationError(ResumeForgeError):
+    """The draft contains claims the evidence does not support."""
+
+    def __init__(self, violations: list) -> None:  # list[TruthViolation]
+        self.violations = violations
+        super().__init__(f"{len(violations)} truth violations found")
+
+
+class IncompleteResumeError(ResumeForgeError):
+    """Completeness gate: the fact resume lacks something a draft needs (named in the message)."""
+
+    exit_code = 2
+
+    def __init__(self, missing: list[str]) -> None:
+        self.missing = missing
+        super().__init__(
+            "Before a draft can be written the fact resume needs: " + "; ".join(missing)
+        )
+
+
+class PipelineError(ResumeForgeError):
+    def __init__(self, state: str, message: str) -> None:
+        self.state = state
+        super().__init__(f"Pipeline failed at {state}: {message}")
+
+
+class WorkspaceError(ResumeForgeError):
+    """A workspace or output directory cannot be written or is damaged."""

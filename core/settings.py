@@ -1,0 +1,137 @@
+"""Typed settings, loaded lazily once per process (`get_settings()`), overridable in tests.
+
+Sources, highest first: keyword arguments, environment (`RESUMEFORGE_…`, nested with `__`, e.g.
+`RESUMEFORGE_LLM__MODEL=openai/gpt-4o-mini`), a TOML file (`RESUMEFORGE_CONFIG`, default
+`./resumeforge.toml` when present), defaults. API keys are never settings: they come from the
+provider's own environment variable, `st.secrets`, or the UI session, and stay in memory.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from functools import lru_cache
+from pathlib import Path
+
+from pydantic import BaseModel, Field
+from pydantic_settings import (
+    BaseSettings,
+    PydanticBaseSettingsSource,
+    SettingsConfigDict,
+    TomlConfigSettingsSource,
+)
+
+LLM_STAGES = ("jd_analyst", "evidence_mapper", "writer", "auditor", "repair", "hyde")
+
+
+class StageSettings(BaseModel):
+    """Per-stage override; unset fields inherit from the LLM defaults."""
+
+    model: str | None = None
+    temperature: float | None = Field(None, ge=0, le=2)
+    max_tokens: int | None = Field(None, gt=0)
+
+
+class LLMSettings(BaseModel):
+    model: str | None = Field(None, description="Any litellm model string; None = offline engine")
+    api_base: str | None = Field(None, description="Custom OpenAI-compatible endpoint")
+    temperature: float = Field(0.2, ge=0, le=2)
+    max_tokens: int = Field(4096, gt=0)
+    stages: dict[str, StageSettings] = Field(default_factory=dict)
+    fallbacks: list[str] = Field(default_factory=list)
+    timeout_s: float = Field(60.0, gt=0)
+    retries: int = Field(2, ge=0, le=10, description="Validation retries per call (instructor)")
+    provider_retries: int = Field(2, ge=0, le=10, description="Retries on 429/5xx/timeouts")
+    backoff_s: float = Field(1.0, ge=0)
+    max_backoff_s: float = Field(30.0, ge=0)
+    mode: str = Field("auto", description="auto | tools | json | prompt_json")
+    hyde: bool = True
+    cache: bool = True
+
+    def for_stage(self, stage: str) -> StageSettings:
+        override = self.stages.get(stage, StageSettings())
+        return StageSettings(
+            model=override.model or self.model,
+            temperature=self.temperature if override.temperature is None else override.temperature,
+            max_tokens=override.max_tokens or self.max_tokens,
+        )
+
+
+class RetrievalSettings(BaseModel):
+    embedding_model: str = Field("all-MiniLM-L6-v2", description="Name or local path")
+    reranker_model: str = "cross-encoder/ms-marco-MiniLM-L-6-v2"
+    default_mode: str = "hybrid"
+    rrf_k: int = Field(60, gt=0)
+    bm25_weight: float = Field(1.0, ge=0)
+    vector_weight: float = Field(1.0, ge=0)
+    rerank_top: int = Field(25, gt=0)
+    index_uri: str | None = Field(
+        None, description="Folder or s3:// / gs:// URI; default: workspace"
+    )
+
+
+class IngestSettings(BaseModel):
+    max_upload_mb: float = Field(10.0, gt=0)
+    pdf_timeout_s: float = Field(20.0, gt=0)
+    pdf_memory_mb: int = Field(512, gt=0)
+    max_zip_entries: int = Field(2000, gt=0)
+    max_unzipped_mb: float = Field(100.0, gt=0)
+    max_zip_ratio: float = Field(100.0, gt=1)
+
+    @property
+    def max_upload_bytes(self) -> int:
+        return int(self.max_upload_mb * 1024 * 1024)
+
+
+def default_home() -> Path:
+    return Path(os.environ.get("RESUMEFORGE_HOME") or Path.home() / ".resumeforge")
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(
+        env_prefix="RESUMEFORGE_",
+        env_nested_delimiter="__",
+        extra="ignore",
+        toml_file=os.environ.get("RESUMEFORGE_CONFIG", "resumeforge.toml"),
+    )
+
+    home: Path = Field(default_factory=default_home, description="Workspaces, caches, runs")
+    max_retries: int = Field(3, ge=0, le=10, description="Revision rounds before FAILED")
+    max_pages: int = Field(2, ge=1, le=4)
+    default_template: str = "classic"
+    workspace_ttl_hours: float = Field(24.0, gt=0, description="Idle app workspaces expire")
+    operator_key_present: bool = Field(False, description="Hosted demo: key from st.secrets")
+    llm: LLMSettings = Field(default_factory=LLMSettings)
+    retrieval: RetrievalSettings = Field(default_factory=RetrievalSettings)
+    ingest: IngestSettings = Field(default_factory=IngestSettings)
+
+    @classmethod
+    def settings_customise_sources(
+        cls,
+        settings_cls: type[BaseSettings],
+        init_settings: PydanticBaseSettingsSource,
+        env_settings: PydanticBaseSettingsSource,
+        dotenv_settings: PydanticBaseSettingsSource,
+        file_secret_settings: PydanticBaseSettingsSource,
+    ) -> tuple[PydanticBaseSettingsSource, ...]:
+        return (init_settings, env_settings, TomlConfigSettingsSource(settings_cls))
+
+    @property
+    def cache_dir(self) -> Path:
+        return self.home / "cache"
+
+    @property
+    def workspaces_dir(self) -> Path:
+        return self.home / "workspaces"
+
+
+@lru_cache(maxsize=1)
+def get_settings() -> Settings:
+    return Settings()
+
+
+def temp_home() -> Path:
+    """A private home under the system temp dir (hosted demo: no writes outside temp)."""
+    path = Path(tempfile.gettempdir()) / "resumeforge"
+    path.mkdir(mode=0o700, parents=True, exist_ok=True)
+    return path
