@@ -484,6 +484,10 @@ class Blackboard(BaseModel):
     max_retries: int = 3
     engine: str = "offline"
     failure_reasons: list[str] = Field(default_factory=list)
+    revision_exclude_ids: list[str] = Field(
+        default_factory=list, description="Cards whose lines the audit blocked (revision input)"
+    )
+    revision_notes: list[str] = Field(default_factory=list)
     stage_hashes: dict[str, str] = Field(default_factory=dict)
     events: list[RunEvent] = Field(default_factory=list)
     llm_calls: list[LLMCallRecord] = Field(default_factory=list)

@@ -22,7 +22,7 @@ HANDLERS = {
     "eval retrieval": "core.cli.retrieval:cmd_eval_retrieval",
     "eval pipeline": "core.cli.pipeline:cmd_eval_pipeline",
     "run": "core.cli.pipeline:cmd_run",
-    "audit": "core.cli.pipeline:cmd_audit",
+    "audit": "core.cli.audit:cmd_audit",
     "diff": "core.cli.pipeline:cmd_diff",
     "models": "core.cli.llm:cmd_models",
     "cache clear": "core.cli.llm:cmd_cache_clear",

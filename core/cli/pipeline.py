@@ -1,0 +1,100 @@
+"""`run`, `diff` and `eval pipeline` commands."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from core.cli.output import emit_json
+from core.contracts import PipelineState
+from core.errors import InputError
+from core.settings import get_settings
+
+
+def _llm_for(args: argparse.Namespace, settings):
+    if not args.model:
+        return None
+    from core.llm.client import make_llm
+
+    llm_settings = settings.llm.model_copy(update={"model": args.model})
+    if args.api_base:
+        llm_settings = llm_settings.model_copy(update={"api_base": args.api_base})
+    return make_llm(llm_settings, api_base=args.api_base)
+
+
+def cmd_run(args: argparse.Namespace) -> int:
+    from core.pipeline.runner import RunRequest, tailor
+
+    settings = get_settings()
+    for name in ("resume", "jd"):
+        if not Path(getattr(args, name)).is_file():
+            raise InputError(f"--{name} {getattr(args, name)}: no such file")
+    request = RunRequest(
+        resume_path=Path(args.resume),
+        jd_path=Path(args.jd),
+        title=args.title,
+        answers_path=Path(args.answers) if args.answers else None,
+        template=args.template,
+        out_dir=Path(args.out) if args.out else None,
+        no_education=args.no_education,
+    )
+    result = tailor(request, settings=settings, llm=_llm_for(args, settings))
+    board = result.board
+    if board.current_step != PipelineState.COMPLETE or result.outputs is None:
+        print(f"FAILED at {board.current_step.value}:", file=sys.stderr)
+        for reason in board.failure_reasons or ["the audit did not pass"]:
+            print(f"  - {reason}", file=sys.stderr)
+        print(f"run state saved in {result.run_dir}", file=sys.stderr)
+        return 1
+    _print_summary(board, result.outputs.out_dir)
+    return 0
+
+
+def _print_summary(board, out_dir: Path) -> None:
+    draft = board.resume_draft
+    lines = draft.live_bullets() if draft else []
+    ats = board.ats_report
+    print(f"COMPLETE — {len(lines)} lines, every one cited; engine: {board.engine}")
+    if ats is not None:
+        print(
+            f"must-have coverage {ats.must_have_coverage:.0f}% · "
+            f"keyword coverage {ats.keyword_coverage_score:.0f}%"
+        )
+    if draft and draft.dropped:
+        print(f"{len(draft.dropped)} line(s) dropped by the audit (listed in audit.json)")
+    open_gaps = [g for g in board.gap_resolutions if g.answer_status == "open"]
+    if open_gaps:
+        print(f"{len(open_gaps)} gap(s) open — answer them with --answers FILE:")
+        for gap in open_gaps:
+            kind = f"{gap.gap_type.value}, {gap.priority.value}"
+            print(f"  {gap.gap_id} [{kind}] {gap.requirement_text}")
+    print(f"outputs in {out_dir}")
+
+
+def cmd_diff(args: argparse.Namespace) -> int:
+    from core.pipeline.outputs import load_exported_draft
+    from core.render import diff_drafts
+
+    drafts = []
+    for run in (args.run_a, args.run_b):
+        draft = load_exported_draft(Path(run))
+        if draft is None:
+            raise InputError(f"{run} is not a run folder (no audit.json with a draft in it)")
+        drafts.append(draft)
+    sys.stdout.write(diff_drafts(drafts[0], drafts[1]))
+    return 0
+
+
+def cmd_eval_pipeline(args: argparse.Namespace) -> int:
+    from core.evaluation.pipeline_eval import evaluate_cases, format_table
+
+    cases = Path(args.cases)
+    if not cases.is_dir():
+        raise InputError(f"--cases {cases}: no such folder")
+    report = evaluate_cases(cases, settings=get_settings())
+    if args.json:
+        emit_json(report)
+    else:
+        sys.stdout.write(format_table(report))
+    return 0

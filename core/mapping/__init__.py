@@ -1,0 +1,160 @@
+"""Evidence mapping: each requirement → cited evidence with a confidence, or a classified gap.
+
+Offline the decision rests on three honest signals, in this order:
+1. a requirement keyword stated directly in a retrieved card      → supported (high / medium);
+2. a keyword stated only through a synonym class                  → terminology_gap (supported);
+3. semantic similarity of the best card, when no term matches     → hidden_evidence (ask the
+   user) above a threshold, else a true gap (adjacent evidence kept when it is close).
+With an LLM, its judgement is merged on top (core/mapping/llm_merge.py), and can never cite ids
+that do not exist.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Protocol
+
+from pydantic import BaseModel, Field
+
+from core.contracts import (
+    Confidence,
+    EvidenceHit,
+    EvidenceMapping,
+    GapResolution,
+    GapStrategy,
+    GapType,
+    Priority,
+    Ranking,
+    Requirement,
+)
+from core.mapping.terms import content_words, matched_terms, synonym_classes
+
+# Cosine similarity of the best vector hit (all-MiniLM-L6-v2 scale) above which an unmatched
+# requirement is treated as "you may have this: tell us" rather than a plain gap.
+HIDDEN_EVIDENCE_SIMILARITY = 0.62
+ADJACENT_SIMILARITY = 0.35
+TOP_HITS = 8
+MAX_CITED = 3
+
+
+class Searcher(Protocol):
+    def search(self, query: str, *, k: int = 10, mode: str = "hybrid") -> Ranking: ...
+
+
+class MappingResult(BaseModel):
+    evidence_map: list[EvidenceMapping] = Field(default_factory=list)
+    gaps: list[GapResolution] = Field(default_factory=list)
+    retrieval_mode: str = ""
+
+
+def requirement_query(req: Requirement) -> str:
+    extra = [k for k in req.keywords if k.lower() not in req.text.lower()]
+    return " ".join([req.text, *extra])
+
+
+def map_evidence(
+    requirements: Sequence[Requirement],
+    *,
+    index: Searcher,
+    synonyms: Mapping[str, Sequence[str]],
+    mode: str = "hybrid",
+) -> MappingResult:
+    """Map every requirement to evidence ids or a gap. Deterministic for a given index."""
+    classes = synonym_classes(synonyms)
+    result = MappingResult()
+    for req in requirements:
+        ranking = index.search(requirement_query(req), k=TOP_HITS, mode=mode)
+        result.retrieval_mode = ranking.mode
+        mapping, gap = classify_requirement(req, ranking.results, classes)
+        result.evidence_map.append(mapping)
+        if gap is not None:
+            result.gaps.append(gap)
+    return result
+
+
+def classify_requirement(
+    req: Requirement, hits: Sequence[EvidenceHit], classes: list[set[str]]
+) -> tuple[EvidenceMapping, GapResolution | None]:
+    terms = req.keywords or sorted(content_words(req.text))
+    direct_ids: list[str] = []
+    synonym_ids: list[str] = []
+    matched: set[str] = set()
+    for hit in hits:
+        direct, by_synonym = matched_terms(hit.text, terms, classes)
+        if not req.keywords:  # no keywords: require real overlap, not one shared word
+            direct = direct if len(direct) >= 2 else []
+        if direct:
+            direct_ids.append(hit.card_id)
+            matched.update(direct)
+        elif by_synonym:
+            synonym_ids.append(hit.card_id)
+            matched.update(by_synonym)
+    best_similarity = max((_similarity(h) for h in hits[:3]), default=0.0)
+    if direct_ids:
+        top_is_direct = bool(hits) and hits[0].card_id in direct_ids[:1]
+        confidence = Confidence.HIGH if top_is_direct or len(direct_ids) > 1 else Confidence.MEDIUM
+        ids = _unique(direct_ids + synonym_ids)[:MAX_CITED]
+        return _mapping(req, ids, confidence, matched, "stated directly"), None
+    if synonym_ids:
+        ids = _unique(synonym_ids)[:MAX_CITED]
+        mapping = _mapping(req, ids, Confidence.MEDIUM, matched, "stated in other words")
+        return mapping, _gap(req, GapType.TERMINOLOGY_GAP, GapStrategy.ADJACENT, ids)
+    adjacent = [h.card_id for h in hits[:2] if _similarity(h) >= ADJACENT_SIMILARITY]
+    if best_similarity >= HIDDEN_EVIDENCE_SIMILARITY:
+        mapping = _mapping(req, adjacent, Confidence.LOW, matched, "related evidence only")
+        return mapping, _gap(req, GapType.HIDDEN_EVIDENCE, GapStrategy.ASK_USER, adjacent)
+    strategy = GapStrategy.ASK_USER if req.priority == Priority.MUST else GapStrategy.OMIT
+    if adjacent and req.priority == Priority.NICE:
+        strategy = GapStrategy.ADJACENT
+    mapping = _mapping(req, [], Confidence.LOW, matched, "no supporting evidence")
+    return mapping, _gap(req, GapType.TRUE_GAP, strategy, adjacent)
+
+
+def _similarity(hit: EvidenceHit) -> float:
+    return float(hit.scores.get("vector", 0.0))
+
+
+def _unique(ids: Sequence[str]) -> list[str]:
+    return list(dict.fromkeys(ids))
+
+
+def _mapping(
+    req: Requirement, ids: list[str], confidence: Confidence, matched: set[str], note: str
+) -> EvidenceMapping:
+    return EvidenceMapping(
+        requirement_id=req.id,
+        evidence_card_ids=ids,
+        confidence=confidence,
+        notes=note,
+        matched_terms=sorted(matched),
+    )
+
+
+def _gap(
+    req: Requirement, gap_type: GapType, strategy: GapStrategy, adjacent: list[str]
+) -> GapResolution:
+    return GapResolution(
+        gap_id=f"gap-{req.id}",
+        requirement_id=req.id,
+        requirement_text=req.text,
+        priority=req.priority,
+        gap_type=gap_type,
+        strategy=strategy,
+        adjacent_evidence_ids=adjacent,
+    )
+
+
+def is_supported(mapping: EvidenceMapping) -> bool:
+    return bool(mapping.evidence_card_ids) and mapping.confidence != Confidence.LOW
+
+
+def must_have_coverage(
+    requirements: Sequence[Requirement], evidence_map: Sequence[EvidenceMapping]
+) -> float:
+    """Supported must-haves / must-haves, in percent (100 when the JD names none)."""
+    by_id = {m.requirement_id: m for m in evidence_map}
+    musts = [r for r in requirements if r.priority == Priority.MUST]
+    if not musts:
+        return 100.0
+    supported = sum(1 for r in musts if r.id in by_id and is_supported(by_id[r.id]))
+    return round(100.0 * supported / len(musts), 1)

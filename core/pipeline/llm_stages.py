@@ -1,0 +1,119 @@
+"""LLM judgement merged on top of the deterministic stages — it can add, never make less true.
+
+- JD analysis: the model's role profile (storylines, clusters, signals) replaces the rule-based
+  one; its requirements are only taken when their text really is in the JD (no invented or
+  injected requirements), and the deterministic list stays when the model fails.
+- Evidence mapping: the model may upgrade a gap to supported when it cites existing cards that
+  retrieval found, and may add notes; ids are validated against the real cards.
+Any ProviderError → the deterministic result, recorded in the call log.
+"""
+
+from __future__ import annotations
+
+import re
+
+from core.contracts import (
+    Blackboard,
+    Confidence,
+    EvidenceMapping,
+    GapResolution,
+    GapType,
+    JDAnalysis,
+    Priority,
+    Requirement,
+    RoleProfile,
+)
+from core.errors import ProviderError
+
+
+def _squash(text: str) -> str:
+    return re.sub(r"\W+", " ", text.lower()).strip()
+
+
+def enrich_jd_analysis(analysis: JDAnalysis, jd_text: str, *, llm) -> JDAnalysis:
+    from core.llm.prompts import render_prompt
+    from core.llm.responses import JDAnalystResponse
+
+    prompt = render_prompt("jd_analyst", jd_text=jd_text, target_title=analysis.target_title)
+    try:
+        response = llm.structured(prompt, JDAnalystResponse, stage="jd_analyst")
+    except ProviderError:
+        return analysis
+    profile_fields = set(RoleProfile.model_fields)
+    profile = RoleProfile.model_validate(
+        {k: v for k, v in response.model_dump().items() if k in profile_fields}
+    )
+    jd = _squash(jd_text)
+    injected = {_squash(line) for line in analysis.suspicious_instructions}
+    extra: list[Requirement] = []
+    known = {_squash(r.text) for r in analysis.requirements}
+    for item in response.requirements:
+        text = _squash(item.text)
+        if not text or text not in jd or text in known or any(text in i for i in injected):
+            continue
+        extra.append(
+            Requirement(
+                id=f"r{len(analysis.requirements) + len(extra) + 1}",
+                text=item.text,
+                priority=Priority(item.priority),
+                keywords=[k for k in item.keywords if _squash(k) in jd],
+                years=item.years,
+                section="llm",
+            )
+        )
+    return analysis.model_copy(
+        update={"role_profile": profile, "requirements": [*analysis.requirements, *extra]}
+    )
+
+
+def judge_mapping(
+    board: Blackboard,
+    evidence_map: list[EvidenceMapping],
+    gaps: list[GapResolution],
+    *,
+    llm,
+) -> tuple[list[EvidenceMapping], list[GapResolution]]:
+    from core.llm.prompts import render_prompt
+    from core.llm.responses import MapperResponse
+
+    valid_ids = {c.id for c in board.evidence_cards}
+    cards = [
+        {"id": c.id, "text": c.raw_text, "role": f"{c.role} at {c.company}".strip(" at")}
+        for c in board.evidence_cards
+    ]
+    requirements = [r.model_dump(mode="json") for r in board.requirements]
+    prompt = render_prompt(
+        "evidence_mapper", requirements=requirements, cards=cards, synonyms=board.synonyms_map
+    )
+    try:
+        response = llm.structured(
+            prompt,
+            MapperResponse,
+            stage="evidence_mapper",
+            validation_context={"valid_card_ids": valid_ids},
+        )
+    except ProviderError:
+        return evidence_map, gaps
+    judged = {m.requirement_id: m for m in response.evidence_map}
+    merged: list[EvidenceMapping] = []
+    upgraded: set[str] = set()
+    for mapping in evidence_map:
+        model = judged.get(mapping.requirement_id)
+        ids = [i for i in (model.evidence_card_ids if model else []) if i in valid_ids]
+        if model and ids and mapping.confidence == Confidence.LOW and model.confidence != "low":
+            # The model found support retrieval ranked but term matching missed.
+            mapping = mapping.model_copy(
+                update={
+                    "evidence_card_ids": ids[:3],
+                    "confidence": Confidence.MEDIUM,
+                    "notes": f"model judgement: {model.notes or ''}".strip(),
+                }
+            )
+            upgraded.add(mapping.requirement_id)
+        merged.append(mapping)
+    kept = []
+    for gap in gaps:
+        if gap.requirement_id in upgraded and gap.gap_type == GapType.TRUE_GAP:
+            gap = gap.model_copy(update={"gap_type": GapType.HIDDEN_EVIDENCE})
+        kept.append(gap)
+    return merged, kept

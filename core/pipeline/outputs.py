@@ -1,0 +1,124 @@
+"""Exporting a finished run: resume.docx, audit.json and the SDD's side files, all atomic.
+
+The DOCX gets only lines without a BLOCKER; after rendering it is re-opened and checked
+(round trip) and its ATS format warnings join the ATS report.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+from core.contracts import Blackboard, BulletStatus, ResumeDraft
+from core.errors import PipelineError
+from core.workspace import atomic_write_json, atomic_write_text
+
+
+@dataclass(frozen=True)
+class RunOutputs:
+    out_dir: Path
+    docx: Path
+    audit_json: Path
+    claim_index: Path
+    evidence_used: Path
+    ats_report: Path
+    audit_report: Path
+    diff_md: Path
+
+
+def shippable_draft(board: Blackboard) -> ResumeDraft:
+    """The draft minus rejected lines and anything the audit blocked."""
+    assert board.resume_draft is not None
+    draft = board.resume_draft.model_copy(deep=True)
+    blocked = set()
+    if board.audit_report is not None:
+        blocked = {v.bullet_id for v in board.audit_report.blockers()}
+
+    def keep(bullet_id: str, status: BulletStatus) -> bool:
+        return bullet_id not in blocked and status != BulletStatus.REJECTED
+
+    draft.summary = [b for b in draft.summary if keep(b.id, b.status)]
+    for role in draft.roles:
+        role.bullets = [b for b in role.bullets if keep(b.id, b.status)]
+    for section in draft.sections:
+        section.bullets = [b for b in section.bullets if keep(b.id, b.status)]
+    draft.sections = [s for s in draft.sections if s.bullets]
+    draft.skills = [s for n, s in enumerate(draft.skills, 1) if f"skill-{n}" not in blocked]
+    return draft
+
+
+def export_run(
+    board: Blackboard,
+    *,
+    out_dir: Path,
+    template: str,
+    previous: ResumeDraft | None = None,
+) -> RunOutputs:
+    from core.render import check_docx_roundtrip, diff_drafts, docx_format_warnings, render_docx
+
+    if board.resume_draft is None:
+        raise PipelineError(board.current_step.value, "there is no draft to export yet")
+    out_dir = Path(out_dir)
+    draft = shippable_draft(board)
+    docx = render_docx(draft, board.contact, template=template, out_path=out_dir / "resume.docx")
+    problems = check_docx_roundtrip(docx, draft, board.contact)
+    if board.audit_report is not None:
+        board.audit_report.roundtrip_problems = problems
+    if board.ats_report is not None:
+        board.ats_report.format_warnings = docx_format_warnings(docx)
+    paths = RunOutputs(
+        out_dir=out_dir,
+        docx=docx,
+        audit_json=out_dir / "audit.json",
+        claim_index=out_dir / "claim_index.json",
+        evidence_used=out_dir / "evidence_used.json",
+        ats_report=out_dir / "ats_report.json",
+        audit_report=out_dir / "audit_report.json",
+        diff_md=out_dir / "diff_from_base.md",
+    )
+    dump = board.model_dump(mode="json")
+    cited = {cid for claim in board.claim_index for cid in claim.evidence_card_ids}
+    used = [c.model_dump(mode="json") for c in board.evidence_cards if c.id in cited]
+    atomic_write_json(paths.claim_index, dump["claim_index"])
+    atomic_write_json(paths.evidence_used, used)
+    atomic_write_json(paths.ats_report, dump["ats_report"])
+    atomic_write_json(paths.audit_report, dump["audit_report"])
+    atomic_write_text(paths.diff_md, diff_drafts(previous, draft))
+    atomic_write_json(paths.audit_json, {"blackboard": dump, "run_stats": run_stats(board)})
+    if problems:
+        raise PipelineError(
+            "RENDER", "the DOCX did not read back correctly: " + "; ".join(problems)
+        )
+    return paths
+
+
+def run_stats(board: Blackboard) -> dict[str, object]:
+    calls = board.llm_calls
+    draft = board.resume_draft
+    live = draft.live_bullets() if draft else []
+    return {
+        "engine": board.engine,
+        "retrieval_mode": board.retrieval_mode,
+        "final_state": board.current_step.value,
+        "revisions": board.retry_count,
+        "seconds": round(sum(e.seconds for e in board.events), 3),
+        "lines": len(live),
+        "lines_cited": sum(1 for b in live if b.evidence_card_ids),
+        "dropped_lines": len(draft.dropped) if draft else 0,
+        "llm_calls": len(calls),
+        "llm_cache_hits": sum(1 for c in calls if c.cache_hit),
+        "tokens_in": sum(c.prompt_tokens for c in calls),
+        "tokens_out": sum(c.completion_tokens for c in calls),
+        "cost_usd": round(sum(c.cost_usd for c in calls), 6),
+    }
+
+
+def load_exported_draft(run_dir: Path) -> ResumeDraft | None:
+    """The draft saved in a run folder's audit.json (for diffs between runs)."""
+    path = Path(run_dir) / "audit.json"
+    if not path.exists():
+        return None
+    data = json.loads(path.read_text(encoding="utf-8"))
+    draft = data.get("blackboard", {}).get("resume_draft")
+    return ResumeDraft.model_validate(draft) if draft else None

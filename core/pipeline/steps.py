@@ -1,0 +1,244 @@
+"""What each state does to the Blackboard. Every step is deterministic offline; with an LLM the
+model's work is merged on top and the deterministic checks still decide what is true."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from core.contracts import (
+    AnswerStatus,
+    Blackboard,
+    CardKind,
+    Confidence,
+    EvidenceMapping,
+    GapResolution,
+    Severity,
+)
+from core.mapping import map_evidence
+from core.mapping.questions import build_questions
+from core.settings import Settings
+from core.writer import claim_index, write_draft
+
+
+@dataclass
+class Deps:
+    """What the steps need besides the board: keyword-only, never globals."""
+
+    index: Any  # core.retrieval.EvidenceIndex (search, add_cards)
+    settings: Settings
+    llm: Any = None  # core.llm.client.LLM | None
+    notes: list[str] = field(default_factory=list)
+    on_state: Callable[[str], None] | None = None
+
+
+def do_preprocess(board: Blackboard, deps: Deps) -> None:
+    from core.retrieval import load_synonyms
+
+    board.synonyms_map = load_synonyms()
+    if board.resume is not None:
+        board.contact = board.resume.contact
+        answers = [c for c in board.evidence_cards if c.kind == CardKind.USER_ANSWER]
+        board.evidence_cards = [*board.resume.cards, *answers]
+
+
+def do_jd_analysis(board: Blackboard, deps: Deps) -> None:
+    from core.jd import analyze_jd
+
+    analysis = analyze_jd(board.inputs.job_description, target_title=board.inputs.target_title)
+    if deps.llm is not None:
+        from core.pipeline.llm_stages import enrich_jd_analysis
+
+        analysis = enrich_jd_analysis(analysis, board.inputs.job_description, llm=deps.llm)
+    board.jd = analysis
+    board.role_profile = analysis.role_profile
+    board.requirements = analysis.requirements
+    if not analysis.requirements:
+        board.failure_reasons.append(
+            "No requirements could be recognised in the job description. Paste the part that "
+            "lists responsibilities and qualifications."
+        )
+
+
+def do_mapping(board: Blackboard, deps: Deps) -> None:
+    result = map_evidence(
+        board.requirements,
+        index=deps.index,
+        synonyms=board.synonyms_map,
+        mode=deps.settings.retrieval.default_mode,
+    )
+    evidence_map, gaps = result.evidence_map, result.gaps
+    if deps.llm is not None:
+        from core.pipeline.llm_stages import judge_mapping
+
+        evidence_map, gaps = judge_mapping(board, evidence_map, gaps, llm=deps.llm)
+    board.retrieval_mode = result.retrieval_mode
+    board.gap_resolutions = carry_over_answers(gaps, board.gap_resolutions)
+    board.evidence_map = apply_answered(evidence_map, board.gap_resolutions)
+    board.questions_for_user = build_questions(board.gap_resolutions)
+    cited = [cid for m in board.evidence_map for cid in m.evidence_card_ids]
+    board.selected_evidence_ids = list(dict.fromkeys(cited))
+
+
+def carry_over_answers(
+    fresh: list[GapResolution], previous: list[GapResolution]
+) -> list[GapResolution]:
+    """Keep what the user decided (answers, declines, chosen strategies) across re-mapping."""
+    before = {g.gap_id: g for g in previous}
+    merged: list[GapResolution] = []
+    for gap in fresh:
+        old = before.pop(gap.gap_id, None)
+        if old is not None and (old.answer_status != AnswerStatus.OPEN or old.user_confirmed):
+            gap = gap.model_copy(
+                update={
+                    "answer_status": old.answer_status,
+                    "answer_card_id": old.answer_card_id,
+                    "user_confirmed": old.user_confirmed,
+                    "strategy": old.strategy,
+                }
+            )
+        merged.append(gap)
+    # An answered gap stays on record even when the answer now closes it.
+    merged.extend(g for g in before.values() if g.answer_status == AnswerStatus.ANSWERED)
+    return merged
+
+
+def apply_answered(
+    evidence_map: list[EvidenceMapping], gaps: list[GapResolution]
+) -> list[EvidenceMapping]:
+    """A user-attested answer is direct evidence for its requirement."""
+    answered = {
+        g.requirement_id: g.answer_card_id
+        for g in gaps
+        if g.answer_status == AnswerStatus.ANSWERED and g.answer_card_id
+    }
+    out: list[EvidenceMapping] = []
+    for mapping in evidence_map:
+        card_id = answered.get(mapping.requirement_id)
+        if card_id:
+            ids = [card_id, *(c for c in mapping.evidence_card_ids if c != card_id)]
+            mapping = mapping.model_copy(
+                update={
+                    "evidence_card_ids": ids[:3],
+                    "confidence": Confidence.HIGH,
+                    "notes": "your answer",
+                }
+            )
+        out.append(mapping)
+    return out
+
+
+def completeness_problems(board: Blackboard) -> list[str]:
+    """Completeness gate: what the fact resume must yield before a draft is written."""
+    problems: list[str] = []
+    resume = board.resume
+    if board.contact.is_empty():
+        problems.append("contact details (your name and an email or phone number)")
+    if resume is None or not resume.roles:
+        problems.append("at least one role (company, title and dates) in the experience section")
+    has_education = resume is not None and (
+        resume.education or any(c.kind == CardKind.EDUCATION for c in resume.cards)
+    )
+    if not has_education and not board.inputs.no_education:
+        problems.append("an education section (or say there is none)")
+    return problems
+
+
+def do_writing(board: Blackboard, deps: Deps) -> None:
+    problems = completeness_problems(board)
+    if problems:
+        board.failure_reasons.append(
+            "Before a draft can be written the fact resume needs: " + "; ".join(problems)
+        )
+        return
+    jd_keywords = board.jd.keywords if board.jd else []
+    output = write_draft(
+        cards=board.evidence_cards,
+        roles=board.resume.roles if board.resume else [],
+        requirements=board.requirements,
+        evidence_map=board.evidence_map,
+        gaps=board.gap_resolutions,
+        keywords=jd_keywords,
+        target_title=board.inputs.target_title,
+        max_pages=board.inputs.length_rules.max_pages,
+        exclude_ids=set(board.revision_exclude_ids),
+        revision_notes=board.revision_notes,
+        llm=deps.llm,
+        storylines=board.role_profile.recommended_storylines if board.role_profile else [],
+    )
+    board.resume_draft = output.draft
+    board.claim_index = claim_index(output.draft)
+    board.change_log.extend(output.change_log)
+    board.llm_calls.extend(output.llm_calls)
+
+
+def do_auditing(board: Blackboard, deps: Deps) -> None:
+    from core.audit import audit_draft, build_ats_report
+
+    assert board.resume_draft is not None
+    roles = board.resume.roles if board.resume else []
+    board.audit_report = audit_draft(
+        board.resume_draft, cards=board.evidence_cards, roles=roles, llm=deps.llm
+    )
+    if board.jd is not None:
+        board.ats_report = build_ats_report(
+            board.resume_draft,
+            jd=board.jd,
+            evidence_map=board.evidence_map,
+            cards=board.evidence_cards,
+        )
+    if not board.audit_report.passed and board.retry_count >= board.max_retries:
+        drop_blocked_lines(board)
+        do_auditing_once_more(board, deps)
+
+
+def do_auditing_once_more(board: Blackboard, deps: Deps) -> None:
+    from core.audit import audit_draft
+
+    assert board.resume_draft is not None
+    roles = board.resume.roles if board.resume else []
+    board.audit_report = audit_draft(board.resume_draft, cards=board.evidence_cards, roles=roles)
+
+
+def blocked_bullet_ids(board: Blackboard) -> set[str]:
+    if board.audit_report is None:
+        return set()
+    return {
+        v.bullet_id for v in board.audit_report.truth_violations if v.severity == Severity.BLOCKER
+    }
+
+
+def drop_blocked_lines(board: Blackboard) -> None:
+    """Retries exhausted: the offending lines are dropped (and listed), never shipped."""
+    draft = board.resume_draft
+    assert draft is not None
+    blocked = blocked_bullet_ids(board)
+    for bullet in draft.all_bullets():
+        if bullet.id in blocked:
+            draft.dropped.append(bullet)
+    draft.summary = [b for b in draft.summary if b.id not in blocked]
+    for role in draft.roles:
+        role.bullets = [b for b in role.bullets if b.id not in blocked]
+    for section in draft.sections:
+        section.bullets = [b for b in section.bullets if b.id not in blocked]
+    skill_ids = {f"skill-{n}": s for n, s in enumerate(draft.skills, 1)}
+    draft.skills = [s for sid, s in skill_ids.items() if sid not in blocked]
+    board.claim_index = claim_index(draft)
+    board.change_log.append(f"Dropped {len(blocked)} line(s) the audit could not verify.")
+
+
+def do_revision(board: Blackboard, deps: Deps) -> None:
+    board.retry_count += 1
+    draft = board.resume_draft
+    blocked = blocked_bullet_ids(board)
+    assert board.audit_report is not None and draft is not None
+    notes = [
+        f"FIX REQUIRED: line '{v.bullet_id}' — {v.violation}" for v in board.audit_report.blockers()
+    ]
+    lines = {b.id: b for b in draft.all_bullets()}
+    for bullet_id in blocked:
+        if bullet_id in lines and deps.llm is None:
+            board.revision_exclude_ids.extend(lines[bullet_id].evidence_card_ids)
+    board.revision_notes = notes
+    board.change_log.append(f"Revision {board.retry_count}: {len(blocked)} line(s) to fix.")

@@ -1,0 +1,111 @@
+from core.contracts import (
+    Confidence,
+    EvidenceHit,
+    EvidenceMapping,
+    GapStrategy,
+    GapType,
+    Priority,
+    Ranking,
+    Requirement,
+)
+from core.mapping import classify_requirement, map_evidence, must_have_coverage
+from core.mapping.terms import matched_terms, mentions, synonym_classes
+
+SYNONYMS = {"CI/CD": ["build and release pipelines", "deploy pipeline"]}
+CLASSES = synonym_classes(SYNONYMS)
+
+
+def hit(card_id, text, vector=0.0):
+    return EvidenceHit(card_id=card_id, text=text, scores={"vector": vector})
+
+
+def req(text, keywords, priority=Priority.MUST, rid="r1"):
+    return Requirement(id=rid, text=text, keywords=keywords, priority=priority)
+
+
+def test_tech_terms_match_on_word_boundaries_with_punctuation():
+    assert mentions("Built CI/CD with GitHub Actions", "CI/CD")
+    assert mentions("Wrote C++ services", "C++")
+    assert not mentions("Wrote C services", "C++")
+    assert not mentions("going to the store", "Go")
+    assert mentions("Rewrote the service in Go, replacing Python", "Go")
+
+
+def test_synonym_match_is_reported_separately_from_direct():
+    direct, by_syn = matched_terms("Automated build and release pipelines", ["CI/CD"], CLASSES)
+    assert direct == [] and by_syn == ["CI/CD"]
+
+
+def test_direct_keyword_in_top_hit_is_high_confidence_without_gap():
+    hits = [hit("c1", "Ran Kubernetes clusters on EKS"), hit("c2", "Wrote Go")]
+    mapping, gap = classify_requirement(
+        req("Kubernetes in production", ["Kubernetes"]), hits, CLASSES
+    )
+    assert gap is None
+    assert mapping.confidence == Confidence.HIGH
+    assert mapping.evidence_card_ids == ["c1"]
+
+
+def test_synonym_only_evidence_is_a_supported_terminology_gap():
+    hits = [hit("c7", "Automated build and release pipelines for 9 services", 0.5)]
+    mapping, gap = classify_requirement(req("Design CI/CD pipelines", ["CI/CD"]), hits, CLASSES)
+    assert gap is not None and gap.gap_type == GapType.TERMINOLOGY_GAP
+    assert mapping.evidence_card_ids == ["c7"] and mapping.confidence == Confidence.MEDIUM
+
+
+def test_close_but_unnamed_evidence_asks_the_user():
+    hits = [hit("c3", "Ran quarterly game days that broke dependencies", 0.7)]
+    mapping, gap = classify_requirement(
+        req("Chaos engineering", ["chaos engineering"]), hits, CLASSES
+    )
+    assert gap.gap_type == GapType.HIDDEN_EVIDENCE and gap.strategy == GapStrategy.ASK_USER
+    assert mapping.confidence == Confidence.LOW
+
+
+def test_nothing_relevant_is_a_true_gap_must_asks_nice_omits():
+    hits = [hit("c9", "Baked bread", 0.05)]
+    _, must_gap = classify_requirement(req("Terraform", ["Terraform"]), hits, CLASSES)
+    _, nice_gap = classify_requirement(
+        req("Istio", ["Istio"], priority=Priority.NICE), hits, CLASSES
+    )
+    assert must_gap.gap_type == GapType.TRUE_GAP and must_gap.strategy == GapStrategy.ASK_USER
+    assert nice_gap.gap_type == GapType.TRUE_GAP and nice_gap.strategy == GapStrategy.OMIT
+    assert must_gap.adjacent_evidence_ids == []
+
+
+class ListIndex:
+    """A tiny searcher over fixed hits, to test map_evidence's own logic."""
+
+    def __init__(self, hits):
+        self.hits = hits
+        self.queries = []
+
+    def search(self, query, *, k=10, mode="hybrid"):
+        self.queries.append(query)
+        return Ranking(query=query, mode="bm25", requested_mode=mode, results=self.hits[:k])
+
+
+def test_map_evidence_queries_with_keywords_and_records_mode():
+    index = ListIndex([hit("c1", "Ran Kubernetes clusters")])
+    requirements = [
+        req("Run production workloads", ["Kubernetes"]),
+        req("Terraform", ["Terraform"], rid="r2"),
+    ]
+    result = map_evidence(requirements, index=index, synonyms=SYNONYMS)
+    assert "Kubernetes" in index.queries[0]
+    assert result.retrieval_mode == "bm25"
+    assert [g.requirement_id for g in result.gaps] == ["r2"]
+
+
+def test_must_have_coverage_counts_only_supported_musts():
+    requirements = [
+        req("a", [], rid="r1"),
+        req("b", [], rid="r2"),
+        req("c", [], Priority.NICE, "r3"),
+    ]
+    evidence_map = [
+        EvidenceMapping(requirement_id="r1", evidence_card_ids=["c1"], confidence=Confidence.HIGH),
+        EvidenceMapping(requirement_id="r2", evidence_card_ids=["c2"], confidence=Confidence.LOW),
+        EvidenceMapping(requirement_id="r3", evidence_card_ids=["c3"], confidence=Confidence.HIGH),
+    ]
+    assert must_have_coverage(requirements, evidence_map) == 50.0

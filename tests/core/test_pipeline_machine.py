@@ -1,0 +1,39 @@
+import itertools
+
+import pytest
+
+from core.contracts import AuditReport, Blackboard, Inputs, TruthViolation
+from core.contracts import PipelineState as S
+from core.pipeline.machine import next_state
+
+
+def board(**kw):
+    return Blackboard(inputs=Inputs(job_description="jd"), **kw)
+
+
+def blocker():
+    return TruthViolation(bullet_id="b1", bullet_text="x", violation="invented")
+
+
+def test_linear_states_follow_the_sdd_order():
+    b = board()
+    order = [S.INIT, S.PREPROCESSING, S.JD_ANALYSIS, S.EVIDENCE_MAPPING, S.WRITING, S.AUDITING]
+    for current, expected in itertools.pairwise(order):
+        assert next_state(current, b) == expected
+
+
+def test_audit_outcomes():
+    assert next_state(S.AUDITING, board(audit_report=AuditReport(passed=True))) == S.COMPLETE
+    failing = AuditReport(passed=False, truth_violations=[blocker()])
+    assert next_state(S.AUDITING, board(audit_report=failing, retry_count=0)) == S.REVISION
+    assert next_state(S.AUDITING, board(audit_report=failing, retry_count=3)) == S.FAILED
+    assert next_state(S.REVISION, board()) == S.WRITING
+
+
+def test_failure_reasons_end_the_run():
+    assert next_state(S.JD_ANALYSIS, board(failure_reasons=["no requirements"])) == S.FAILED
+
+
+def test_terminal_states_have_no_successor():
+    with pytest.raises(ValueError):
+        next_state(S.COMPLETE, board())

@@ -1,0 +1,50 @@
+import pytest
+
+from core.contracts import AnswerStatus, GapAnswer, GapResolution, GapStrategy, GapType, Priority
+from core.errors import InputError
+from core.mapping.questions import apply_answers, build_questions
+
+
+def gap(gid, priority=Priority.MUST, strategy=GapStrategy.ASK_USER):
+    return GapResolution(
+        gap_id=gid,
+        requirement_id=gid.replace("gap-", ""),
+        requirement_text=f"Experience with {gid}",
+        priority=priority,
+        gap_type=GapType.TRUE_GAP,
+        strategy=strategy,
+    )
+
+
+def test_questions_only_for_ask_user_gaps_must_haves_first():
+    gaps = [gap("gap-r1", Priority.NICE), gap("gap-r2"), gap("gap-r3", strategy=GapStrategy.OMIT)]
+    questions = build_questions(gaps)
+    assert [q.gap_id for q in questions] == ["gap-r2", "gap-r1"]
+    assert "must-have" in questions[0].impact
+
+
+def test_answer_becomes_a_user_attested_card():
+    gaps, cards = apply_answers(
+        [gap("gap-r1")],
+        [GapAnswer(gap_id="gap-r1", answer="Managed Terraform modules for 12 AWS accounts")],
+        existing_ids=set(),
+    )
+    assert len(cards) == 1
+    new = cards[0]
+    assert new.provenance.source == "user_answer" and new.provenance.answered_at is not None
+    assert "gap-r1" in new.provenance.question
+    assert new.skills == ["Terraform", "AWS"] or "Terraform" in new.skills
+    assert gaps[0].answer_status == AnswerStatus.ANSWERED and gaps[0].answer_card_id == new.id
+
+
+def test_declining_keeps_the_gap_and_omits_it():
+    gaps, cards = apply_answers(
+        [gap("gap-r1")], [GapAnswer(gap_id="gap-r1", declined=True)], existing_ids=set()
+    )
+    assert cards == []
+    assert gaps[0].answer_status == AnswerStatus.DECLINED and gaps[0].strategy == GapStrategy.OMIT
+
+
+def test_unknown_gap_is_a_clear_error():
+    with pytest.raises(InputError, match="unknown gaps: gap-zz"):
+        apply_answers([gap("gap-r1")], [GapAnswer(gap_id="gap-zz", answer="x")], existing_ids=set())
