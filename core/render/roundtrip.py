@@ -1,0 +1,131 @@
+"""Round trip: re-open a rendered DOCX with python-docx and check the draft came back.
+
+Part of the audit: a template that drops a section, a role's dates or the contact details (or
+puts them in a header, where ATS parsers do not look) must not pass silently. Only the body
+counts: every paragraph under w:body, including any inside tables or text boxes.
+"""
+
+from __future__ import annotations
+
+import zipfile
+from pathlib import Path
+
+import docx
+from docx.opc.exceptions import PackageNotFoundError
+from docx.oxml.ns import qn
+from docx.text.paragraph import Paragraph
+from lxml import etree
+
+from core.contracts import BulletStatus, ContactInfo, ResumeDraft
+from core.render.context import (
+    HEADINGS,
+    clean_text,
+    contact_view,
+    live_lines,
+    role_views,
+    section_views,
+    skill_names,
+)
+
+BULLET_GLYPHS = "•·▪◦‣-–—*o "
+
+
+def body_paragraphs(path: Path) -> list[str]:
+    """Cleaned text of every non-empty paragraph in the document body, in order."""
+    document = docx.Document(str(path))
+    body = document.element.body
+    texts = (Paragraph(p, document._body).text for p in body.iter(qn("w:p")))
+    return [text for text in (clean_text(t) for t in texts) if text]
+
+
+def check_docx_roundtrip(path: Path, draft: ResumeDraft, contact: ContactInfo) -> list[str]:
+    """Problems found (human-readable); an empty list means everything came back."""
+    try:
+        paragraphs = body_paragraphs(Path(path))
+    except (PackageNotFoundError, zipfile.BadZipFile, KeyError, ValueError, OSError) as err:
+        return [f"The DOCX {Path(path).name} could not be opened again ({err})."]
+    except etree.XMLSyntaxError as err:
+        return [f"The DOCX {Path(path).name} holds broken XML ({err})."]
+    folded = [p.casefold() for p in paragraphs]
+    problems = _contact_problems(paragraphs, contact)
+    problems += _heading_problems(folded, draft)
+    problems += _role_problems(paragraphs, draft)
+    problems += _line_problems(paragraphs, draft)
+    return problems
+
+
+def _somewhere(paragraphs: list[str], text: str) -> bool:
+    return any(text in paragraph for paragraph in paragraphs)
+
+
+def _is_line(paragraph: str, line: str) -> bool:
+    return paragraph == line or paragraph.lstrip(BULLET_GLYPHS) == line
+
+
+def _contact_problems(paragraphs: list[str], contact: ContactInfo) -> list[str]:
+    person = contact_view(contact)
+    wanted = (("name", person.name), ("email", person.email), ("phone", person.phone))
+    return [
+        f"The contact {label} '{value}' is not in the document body."
+        for label, value in wanted
+        if value and not _somewhere(paragraphs, value)
+    ]
+
+
+def _heading_problems(folded: list[str], draft: ResumeDraft) -> list[str]:
+    headings: list[str] = []
+    if live_lines(draft.summary):
+        headings.append(HEADINGS.summary)
+    if draft.roles:
+        headings.append(HEADINGS.experience)
+    if skill_names(draft):
+        headings.append(HEADINGS.skills)
+    headings += [section.name for section in section_views(draft)]
+    return [
+        f"The section heading '{heading}' is missing."
+        for heading in headings
+        if heading.casefold() not in folded
+    ]
+
+
+def _role_problems(paragraphs: list[str], draft: ResumeDraft) -> list[str]:
+    problems: list[str] = []
+    for number, role in enumerate(role_views(draft), 1):
+        label = role.headline or f"role {number}"
+        for field, value in (
+            ("employer", role.company),
+            ("title", role.title),
+            ("dates", role.timeframe),
+        ):
+            if value and not _somewhere(paragraphs, value):
+                problems.append(f"Role {number} ({label}): the {field} '{value}' is missing.")
+    return problems
+
+
+def _line_problems(paragraphs: list[str], draft: ResumeDraft) -> list[str]:
+    problems: list[str] = []
+    title = clean_text(draft.target_title)
+    if title and not _somewhere(paragraphs, title):
+        problems.append(f"The target title '{title}' is missing.")
+    for line in live_lines(draft.summary):
+        if not _somewhere(paragraphs, line):
+            problems.append(f"A summary sentence is missing: '{_short(line)}'.")
+    for bullet_id, line in _listed_bullets(draft):
+        if not any(_is_line(paragraph, line) for paragraph in paragraphs):
+            problems.append(f"Bullet {bullet_id} is missing or altered: '{_short(line)}'.")
+    for skill in skill_names(draft):
+        if not _somewhere(paragraphs, skill):
+            problems.append(f"The skill '{skill}' is missing.")
+    return problems
+
+
+def _listed_bullets(draft: ResumeDraft) -> list[tuple[str, str]]:
+    """(id, text) of every live role and section bullet, as the template receives them."""
+    bullets = [b for role in draft.roles for b in role.bullets]
+    bullets += [b for s in draft.sections if clean_text(s.name) for b in s.bullets]
+    listed = [(b.id, clean_text(b.text)) for b in bullets if b.status != BulletStatus.REJECTED]
+    return [(bullet_id, text) for bullet_id, text in listed if text]
+
+
+def _short(text: str, limit: int = 80) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
