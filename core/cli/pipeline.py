@@ -63,9 +63,11 @@ def _print_summary(board, out_dir: Path) -> None:
         )
     if draft and draft.dropped:
         print(f"{len(draft.dropped)} line(s) dropped by the audit (listed in audit.json)")
-    open_gaps = [g for g in board.gap_resolutions if g.answer_status == "open"]
+    open_gaps = [
+        g for g in board.gap_resolutions if g.answer_status == "open" and g.strategy == "ask_user"
+    ]
     if open_gaps:
-        print(f"{len(open_gaps)} gap(s) open — answer them with --answers FILE:")
+        print(f"{len(open_gaps)} question(s) about gaps — answer them with --answers FILE:")
         for gap in open_gaps:
             kind = f"{gap.gap_type.value}, {gap.priority.value}"
             print(f"  {gap.gap_id} [{kind}] {gap.requirement_text}")

@@ -1,5 +1,9 @@
 """`resumeforge eval pipeline`: score the whole offline pipeline on labelled cases.
 
+Gap detection: a labelled `true_gap` counts as found when the pipeline leaves that requirement
+unsupported — classified `true_gap`, or `hidden_evidence` (no evidence states it; related work
+exists, so the user is asked). The strict figures count `true_gap` alone.
+
 Per case: gap detection against the labels (requirements aligned by text), audit recall on the
 fabricated probes and false positives on the clean ones, and checks of the produced resume:
 numbers not in the fact resume (must be 0), share of lines with citations (must be 100%),
@@ -43,7 +47,9 @@ def align_requirements(board: Blackboard, labels: dict[str, Any]) -> dict[str, s
 def score_gaps(board: Blackboard, labels: dict[str, Any]) -> dict[str, Any]:
     aligned = align_requirements(board, labels)
     gap_type = {g.requirement_id: g.gap_type for g in board.gap_resolutions}
-    predicted = {lid for lid, rid in aligned.items() if gap_type.get(rid) == GapType.TRUE_GAP}
+    unsupported = (GapType.TRUE_GAP, GapType.HIDDEN_EVIDENCE)
+    predicted = {lid for lid, rid in aligned.items() if gap_type.get(rid) in unsupported}
+    strict = {lid for lid, rid in aligned.items() if gap_type.get(rid) == GapType.TRUE_GAP}
     truth = {r["id"] for r in labels["requirements"] if r["gap"] == "true_gap"}
     terminology = [r["id"] for r in labels["requirements"] if r["gap"] == "terminology_gap"]
     found_terms = [
@@ -59,6 +65,8 @@ def score_gaps(board: Blackboard, labels: dict[str, Any]) -> dict[str, Any]:
         "true_gaps_predicted": len(predicted),
         "true_gap_recall": hits / len(truth) if truth else 1.0,
         "true_gap_precision": hits / len(predicted) if predicted else 1.0,
+        "strict_true_gap_recall": len(strict & truth) / len(truth) if truth else 1.0,
+        "strict_true_gap_precision": len(strict & truth) / len(strict) if strict else 1.0,
         "terminology_gaps_supported": f"{len(found_terms)}/{len(terminology)}",
         "false_true_gaps": sorted(predicted - truth),
         "missed_true_gaps": sorted(truth - predicted),

@@ -18,6 +18,7 @@ from pydantic import BaseModel, Field
 
 from core.contracts import (
     Confidence,
+    EvidenceCard,
     EvidenceHit,
     EvidenceMapping,
     GapResolution,
@@ -57,19 +58,48 @@ def map_evidence(
     *,
     index: Searcher,
     synonyms: Mapping[str, Sequence[str]],
+    cards: Sequence[EvidenceCard] = (),
     mode: str = "hybrid",
 ) -> MappingResult:
-    """Map every requirement to evidence ids or a gap. Deterministic for a given index."""
+    """Map every requirement to evidence ids or a gap. Deterministic for a given index.
+
+    Candidates are the retrieval hits plus every card that states a requirement term (a scan
+    of the whole resume: retrieval may rank such a card low, the term match is still evidence).
+    """
     classes = synonym_classes(synonyms)
     result = MappingResult()
     for req in requirements:
         ranking = index.search(requirement_query(req), k=TOP_HITS, mode=mode)
         result.retrieval_mode = ranking.mode
-        mapping, gap = classify_requirement(req, ranking.results, classes)
+        hits = list(ranking.results) + term_scan(req, cards, classes, seen=ranking.results)
+        mapping, gap = classify_requirement(req, hits, classes)
         result.evidence_map.append(mapping)
         if gap is not None:
             result.gaps.append(gap)
     return result
+
+
+def term_scan(
+    req: Requirement,
+    cards: Sequence[EvidenceCard],
+    classes: list[set[str]],
+    *,
+    seen: Sequence[EvidenceHit],
+) -> list[EvidenceHit]:
+    """Cards outside the retrieval hits that state one of the requirement's keywords."""
+    if not req.keywords:
+        return []
+    known = {h.card_id for h in seen}
+    found: list[tuple[int, EvidenceHit]] = []
+    for card in cards:
+        if card.id in known:
+            continue
+        direct, by_synonym = matched_terms(card.raw_text, req.keywords, classes)
+        if direct or by_synonym:
+            hit = EvidenceHit(card_id=card.id, text=card.raw_text, kind=card.kind)
+            found.append((2 * len(direct) + len(by_synonym), hit))
+    found.sort(key=lambda pair: -pair[0])
+    return [hit for _, hit in found[:MAX_CITED]]
 
 
 def classify_requirement(

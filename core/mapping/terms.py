@@ -39,14 +39,62 @@ def synonym_classes(synonyms: Mapping[str, Iterable[str]]) -> list[set[str]]:
     return classes
 
 
-def synonyms_of(term: str, classes: list[set[str]]) -> set[str]:
+def synonyms_of(term: str, classes: list[set[str]], *, inside: bool = True) -> set[str]:
+    """Other names for `term`: its class members, and (with `inside`) the members of any class
+    named inside a longer keyword ("open-source contributions" → open source, OSS, maintainer).
+    """
     low = term.lower()
     found: set[str] = set()
     for members in classes:
-        if low in members or any(mentions(low, m) for m in members if len(m) > 3):
+        contained = inside and any(len(m) > 4 and mentions(low, m) for m in members)
+        if low in members or contained:
             found |= members
     found.discard(low)
     return found
+
+
+# Lexicon categories that name methods and practices (concepts that people describe in many
+# ways). Everything else in the lexicon is a named tool, language, platform or credential.
+CONCEPT_CATEGORIES = frozenset(
+    {"software_practices", "product_management", "ux_research", "design"}
+)
+
+
+def is_named_tool(term: str) -> bool:
+    """A specific product, language, platform or certification: a sibling of it is not
+    evidence for it (CloudFormation is not Terraform, an AWS certificate is not the CKA)."""
+    from core.ingest.skills import load_skill_lexicon
+
+    lexicon = load_skill_lexicon()
+    canonical = lexicon.canonical(term)
+    return canonical is not None and lexicon.categories[canonical] not in CONCEPT_CATEGORIES
+
+
+def tool_aliases(term: str) -> tuple[str, ...]:
+    from core.ingest.skills import load_skill_lexicon
+
+    lexicon = load_skill_lexicon()
+    canonical = lexicon.canonical(term)
+    return (canonical, *lexicon.skills[canonical]) if canonical else ()
+
+
+def _stem(word: str) -> str:
+    for suffix in ("ing", "ed", "es", "s"):
+        if len(word) > len(suffix) + 3 and word.endswith(suffix):
+            return word[: -len(suffix)]
+    return word
+
+
+def stems(text: str) -> list[str]:
+    return [_stem(w) for w in re.findall(r"[a-z0-9+#]+", text.lower())]
+
+
+def mentions_inflected(text: str, term: str) -> bool:
+    """Like `mentions`, but "mentor" matches "mentoring" and "roadmap" matches "roadmaps"."""
+    needle = stems(term)
+    hay = stems(text)
+    n = len(needle)
+    return n > 0 and any(hay[i : i + n] == needle for i in range(len(hay) - n + 1))
 
 
 def matched_terms(
@@ -56,10 +104,22 @@ def matched_terms(
     direct: list[str] = []
     by_synonym: list[str] = []
     for term in terms:
-        if mentions(text, term):
+        named = is_named_tool(term)
+        if named:
+            if any(mentions(text, name) for name in (term, *tool_aliases(term))):
+                direct.append(term)
+                continue
+        elif mentions(text, term) or mentions_inflected(text, term):
             direct.append(term)
-        elif any(mentions(text, alt) for alt in synonyms_of(term, classes)):
-            by_synonym.append(term)
+            continue
+        # A credential or tool that merely contains another name ("Certified Kubernetes
+        # Administrator" ⊃ "Kubernetes") is not evidenced by that name.
+        for alt in synonyms_of(term, classes, inside=not named):
+            if named and is_named_tool(alt):
+                continue
+            if mentions(text, alt) or (not is_named_tool(alt) and mentions_inflected(text, alt)):
+                by_synonym.append(term)
+                break
     return direct, by_synonym
 
 

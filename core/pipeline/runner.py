@@ -14,6 +14,7 @@ from pathlib import Path
 
 from pydantic import TypeAdapter, ValidationError
 
+from core import __version__
 from core.contracts import Blackboard, GapAnswer
 from core.contracts import PipelineState as S
 from core.errors import InputError
@@ -91,6 +92,7 @@ def tailor(request: RunRequest, *, settings: Settings, llm=None) -> RunResult:
     )
     index.build(resume.cards, content_hash=resume.content_hash)
     run_id = inputs_hash(
+        __version__,
         resume.content_hash,
         jd_text,
         request.title,

@@ -66,6 +66,7 @@ def do_mapping(board: Blackboard, deps: Deps) -> None:
         board.requirements,
         index=deps.index,
         synonyms=board.synonyms_map,
+        cards=board.evidence_cards,
         mode=deps.settings.retrieval.default_mode,
     )
     evidence_map, gaps = result.evidence_map, result.gaps

@@ -1,0 +1,23 @@
+"""`analyze` command: a job description file -> role profile, requirements and keywords (JSON)."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from core.cli.output import emit_json
+from core.ingest import read_path
+from core.jd import analyze_jd
+
+
+def cmd_analyze(args: argparse.Namespace) -> int:
+    """Read the JD (txt, md, docx, pdf), analyse it, print or write the JSON. Bad input: exit 2."""
+    extracted = read_path(Path(args.jd))
+    analysis = analyze_jd(extracted.text, target_title=args.title or "")
+    if extracted.hidden_text:  # invisible DOCX text is a classic way to talk to screening tools
+        hidden = [" ".join(t.split()) for t in extracted.hidden_text if t.strip()]
+        analysis.suspicious_instructions = list(
+            dict.fromkeys([*analysis.suspicious_instructions, *hidden])
+        )
+    emit_json(analysis, args.out)
+    return 0

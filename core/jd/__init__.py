@@ -1,0 +1,11 @@
+"""Job-description analysis (deterministic, no LLM): sections, requirements, ATS keywords, profile.
+
+Public API: `analyze_jd(text, *, target_title="") -> JDAnalysis`. Scoring against labelled cases
+lives in `core.jd.scoring`.
+"""
+
+from __future__ import annotations
+
+from core.jd.analyze import analyze_jd
+
+__all__ = ["analyze_jd"]

@@ -1,0 +1,148 @@
+"""`analyze_jd`: job description text -> requirements, ATS keywords and a role profile.
+
+Deterministic and offline. Lines that `core.ingest.detect_injection` flags (instructions aimed
+at screening tools or writing assistants) are kept in `suspicious_instructions` as data and
+removed before anything else reads the text, so they can never become requirements or keywords.
+"""
+
+from __future__ import annotations
+
+import re
+
+from core.contracts import JDAnalysis, JDSection, Priority, Requirement
+from core.errors import JDParsingError
+from core.ingest import detect_injection
+from core.jd.keywords import Keyword, keywords_in, unique_keywords
+from core.jd.profile import build_profile
+from core.jd.requirements import Candidate, extract_candidates
+from core.jd.sections import BULLET, NO_KEYWORDS, Section, split_sections
+from core.jd.title import Title, detect_title
+
+INVISIBLE = re.compile(r"[\u200b-\u200f\u202a-\u202e\u2060-\u2064\ufeff]")
+REQUIREMENT_KINDS = ("requirements", "nice_to_have", "responsibilities")
+LEVEL_LINE = re.compile(r"^\s*(level|seniority|grade|career level)\s*:", re.IGNORECASE)
+WRAP_END = re.compile(r"[.!?:;)\]]['\"”’]?$")  # a line ending like this ends its paragraph
+
+
+def normalise_text(text: str) -> str:
+    text = INVISIBLE.sub("", text.replace("\r\n", "\n").replace("\r", "\n"))
+    return text.replace("\u00a0", " ").replace("\t", "    ")
+
+
+def separate_injections(text: str) -> tuple[str, list[str]]:
+    """Take flagged instructions out of the text; return (clean text, what was taken out).
+
+    A flagged line is removed with the lines its paragraph wraps onto (an instruction hard-wrapped
+    over several lines, or by a PDF, goes whole); line numbers stay put. A flagged sentence inside
+    a long line is cut out of that line only, so one bad sentence in a one-line paste does not
+    blank the JD.
+    """
+    flagged = [" ".join(f.split()) for f in detect_injection(text) if f.strip()]
+    if not flagged:
+        return text, []
+    lines = text.split("\n")
+    removed: list[str] = []
+    for i, line in enumerate(lines):
+        squashed = " ".join(line.split())
+        if len(squashed) < 8:
+            continue
+        if any(squashed in f for f in flagged):
+            start, end = _wrapped_block(lines, i)
+            removed.append(" ".join(" ".join(lines[start : end + 1]).split()))
+            lines[start : end + 1] = [""] * (end + 1 - start)
+            continue
+        for sentence in (f for f in flagged if f in squashed):
+            squashed = squashed.replace(sentence, " ").strip()
+            removed.append(sentence)
+            lines[i] = squashed
+    return "\n".join(lines), list(dict.fromkeys(r for r in removed if r))
+
+
+def _wrapped_block(lines: list[str], i: int) -> tuple[int, int]:
+    """First and last line of the wrapped paragraph (or bullet item) that line i belongs to."""
+    start = i
+    while start > 0 and _continues(lines[start - 1], lines[start]):
+        start -= 1
+    end = i
+    while end + 1 < len(lines) and _continues(lines[end], lines[end + 1]):
+        end += 1
+    return start, end
+
+
+def _continues(previous: str, line: str) -> bool:
+    """Is `line` the wrapped continuation of `previous` (not a new item or paragraph)?"""
+    if not previous.strip() or not line.strip() or BULLET.match(line):
+        return False
+    if line[:1].isspace() or line.strip()[:1].islower():
+        return True
+    return not BULLET.match(previous) and not WRAP_END.search(previous.rstrip())
+
+
+def _requirement(number: int, candidate: Candidate) -> Requirement:
+    return Requirement(
+        id=f"r{number}",
+        text=candidate.text,
+        priority=candidate.priority,
+        keywords=[k.text for k in keywords_in(candidate.text)],
+        years=candidate.years,
+        section=candidate.section_kind,
+    )
+
+
+def _title_keywords(title: Title, target_title: str, text: str) -> list[Keyword]:
+    found = [Keyword(t, "titles") for t in (title.title, title.specialty) if t]
+    if target_title and target_title.lower() in text.lower():
+        found.insert(0, Keyword(target_title.strip(), "titles"))
+    return found
+
+
+def collect_keywords(
+    sections: list[Section], requirements: list[Requirement], title_keywords: list[Keyword]
+) -> list[Keyword]:
+    """Title, then must-have, nice-to-have, responsibility and remaining section keywords."""
+    ordered = list(title_keywords)
+    for priority in (Priority.MUST, Priority.NICE):
+        for req in requirements:
+            if req.priority == priority:
+                ordered += keywords_in(req.text)
+    for section in sections:
+        if section.kind in REQUIREMENT_KINDS:
+            for block in section.blocks:  # block by block: requirement texts are cached
+                ordered += keywords_in(block.text)
+    for section in sections:
+        skipped = section.kind in NO_KEYWORDS or section.kind in REQUIREMENT_KINDS
+        if not skipped and section.kind != "header":  # the header's title is already in
+            ordered += keywords_in(section.text, patterns=False)
+    return unique_keywords(ordered)
+
+
+def analyze_jd(text: str, *, target_title: str = "") -> JDAnalysis:
+    """Analyse a job description. Raises JDParsingError when there is no text at all."""
+    if not text or not text.strip():
+        raise JDParsingError(
+            "The job description is empty. Paste the full posting (responsibilities and "
+            "qualifications) or choose a file that contains its text."
+        )
+    clean, suspicious = separate_injections(normalise_text(text))
+    sections = split_sections(clean)
+    title = detect_title(sections)
+    candidates = extract_candidates(sections, has_terms=lambda t: bool(keywords_in(t)))
+    requirements = [_requirement(i, c) for i, c in enumerate(candidates, start=1)]
+    keywords = collect_keywords(sections, requirements, _title_keywords(title, target_title, clean))
+    level_lines = [b.text for s in sections[:3] for b in s.blocks if LEVEL_LINE.match(b.text)]
+    signal_text = "\n".join(b.text for s in sections if s.kind not in NO_KEYWORDS for b in s.blocks)
+    profile = build_profile(
+        title=target_title or title.title,
+        level_line=" ".join(level_lines),
+        requirements=requirements,
+        keywords=keywords,
+        signal_text=signal_text,
+    )
+    return JDAnalysis(
+        target_title=target_title.strip() or title.title,
+        role_profile=profile,
+        requirements=requirements,
+        keywords=[k.text for k in keywords],
+        sections=[JDSection(kind=s.kind, heading=s.heading, text=s.text) for s in sections],
+        suspicious_instructions=suspicious,
+    )

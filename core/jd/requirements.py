@@ -1,0 +1,185 @@
+"""Which parts of a JD are requirements, with their priority and years of experience.
+
+In order of trust:
+1. every bullet (or sentence, when a section has no bullets) of a requirements / nice-to-have
+   section; commentary under a bulleted list only when it reads as a requirement;
+2. responsibility items and sentences elsewhere that state a requirement outright ("5+ years",
+   "experience with", "proficiency in", "degree in", "bonus if you've…");
+3. when that finds nothing: responsibility items, then any bullet or sentence, that name a
+   skill term. Benefits, pay, process, company, EEO and outlook text never count.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from core.contracts import Priority
+from core.jd.sections import NEVER_REQUIREMENTS, Section
+
+NICE_CUE = re.compile(
+    r"\b(preferred|prefer|bonus|nice[ -]to[ -]have|ideally|a plus|is a plus|are a plus|"
+    r"plus if|desirable|desired|advantageous|would be (great|nice|helpful|a plus)|not required|"
+    r"optional|extra credit|good to have|we'?d love|helpful|big plus)\b",
+    re.IGNORECASE,
+)
+MUST_CUE = re.compile(
+    r"\b(required|requires?|must|mandatory|essential|need to have)\b",
+    re.IGNORECASE,
+)
+# Words that make a sentence outside a requirements list read as one ("5+ years", "experience
+# with", "a plus"…). Deliberately strict: "you have the freedom to…" is not a requirement.
+STRONG_CUE = re.compile(
+    r"\b(\d+\s*\+?\s*(years|yrs)|(years|yrs) of|experience (with|in|building|running|designing|"
+    r"leading|managing|operating|as|of)|proficien\w*|fluen(t|cy) in|expertise in|knowledge of|"
+    r"familiar(ity)? with|degree (in|or)|'s degree|certification|background in|track record|"
+    r"skilled in|must have|required|preferred|bonus (points|if)|is a bonus|nice to have|a plus|"
+    r"ideally)",
+    re.IGNORECASE,
+)
+DISCLAIMER = re.compile(
+    r"\b(do not need to|don'?t need to|not expect(ing)? you to|every (line|qualification)|"
+    r"encourage (you|people) to apply|we('d| would) (like|love) to hear|apply anyway|"
+    r"even if you)\b",
+    re.IGNORECASE,
+)
+NON_REQUIREMENT_LINE = re.compile(
+    r"(\$\s?\d|\bsalary\b|\bcompensation\b|\bbase pay\b|\bequity\b|\bbenefits\b|\b401\s?\(?k|"
+    r"\bpaid (time off|leave|vacation)\b|\bPTO\b|\binsurance\b|\bequal opportunity\b|"
+    r"\bregardless of\b|\baccommodations?\b|\bhiring manager\b|\binterview (process|loop)\b|"
+    r"\bhow to apply\b|\bvisa sponsorship\b)",
+    re.IGNORECASE,
+)
+SENTENCE_SPLIT = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"“(])")
+ABBREVIATION_END = re.compile(r"\b(e\.g|i\.e|etc|vs|incl|approx|Sr|Jr|Dr|Inc|Ltd|No)\.$")
+NUMBER_WORDS = {
+    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+    "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14,
+    "fifteen": 15, "twenty": 20,
+}  # fmt: skip
+YEARS = re.compile(
+    r"(?<!\bin )(?<!\bwithin )(?<!\bevery )(?<!\bnext )"
+    r"\b(\d{1,2}(?:\.\d)?|" + "|".join(NUMBER_WORDS) + r")"
+    r"(?:\s*\(\d{1,2}\))?\s*(?:\+|plus|or more)?\s*(?:(?:-|–|to)\s*\d{1,2}\s*\+?\s*)?"
+    r"(?:years?|yrs?)\b",
+    re.IGNORECASE,
+)
+
+
+@dataclass(frozen=True)
+class Candidate:
+    text: str
+    section_kind: str
+    priority: Priority
+    years: float | None
+    line: int
+
+
+def sentences(text: str) -> list[str]:
+    """Split prose into sentences (and run-on lists at ';'), keeping 'e.g.' in its sentence."""
+    parts: list[str] = []
+    for piece in SENTENCE_SPLIT.split(text.strip()):
+        if parts and ABBREVIATION_END.search(parts[-1]):
+            parts[-1] = f"{parts[-1]} {piece}"
+        else:
+            parts.append(piece)
+    out: list[str] = []
+    for part in parts:
+        clauses = [c.strip() for c in part.split(";")]
+        if len(clauses) > 1 and all(len(c.split()) >= 3 for c in clauses):
+            out.extend(clauses)
+        else:
+            out.append(part.strip())
+    return [p for p in out if p]
+
+
+def years_of(text: str) -> float | None:
+    """The (lowest) years-of-experience figure a requirement asks for, if any."""
+    match = YEARS.search(text)
+    if match is None:
+        return None
+    number = match.group(1).lower()
+    return float(NUMBER_WORDS[number]) if number in NUMBER_WORDS else float(number)
+
+
+def priority_of(text: str, section_kind: str) -> Priority:
+    """Words in the item win ("…is a plus", "required"); otherwise the section decides."""
+    if NICE_CUE.search(text):
+        return Priority.NICE
+    if MUST_CUE.search(text):
+        return Priority.MUST
+    return Priority.NICE if section_kind == "nice_to_have" else Priority.MUST
+
+
+def clean_item(text: str) -> str:
+    return " ".join(text.strip().strip("*_").split()).rstrip(" ;,")
+
+
+def _candidate(text: str, section: Section, line: int) -> Candidate:
+    text = clean_item(text)
+    return Candidate(text, section.kind, priority_of(text, section.kind), years_of(text), line)
+
+
+def _units(section: Section, *, bullets_only: bool = False) -> list[tuple[str, int, bool]]:
+    """(text, line, is_bullet) for each bullet and each prose sentence of a section."""
+    units: list[tuple[str, int, bool]] = []
+    for block in section.blocks:
+        if block.kind == "bullet":
+            units.append((block.text, block.line, True))
+        elif not bullets_only:
+            units.extend((s, block.line, False) for s in sentences(block.text))
+    return units
+
+
+def _usable(text: str) -> bool:
+    words = text.split()
+    return 2 <= len(words) <= 80 and not NON_REQUIREMENT_LINE.search(text)
+
+
+def _explicit(sections: list[Section]) -> list[Candidate]:
+    found: list[Candidate] = []
+    for section in sections:
+        if section.kind in ("requirements", "nice_to_have"):
+            bulleted = section.has_bullets()
+            for text, line, is_bullet in _units(section):
+                # under a bulleted list, prose is commentary unless it reads as a requirement
+                readable = is_bullet or not bulleted or STRONG_CUE.search(text)
+                if readable and _usable(text) and not DISCLAIMER.search(text):
+                    found.append(_candidate(text, section, line))
+        elif section.kind not in NEVER_REQUIREMENTS:
+            for text, line, _ in _units(section):
+                if STRONG_CUE.search(text) and not DISCLAIMER.search(text) and _usable(text):
+                    found.append(_candidate(text, section, line))
+    return found
+
+
+def _fallback(sections: list[Section], has_terms: Callable[[str], bool]) -> list[Candidate]:
+    allowed = [s for s in sections if s.kind not in NEVER_REQUIREMENTS]
+    order = [s for s in allowed if s.kind == "responsibilities"]
+    order += [s for s in allowed if s.kind != "responsibilities"]
+    for bullets_only in (True, False):
+        found = [
+            _candidate(text, section, line)
+            for section in order
+            for text, line, _ in _units(section, bullets_only=bullets_only)
+            if _usable(text) and not DISCLAIMER.search(text) and has_terms(text)
+        ]
+        if found:
+            return found
+    return []
+
+
+def extract_candidates(
+    sections: list[Section], *, has_terms: Callable[[str], bool]
+) -> list[Candidate]:
+    """Requirement candidates in JD order, de-duplicated by normalised text."""
+    found = _explicit(sections) or _fallback(sections, has_terms)
+    seen: set[str] = set()
+    unique: list[Candidate] = []
+    for candidate in sorted(found, key=lambda c: c.line):
+        key = re.sub(r"\W+", " ", candidate.text.lower()).strip()
+        if key and key not in seen:
+            seen.add(key)
+            unique.append(candidate)
+    return unique

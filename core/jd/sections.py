@@ -1,0 +1,276 @@
+"""Split a job description into typed sections of blocks (bullet items and prose paragraphs).
+
+Headings are recognised by what they say ("What you'll do", "Minimum qualifications", "Bonus
+points", "Pay and benefits"…), by their shape (ALL CAPS, a short line ending in ':'), or, after the
+title block, by being a short title-like line on its own. Each section gets a `kind`; the rest of
+the analyser decides per kind what may become a requirement.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+# Section kinds whose text is never a requirement.
+NEVER_REQUIREMENTS = frozenset(
+    {"company", "benefits", "pay", "process", "eeo", "conditions", "outlook"}
+)
+# Section kinds whose text never feeds the ATS keyword list.
+NO_KEYWORDS = frozenset({"benefits", "pay", "process", "eeo"})
+
+# (kind, pattern) checked in order on the lower-cased heading; first match wins.
+HEADING_KINDS: tuple[tuple[str, str], ...] = (
+    ("eeo", r"equal (employment )?opportunity|\beeo\b|diversity|inclusion|accommodation"),
+    ("pay", r"compensation|salary|\bpay\b|pay range|total rewards|\bwage"),
+    ("benefits", r"benefits|perks|what we offer|we offer|why (join|work|you'?ll love)|rewards"),
+    (
+        "process",
+        r"\bprocess\b|how to apply|\bto apply\b|\binterview|next steps|what happens next|"
+        r"application process",
+    ),
+    (
+        "nice_to_have",
+        r"nice[ -]to[ -]have|preferred|bonus|\bplus(es)?\b|extra credit|desir|ideally|"
+        r"good to have|would be great|we'?d love|stand out|not required|optional",
+    ),
+    (
+        "requirements",
+        r"requir|qualifications|must[ -]have|looking for|what you('?ll| will)? bring|"
+        r"who you are|about you|a fit if|you might be|you may be|you('?re| are) (a|the)|"
+        r"you have|what you need|what it takes|what we need|skills|experience|ideal candidate|"
+        r"competenc|expertise|background|profile|need to succeed|we expect|your toolkit|"
+        r"the basics|essentials",
+    ),
+    (
+        "outlook",
+        r"first (\w+ )?(days|weeks|months|year)|30[ /-]60|success looks like|"
+        r"in your first|within (your first|\w+ months)|look like",
+    ),
+    (
+        "about",
+        r"about (the|this|our) (team|role|job|position|opportunity|work|group)|the team|"
+        r"position summary|role (overview|summary)|job (overview|summary)|the (short )?pitch",
+    ),
+    (
+        "responsibilities",
+        r"responsib|duties|what you('?ll| will) (do|own|work|build|be doing|achieve)|"
+        r"you will|you'?ll|your (role|mission|impact|day)|the (role|job|work|position)$|"
+        r"in this role|day[ -]to[ -]day|key accountabilit|accountabilit|what you'?ll|"
+        r"the opportunity|your work|impact you",
+    ),
+    ("conditions", r"working conditions|conditions|travel|physical|location|schedule|hours"),
+    (
+        "culture",
+        r"how we work|values|culture|our principles|working here|life at|who we are as|team norms",
+    ),
+    (
+        "company",
+        r"company|about us|who we are|our (mission|story)|mission|^about \w+( \w+)?$",
+    ),
+    ("about", r"about|overview|summary|introduction|opportunity|position|role|team"),
+)
+
+# "Label: value" lines at the top of a posting.
+META_LABELS = re.compile(
+    r"^(location|team|level|department|employment( type)?|type|job type|reports? to|"
+    r"salary|start date|remote|office|job id|req(uisition)?( id)?|posted|seniority|grade)\s*:",
+    re.IGNORECASE,
+)
+ROLE_NOUN = re.compile(
+    r"\b(engineer|developer|programmer|manager|researcher|designer|scientist|analyst|architect|"
+    r"lead|director|head of|vp|vice president|chief|officer|consultant|specialist|"
+    r"administrator|coordinator|intern|writer|strategist|owner|marketer|recruiter|accountant|"
+    r"sre|technician|representative|counsel|editor|nurse|physician|advocate|producer|"
+    r"operator|partner|president|associate)s?\b",
+    re.IGNORECASE,
+)
+BULLET = re.compile(r"^\s*(?:[-*•·‣▪◦●○■□➢➤→>+–—]|\(?\d{1,2}[.)]|\(?[a-h][.)])\s+")
+# Words that open a requirement line, not a heading ("Strong communication skills").
+ITEM_START = re.compile(
+    r"^(\d|strong|excellent|solid|deep|proven|experience (with|in|building|designing|running)|"
+    r"proficien|knowledge|familiar|ability|able to|bachelor|master|ph\.?d|degree|understanding)",
+    re.IGNORECASE,
+)
+SENTENCE_END = re.compile(r"[.!?;,]['\"”’)]?$")
+# Heading words that are also common in requirement lines ("Python experience").
+WEAK_HEADING = re.compile(
+    r"^(?!.*(requir|qualif|looking for|bring|about you|fit if|who you are|what you need|must))"
+    r".*(experience|skills|background|profile|expertise|competenc)",
+    re.IGNORECASE,
+)
+
+
+@dataclass
+class Block:
+    """One bullet item (wrapped lines joined) or one prose paragraph."""
+
+    kind: str  # "bullet" | "prose"
+    text: str
+    line: int  # 1-based first line
+    last_len: int = 0  # length of its last source line (tells wrapped prose from a line list)
+
+
+@dataclass
+class Section:
+    kind: str
+    heading: str = ""
+    line: int = 1
+    blocks: list[Block] = field(default_factory=list)
+
+    @property
+    def text(self) -> str:
+        return "\n".join(block.text for block in self.blocks)
+
+    def has_bullets(self) -> bool:
+        return any(block.kind == "bullet" for block in self.blocks)
+
+
+def classify_heading(heading: str) -> str | None:
+    """The section kind a heading names, or None when it names nothing we know."""
+    low = " ".join(heading.lower().replace("’", "'").strip(" :-—–#*").split())
+    if not low:
+        return None
+    for kind, pattern in HEADING_KINDS:
+        if re.search(pattern, low):
+            return kind
+    return None
+
+
+def _is_caps(line: str) -> bool:
+    letters = [c for c in line if c.isalpha()]
+    return len(letters) >= 3 and all(c.isupper() for c in letters)
+
+
+def heading_of(
+    line: str, *, after_title: bool, prev_blank: bool | None, in_header: bool = False
+) -> str | None:
+    """Return the heading text if this (stripped, non-bullet) line is a heading.
+
+    `prev_blank` is None for text with no blank lines at all (a DOCX or PDF that puts one
+    paragraph per line): then only unmistakable headings count. In the title block at the top
+    (`in_header`) a line naming a role ("Senior UX Researcher, Care Team Experience") is a title.
+    """
+    bare = line.strip().strip("#*_= ").strip()
+    words = bare.split()
+    if not bare or len(bare) > 80 or len(words) > 10 or META_LABELS.match(bare):
+        return None
+    if bare.endswith(":") and len(words) <= 10:
+        return bare.rstrip(":").strip()
+    if SENTENCE_END.search(bare) or bare[0].islower():
+        return None
+    if in_header and (ROLE_NOUN.search(bare) or WEAK_HEADING.search(bare)):
+        return None
+    known = classify_heading(bare) is not None
+    if _is_caps(bare) or line.lstrip().startswith("#"):
+        return bare
+    if ITEM_START.match(bare) or line[:1].isspace():  # indented: a wrapped line, not a heading
+        return None
+    if prev_blank is None:  # no blank lines anywhere: a weak heading could be an item
+        return bare if known and len(words) <= 8 and not WEAK_HEADING.search(bare) else None
+    if known and len(words) <= 8 and (prev_blank or len(words) <= 4):
+        return bare
+    if after_title and prev_blank and len(words) <= 5 and bare[0].isupper():
+        return bare
+    return None
+
+
+def inline_heading(line: str) -> tuple[str, str] | None:
+    """'Required: 5+ years of Go' -> ('Required', '5+ years of Go') when the label is a heading."""
+    match = re.match(r"^\s*([A-Za-z][\w '’/&-]{2,40}):\s+(\S.*)$", line)
+    if not match or META_LABELS.match(line.strip()):
+        return None
+    label = match.group(1)
+    kind = classify_heading(label)
+    if kind is None or kind in {"about", "company", "culture"}:
+        return None
+    return label.strip(), match.group(2).strip()
+
+
+def split_sections(text: str) -> list[Section]:
+    """Split JD text into sections; the part before the first heading is the 'header'."""
+    sections = [Section(kind="header")]
+    lines = text.splitlines()
+    width = max((len(line.rstrip()) for line in lines), default=0)
+    no_blank_lines = all(line.strip() for line in lines)
+    prev_blank = True
+    seen_blank = False
+    for number, raw in enumerate(lines, start=1):
+        line = raw.rstrip()
+        if not line.strip():
+            prev_blank, seen_blank = True, True
+            continue
+        wrapped = line[:1].isspace() and (not prev_blank or _open_bullet(sections[-1]))
+        blank_before = None if no_blank_lines and number > 1 else prev_blank
+        may_head = not wrapped and not BULLET.match(line)
+        if may_head and _open_section(sections, line, number, seen_blank, blank_before):
+            prev_blank = False
+            continue
+        if sections[-1].kind == "header" and not _title_like(line):
+            sections.append(Section(kind="other", line=number))  # the body starts untitled
+        joinable = not prev_blank or (wrapped and _open_bullet(sections[-1]))
+        _add_line(sections[-1], line, number, joinable=joinable, width=width)
+        prev_blank = False
+    return [s for s in sections if s.blocks or s.heading]
+
+
+def _open_section(
+    sections: list[Section], line: str, number: int, after_title: bool, prev_blank: bool | None
+) -> bool:
+    """Start a new section if `line` is a heading (or 'Heading: text'); True when it did."""
+    in_header = sections[-1].kind == "header"
+    heading = heading_of(line, after_title=after_title, prev_blank=prev_blank, in_header=in_header)
+    split = None if heading is not None else inline_heading(line)
+    title = heading if heading is not None else split[0] if split is not None else None
+    if title is None:
+        return False
+    sections.append(Section(kind=classify_heading(title) or "other", heading=title, line=number))
+    if split is not None:
+        sections[-1].blocks.append(Block("prose", split[1], number, len(line)))
+    return True
+
+
+def _title_like(line: str) -> bool:
+    """A line that belongs in the title block: title, company, 'Location: …', 'A · B · C'."""
+    bare = line.strip()
+    words = len(bare.split())
+    if META_LABELS.match(bare) or (re.search(r" [·|•] ", bare) and words <= 30):
+        return True
+    return words <= 12 and not SENTENCE_END.search(bare)
+
+
+def _open_bullet(section: Section) -> bool:
+    """Does the section end in a bullet cut off mid-sentence (e.g. by a PDF page break)?"""
+    last = section.blocks[-1] if section.blocks else None
+    return last is not None and last.kind == "bullet" and not SENTENCE_END.search(last.text)
+
+
+def _add_line(section: Section, line: str, number: int, *, joinable: bool, width: int) -> None:
+    bullet = BULLET.match(line)
+    if bullet:
+        section.blocks.append(Block("bullet", line[bullet.end() :].strip(), number, len(line)))
+        return
+    last = section.blocks[-1] if section.blocks else None
+    stripped = line.strip()
+    header = section.kind == "header"  # title lines stay apart unless visibly wrapped
+    carries_on = line[:1].isspace() if header else _continues(last, line, width) if last else False
+    if joinable and last is not None and carries_on:
+        last.text = f"{last.text} {stripped}"
+        last.last_len = len(line)
+        return
+    if header:
+        stripped = stripped.strip("#*_ ").strip()
+    section.blocks.append(Block("prose", stripped, number, len(line)))
+
+
+def _continues(last: Block, line: str, width: int) -> bool:
+    """Does this line carry on the previous block (a wrapped bullet or paragraph line)?"""
+    stripped = line.strip()
+    if META_LABELS.match(stripped) or META_LABELS.match(last.text):
+        return False
+    if line[:1].isspace() or stripped[:1].islower():
+        return True
+    if last.kind == "bullet":
+        return False
+    # A short line with no closing punctuation followed by a capitalised line: a list of lines.
+    ended = SENTENCE_END.search(last.text) is not None
+    return ended or last.last_len >= 0.6 * max(width, 80)
