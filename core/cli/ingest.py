@@ -3,9 +3,23 @@
 from __future__ import annotations
 
 import argparse
+import sys
 
 from core.cli.output import emit_json
 from core.contracts import Blackboard
+
+
+def cmd_parse(args: argparse.Namespace) -> int:
+    """Fact resume file → JSON evidence cards (or the whole parse with --full)."""
+    from core.ingest import parse_extracted, read_path
+    from core.settings import get_settings
+
+    extracted = read_path(args.resume, settings=get_settings().ingest)
+    parsed = parse_extracted(extracted)
+    for warning in parsed.warnings:
+        print(f"resumeforge: warning: {warning}", file=sys.stderr)
+    emit_json(parsed if args.full else parsed.cards, args.out)
+    return 0
 
 
 def cmd_schema(args: argparse.Namespace) -> int:

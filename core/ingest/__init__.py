@@ -1,0 +1,44 @@
+"""Deterministic ingestion: uploaded files → text, fact resume → evidence cards (no LLM)."""
+
+from __future__ import annotations
+
+from core.contracts import ParsedResume
+from core.ingest.files import ExtractedText, read_path, read_upload
+from core.ingest.injection import detect_injection
+from core.ingest.metrics import extract_metrics
+from core.ingest.resume_text import parse_resume_text
+from core.ingest.skills import SkillLexicon, find_skills, load_skill_lexicon
+from core.settings import IngestSettings
+
+
+def parse_extracted(extracted: ExtractedText) -> ParsedResume:
+    """Text already read by `read_upload` / `read_path` → ParsedResume (reader warnings kept)."""
+    parsed = parse_resume_text(extracted.text, source_name=extracted.source_name, fmt=extracted.fmt)
+    parsed.warnings = extracted.warnings + parsed.warnings
+    hidden = detect_injection("\n".join(extracted.hidden_text))
+    parsed.suspicious_instructions.extend(
+        h for h in hidden if h not in parsed.suspicious_instructions
+    )
+    return parsed
+
+
+def parse_resume(
+    data: bytes, filename: str, *, settings: IngestSettings | None = None
+) -> ParsedResume:
+    """Uploaded fact resume (md, txt, docx, pdf or JSON Resume) → ParsedResume."""
+    return parse_extracted(read_upload(data, filename, settings=settings))
+
+
+__all__ = [
+    "ExtractedText",
+    "SkillLexicon",
+    "detect_injection",
+    "extract_metrics",
+    "find_skills",
+    "load_skill_lexicon",
+    "parse_extracted",
+    "parse_resume",
+    "parse_resume_text",
+    "read_path",
+    "read_upload",
+]

@@ -1,0 +1,184 @@
+"""Build evidence cards with stable, readable ids and full provenance."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from core.contracts import CardKind, EvidenceCard, Provenance, RoleEntry
+from core.ingest.dates import first_range
+from core.ingest.evidence import card_skills, extract_scope, leadership_signals
+from core.ingest.layout import Item
+from core.ingest.metrics import extract_metrics
+from core.ingest.roles import is_org, strip_markup, title_score
+from core.ingest.sentences import sentence_spans
+
+ID_PREFIX = {
+    CardKind.EXPERIENCE_BULLET: "exp",
+    CardKind.ROLE_SENTENCE: "exp",
+    CardKind.SUMMARY: "sum",
+    CardKind.SKILL: "skl",
+    CardKind.EDUCATION: "edu",
+    CardKind.CERTIFICATION: "cert",
+    CardKind.PROJECT: "prj",
+    CardKind.PUBLICATION: "pub",
+    CardKind.VOLUNTEERING: "vol",
+    CardKind.AWARD: "awd",
+    CardKind.OTHER: "oth",
+}
+_AT_ORG = re.compile(r"\bat (?:the )?([A-Z][\w.&'’-]*(?: (?:[A-Z][\w.&'’-]*|of|for|and|the))*)")
+_SIDE_ROLES = frozenset(
+    [
+        "coach",
+        "reviewer",
+        "judge",
+        "mentor",
+        "volunteer",
+        "organizer",
+        "co-organizer",
+        "panelist",
+        "speaker",
+        "author",
+        "chair",
+        "treasurer",
+        "secretary",
+        "trustee",
+        "board",
+    ]
+)
+_TITLED = re.compile(r"^\**(?P<name>[^()*,]{3,90}?)\s*\((?P<meta>[^()]*)\)[.:]?\**[.:]?\s*$")
+
+
+@dataclass
+class Context:
+    """Role or project context shared by the cards of one item."""
+
+    company: str = ""
+    role: str = ""
+    timeframe: str = ""
+    location: str = ""
+    role_id: str | None = None
+    project: str = ""
+
+
+@dataclass
+class CardFactory:
+    source: str
+    skill_terms: list[str]
+    cards: list[EvidenceCard] = field(default_factory=list)
+    counters: dict[str, int] = field(default_factory=dict)
+
+    def next_number(self, key: str) -> int:
+        self.counters[key] = self.counters.get(key, 0) + 1
+        return self.counters[key]
+
+    def add(
+        self,
+        card_id: str,
+        kind: CardKind,
+        section: str,
+        item: Item,
+        span: tuple[int, int],
+        ctx: Context,
+    ) -> EvidenceCard:
+        first, last, char_start, char_end = item.span_lines(*span)
+        where = Provenance(
+            source=self.source,
+            section=section,
+            line_start=first,
+            line_end=last,
+            char_start=char_start,
+            char_end=char_end,
+        )
+        return self.make(card_id, kind, item.text[span[0] : span[1]], ctx, where)
+
+    def make(
+        self,
+        card_id: str,
+        kind: CardKind,
+        raw: str,
+        ctx: Context,
+        where: Provenance,
+        section: str | None = None,
+    ) -> EvidenceCard:
+        """One card from exact source text: metrics, skills, scope and leadership filled in."""
+        card = EvidenceCard(
+            id=card_id,
+            kind=kind,
+            section=where.section if section is None else section,
+            project=ctx.project,
+            company=ctx.company,
+            role=ctx.role,
+            timeframe=ctx.timeframe,
+            location=ctx.location,
+            role_id=ctx.role_id,
+            scope=extract_scope(raw),
+            metrics=extract_metrics(raw),
+            skills=card_skills(raw, self.skill_terms),
+            leadership_signals=leadership_signals(raw),
+            raw_text=raw,
+            provenance=where,
+        )
+        self.cards.append(card)
+        return card
+
+    def whole(self, card_id: str, kind: CardKind, section: str, item: Item, ctx: Context) -> None:
+        self.add(card_id, kind, section, item, (0, len(item.text)), ctx)
+
+    def sentences(self, base: str, kind: CardKind, section: str, item: Item, ctx: Context) -> None:
+        for n, span in enumerate(sentence_spans(item.text), start=1):
+            self.add(f"{base}-s{n:02d}", kind, section, item, span, ctx)
+
+
+def role_context(role: RoleEntry | None) -> Context:
+    if role is None:
+        return Context()
+    return Context(role.company, role.title, role.timeframe, role.location, role.id)
+
+
+def _known_role(text: str, roles: list[RoleEntry], year: str | None) -> RoleEntry | None:
+    matches = [
+        r for r in roles if r.company and re.search(rf"\b{re.escape(r.company)}\b", text, re.I)
+    ]
+    if year:
+        for role in matches:
+            start, end = (role.start or "")[:4], (role.end or "")[:4]
+            if start and start <= year and (end in ("", "pres") or year <= end):
+                return role
+    return matches[0] if matches else None
+
+
+def side_context(text: str, roles: list[RoleEntry], *, titled_only: bool) -> Context:
+    """Project / volunteering / award context: name, employer, role, dates named in the text.
+
+    `titled_only` (paragraphs): only a leading title sentence such as 'The onboarding rebuild
+    (Stridewell, 2021-2022).' gives context, so a stray year in a story never becomes a date.
+    """
+    ctx = Context()
+    spans = sentence_spans(text)
+    first = text[: spans[0][1]] if len(spans) > 1 else ""  # a title sentence, then the story
+    bold = re.match(r"\s*\*\*(.+?)\*\*", text)
+    titled = _TITLED.match(first) or (_TITLED.match(bold.group(1)) if bold else None)
+    if titled:
+        ctx.project = titled.group("name").strip(" *")
+        scope = titled.group("meta") + " " + ctx.project
+    elif titled_only:
+        return ctx
+    else:
+        if bold:
+            ctx.project = bold.group(1).strip(" *.:")
+        scope = text
+    date = first_range(scope)
+    ctx.timeframe = date.text if date else ""
+    role = _known_role(scope, roles, date.start[:4] if date and date.start else None)
+    if role is not None:
+        ctx.company, ctx.role, ctx.role_id = role.company, role.title, role.id
+    elif (org := _AT_ORG.search(scope)) and is_org(org.group(1)):
+        ctx.company = org.group(1).strip()
+    if not ctx.role:
+        lead = re.split(r"[,:;(]", strip_markup(text), maxsplit=1)[0].strip()
+        words = {w.lower() for w in lead.split()}
+        named = title_score(lead) > 0 or words & _SIDE_ROLES
+        if 0 < len(lead.split()) <= 4 and named and not ctx.project:
+            ctx.role = lead
+    return ctx

@@ -1,0 +1,88 @@
+"""Date ranges as people write them on resumes: found exactly as written, then normalised.
+
+"2019-2023", "Jan 2018 – Mar 2020", "2021–Present", "June 2014 - July 2016", "03/2018 – 03/2021",
+"Jan 2016 to Feb 2018", "Sept. 2019 – now", and single dates ("May 2014", "2018").
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+MONTHS = {
+    "jan": 1, "feb": 2, "mar": 3, "apr": 4, "may": 5, "jun": 6,
+    "jul": 7, "aug": 8, "sep": 9, "oct": 10, "nov": 11, "dec": 12,
+}  # fmt: skip
+_MONTH = (
+    r"(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|"
+    r"Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)\.?"
+)
+_SEASON = r"(?:Spring|Summer|Fall|Autumn|Winter)"
+_YEAR = r"(?:19[5-9]\d|20\d\d)"
+_POINT = (
+    rf"(?:(?:{_MONTH}|{_SEASON}|Q[1-4])\s+(?:\d{{1,2}},\s*)?{_YEAR}"
+    rf"|(?:0?[1-9]|1[0-2])/{_YEAR}|{_YEAR}(?:-(?:0[1-9]|1[0-2]))?(?![\d/]))"
+)
+_OPEN_END = r"(?:[Pp]resent|PRESENT|[Cc]urrent|CURRENT|[Nn]ow|NOW|[Tt]oday|[Oo]ngoing)"
+_JOIN = r"\s*(?:[-–—]{1,2}|to|until|through|thru)\s*"
+RANGE = re.compile(
+    rf"(?<![\w/])(?P<start>{_POINT})(?:{_JOIN}(?P<end>{_POINT}|{_OPEN_END}))?(?![\w/])",
+    re.IGNORECASE,
+)
+# a range must have an end; a lone date only counts where a date is expected (education, etc.)
+_NUMERIC_MONTH = re.compile(rf"^(0?[1-9]|1[0-2])/({_YEAR})$")
+_WORD_MONTH = re.compile(rf"^({_MONTH}|{_SEASON}|Q[1-4])\s+(?:\d{{1,2}},\s*)?({_YEAR})$", re.I)
+_ISO_MONTH = re.compile(rf"^({_YEAR})-(0[1-9]|1[0-2])$")
+
+
+@dataclass(frozen=True)
+class DateSpan:
+    text: str  # exactly as written
+    start: str | None
+    end: str | None
+    begin: int  # character offsets in the searched text
+    finish: int
+
+
+def normalize_point(text: str) -> str | None:
+    """'Jan 2018' → '2018-01', '03/2018' → '2018-03', '2018' → '2018', 'Present' → 'present'."""
+    value = text.strip().rstrip(".")
+    if re.fullmatch(_OPEN_END, value, re.IGNORECASE):
+        return "present"
+    if match := _NUMERIC_MONTH.match(value):
+        return f"{match.group(2)}-{int(match.group(1)):02d}"
+    if match := _ISO_MONTH.match(value):
+        return f"{match.group(1)}-{match.group(2)}"
+    if match := _WORD_MONTH.match(value):
+        month = MONTHS.get(match.group(1)[:3].lower())
+        year = match.group(2)
+        return f"{year}-{month:02d}" if month else year
+    if re.fullmatch(_YEAR, value):
+        return value
+    return None
+
+
+def find_dates(text: str, *, ranges_only: bool = False) -> list[DateSpan]:
+    """Every date or date range in `text`, in order, exactly as written."""
+    spans = []
+    for match in RANGE.finditer(text):
+        start, end = match.group("start"), match.group("end")
+        if ranges_only and end is None:
+            continue
+        spans.append(
+            DateSpan(
+                text=match.group(0),
+                start=normalize_point(start),
+                end=normalize_point(end) if end else None,
+                begin=match.start(),
+                finish=match.end(),
+            )
+        )
+    return spans
+
+
+def first_range(text: str) -> DateSpan | None:
+    """The first date range, else the first single date (used for headers and entries)."""
+    spans = find_dates(text)
+    ranged = [span for span in spans if span.end is not None]
+    return ranged[0] if ranged else (spans[0] if spans else None)

@@ -1,0 +1,230 @@
+"""DOCX → Markdown-like text, with the safety checks done before python-docx sees the file.
+
+Order: is it a zip at all → is it a Word document (not .xlsx/.pptx/.docm/.odt) → zip-bomb limits
+(entry count, real uncompressed size, compression ratio) → no DTD/entity declarations in any XML
+part → parse. Hidden runs (vanished, white or near-white, under 4 pt) are kept out of the text and
+returned separately so the UI can warn about them.
+"""
+
+from __future__ import annotations
+
+import io
+import zipfile
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from defusedxml import DefusedXmlException
+from defusedxml.ElementTree import ParseError, fromstring
+from docx import Document
+from docx.document import Document as DocumentObject
+from docx.oxml.ns import qn
+from docx.shared import Pt
+from docx.table import Table
+from docx.text.paragraph import Paragraph
+from docx.text.run import Run
+
+from core.errors import InputError
+from core.settings import IngestSettings
+
+OLE2_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
+_CHUNK = 1 << 16
+_TINY = Pt(4)
+_NEAR_WHITE = 0xF0
+
+
+@dataclass
+class DocxText:
+    lines: list[str] = field(default_factory=list)
+    hidden: list[str] = field(default_factory=list)
+
+
+def check_docx_bytes(data: bytes, name: str, settings: IngestSettings) -> None:
+    """Raise InputError unless `data` is a plausible, bounded, DTD-free Word .docx package."""
+    if data.startswith(OLE2_MAGIC):
+        raise InputError(
+            f"{name} is an old-style Word .doc (or another Office binary file), not a .docx; "
+            "open it in Word and save it as .docx."
+        )
+    if not data.startswith(b"PK") or not zipfile.is_zipfile(io.BytesIO(data)):
+        raise InputError(
+            f"{name} is not a valid .docx file (a .docx is a zip package and this is not one); "
+            "save it again from Word as .docx."
+        )
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            _check_kind(archive, name)
+            _check_bomb(archive, name, settings)
+            _check_xml_parts(archive, name, settings)
+    except zipfile.BadZipFile as err:
+        raise InputError(f"{name} is a damaged .docx (the zip package is corrupt).") from err
+
+
+def _check_kind(archive: zipfile.ZipFile, name: str) -> None:
+    names = set(archive.namelist())
+    if "word/document.xml" in names:
+        types = archive.read("[Content_Types].xml") if "[Content_Types].xml" in names else b""
+        if b"macroEnabled" in types:
+            raise InputError(
+                f"{name} is a macro-enabled Word file (.docm), not a .docx; save it as .docx "
+                "without macros."
+            )
+        return
+    kind = "a zip archive"
+    if any(n.startswith("xl/") for n in names):
+        kind = "an Excel spreadsheet (.xlsx)"
+    elif any(n.startswith("ppt/") for n in names):
+        kind = "a PowerPoint file (.pptx)"
+    elif "mimetype" in names:
+        kind = "an OpenDocument file (.odt or similar)"
+    raise InputError(f"{name} is {kind}, not a Word .docx; save the resume from Word as .docx.")
+
+
+def _check_bomb(archive: zipfile.ZipFile, name: str, settings: IngestSettings) -> None:
+    infos = archive.infolist()
+    if len(infos) > settings.max_zip_entries:
+        raise InputError(
+            f"{name} holds {len(infos)} files inside; a resume .docx never needs more than "
+            f"{settings.max_zip_entries}. Save it again from Word."
+        )
+    limit = int(settings.max_unzipped_mb * 1024 * 1024)
+    declared = sum(info.file_size for info in infos)
+    compressed = sum(info.compress_size for info in infos) or 1
+    if declared > limit:
+        raise InputError(
+            f"{name} would unpack to {declared // (1024 * 1024)} MB, more than the "
+            f"{settings.max_unzipped_mb:g} MB allowed; it may be a zip bomb."
+        )
+    if declared > _CHUNK and declared / compressed > settings.max_zip_ratio:
+        raise InputError(
+            f"{name} is compressed {declared / compressed:.0f}:1, far more than a real "
+            "document; it looks like a zip bomb and was not opened."
+        )
+
+
+def _bounded_read(archive: zipfile.ZipFile, info: zipfile.ZipInfo, budget: int, name: str) -> bytes:
+    chunks: list[bytes] = []
+    size = 0
+    with archive.open(info) as stream:
+        while chunk := stream.read(_CHUNK):
+            size += len(chunk)
+            if size > budget:
+                raise InputError(
+                    f"{name} unpacks to more than its header says; it looks like a zip bomb "
+                    "and was not opened."
+                )
+            chunks.append(chunk)
+    return b"".join(chunks)
+
+
+def _check_xml_parts(archive: zipfile.ZipFile, name: str, settings: IngestSettings) -> None:
+    budget = int(settings.max_unzipped_mb * 1024 * 1024)
+    for info in archive.infolist():
+        data = _bounded_read(archive, info, budget, name)
+        budget -= len(data)
+        if not info.filename.endswith((".xml", ".rels")):
+            continue
+        try:
+            fromstring(data, forbid_dtd=True, forbid_entities=True, forbid_external=True)
+        except DefusedXmlException as err:
+            raise InputError(
+                f"{name} contains a DTD or entity declarations ({info.filename}); Word never "
+                "writes these, so the file was rejected. Save it again from Word."
+            ) from err
+        except ParseError as err:
+            raise InputError(
+                f"{name} is a damaged .docx ({info.filename} is not valid XML)."
+            ) from err
+
+
+def read_docx(data: bytes, name: str, settings: IngestSettings) -> DocxText:
+    """Checked DOCX bytes → lines of Markdown-like text (headings '#', list items '- ')."""
+    check_docx_bytes(data, name, settings)
+    try:
+        document = Document(io.BytesIO(data))
+    except Exception as err:  # python-docx raises many types for broken packages
+        raise InputError(f"{name} could not be opened as a Word document: {err}") from err
+    out = DocxText()
+    for section in document.sections[:1]:
+        if not section.header.is_linked_to_previous:
+            for paragraph in section.header.paragraphs:
+                _add_paragraph(paragraph, out)
+    for block in _iter_blocks(document):
+        if isinstance(block, Paragraph):
+            _add_paragraph(block, out)
+        else:
+            _add_table(block, out)
+    return out
+
+
+def _iter_blocks(document: DocumentObject) -> Iterator[Paragraph | Table]:
+    body = document.element.body
+    for child in body.iterchildren():
+        if child.tag == qn("w:p"):
+            yield Paragraph(child, document)
+        elif child.tag == qn("w:tbl"):
+            yield Table(child, document)
+
+
+def _add_table(table: Table, out: DocxText) -> None:
+    seen: set[int] = set()
+    for row in table.rows:
+        for cell in row.cells:
+            if id(cell._tc) in seen:
+                continue
+            seen.add(id(cell._tc))
+            for paragraph in cell.paragraphs:
+                _add_paragraph(paragraph, out)
+        out.lines.append("")
+
+
+def _runs(paragraph: Paragraph) -> Iterator[Run]:
+    for item in paragraph.iter_inner_content():
+        if isinstance(item, Run):
+            yield item
+        else:
+            yield from item.runs
+
+
+def is_hidden_run(run: Run, paragraph: Paragraph) -> bool:
+    font = run.font
+    style_font = paragraph.style.font if paragraph.style is not None else None
+    if font.hidden or (style_font is not None and style_font.hidden):
+        return True
+    size = font.size or (style_font.size if style_font is not None else None)
+    if size is not None and size < _TINY:
+        return True
+    color = None
+    if font.color is not None and font.color.type is not None:
+        color = font.color.rgb
+    elif style_font is not None and style_font.color is not None and style_font.color.type:
+        color = style_font.color.rgb
+    return color is not None and all(channel >= _NEAR_WHITE for channel in color)
+
+
+def _add_paragraph(paragraph: Paragraph, out: DocxText) -> None:
+    visible: list[str] = []
+    hidden: list[str] = []
+    for run in _runs(paragraph):
+        (hidden if is_hidden_run(run, paragraph) else visible).append(run.text)
+    if "".join(hidden).strip():
+        out.hidden.append(" ".join("".join(hidden).split()))
+    text = "".join(visible)
+    if not text.strip():
+        out.lines.append("")
+        return
+    out.lines.extend(_mark(paragraph, text).split("\n"))
+    out.lines.append("")  # a Word paragraph is a block of its own
+
+
+def _mark(paragraph: Paragraph, text: str) -> str:
+    style = (paragraph.style.name if paragraph.style is not None else "") or ""
+    if style == "Title":
+        return f"# {text}"
+    if style.startswith("Heading") and style[-1:].isdigit():
+        return "#" * min(int(style.split()[-1]), 6) + f" {text}"
+    is_list = style.startswith("List") or (
+        paragraph._p.pPr is not None and (paragraph._p.pPr.numPr is not None)
+    )
+    if is_list and not text.lstrip().startswith(("-", "•", "*")):
+        return f"- {text}"
+    return text

@@ -1,0 +1,140 @@
+"""Uploaded bytes → clean text, for resumes and job descriptions alike.
+
+The size limit is checked first; then the content is sniffed (not just the extension), then the
+format's own reader runs: DOCX after zip-bomb and DTD checks, PDF in a bounded subprocess, text
+through BOM/UTF-8/charset detection. Unicode is normalised (NFC, no zero-width or bidi controls).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path, PurePath
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+from core.errors import InputError
+from core.ingest.docx_reader import OLE2_MAGIC, read_docx
+from core.ingest.pdf_reader import read_pdf
+from core.ingest.textnorm import count_invisible, decode_text_bytes, normalize_text
+from core.settings import IngestSettings
+
+TextFormat = Literal["markdown", "text", "docx", "pdf", "json"]
+SUPPORTED = ".md, .txt, .docx, .pdf or .json"
+_MARKDOWN_EXT = {".md", ".markdown", ".mdown"}
+_OFFICE_OTHER = {
+    ".doc": "an old-style Word .doc",
+    ".docm": "a macro-enabled Word .docm",
+    ".dot": "a Word template",
+    ".dotx": "a Word template",
+    ".rtf": "an RTF file",
+    ".odt": "an OpenDocument text file",
+    ".pages": "an Apple Pages file",
+    ".xls": "an Excel spreadsheet",
+    ".xlsx": "an Excel spreadsheet",
+    ".csv": "a spreadsheet (CSV)",
+    ".ppt": "a PowerPoint file",
+    ".pptx": "a PowerPoint file",
+}
+
+
+class ExtractedText(BaseModel):
+    """The readable text of one upload, plus what the reader noticed on the way."""
+
+    text: str
+    fmt: TextFormat
+    source_name: str
+    warnings: list[str] = Field(default_factory=list)
+    hidden_text: list[str] = Field(
+        default_factory=list,
+        description="DOCX runs that are white, tiny or vanished: kept out of `text`",
+    )
+
+
+def _size_label(size: int) -> str:
+    return f"{size / (1024 * 1024):.1f} MB"
+
+
+def _check_size(size: int, name: str, settings: IngestSettings) -> None:
+    if size > settings.max_upload_bytes:
+        raise InputError(
+            f"{name} is {_size_label(size)}, above the {settings.max_upload_mb:g} MB upload "
+            "limit; upload a smaller file or paste the text."
+        )
+    if size == 0:
+        raise InputError(f"{name} is empty (0 bytes); choose the file again.")
+
+
+def _sniff(data: bytes, suffix: str, name: str) -> TextFormat:
+    head = data[:1024].lstrip()
+    if suffix == ".pdf" or head.startswith(b"%PDF-"):
+        return "pdf"
+    if suffix == ".docx" or (data.startswith(b"PK\x03\x04") and suffix not in _OFFICE_OTHER):
+        return "docx"
+    if suffix in _OFFICE_OTHER:
+        if data.startswith(OLE2_MAGIC) and suffix in {".doc", ".docm", ".dot"}:
+            what = "an old-style Word .doc"
+        else:
+            what = _OFFICE_OTHER[suffix]
+        raise InputError(
+            f"{name} is {what}, not a Word .docx; save it as .docx (or PDF) and upload again."
+        )
+    if data.startswith(OLE2_MAGIC):
+        raise InputError(f"{name} is an Office binary file, not a Word .docx; save it as .docx.")
+    if suffix == ".json":
+        return "json"
+    return "markdown" if suffix in _MARKDOWN_EXT else "text"
+
+
+def _empty(name: str) -> InputError:
+    return InputError(f"{name} is empty (it holds only whitespace); add the text and try again.")
+
+
+def read_upload(
+    data: bytes, filename: str, *, settings: IngestSettings | None = None
+) -> ExtractedText:
+    """Read one uploaded file. Raises InputError with a one-line, specific message."""
+    settings = settings or IngestSettings()
+    name = PurePath(filename or "upload").name or "upload"
+    _check_size(len(data), name, settings)
+    fmt = _sniff(data, PurePath(name).suffix.lower(), name)
+    warnings: list[str] = []
+    hidden: list[str] = []
+    if fmt == "pdf":
+        raw, warnings = read_pdf(data, name, settings)
+    elif fmt == "docx":
+        docx = read_docx(data, name, settings)
+        raw, hidden = "\n".join(docx.lines), docx.hidden
+        if hidden:
+            warnings.append(
+                f"{name} contains {len(hidden)} piece(s) of hidden text (white, tiny or "
+                "vanished); they were left out."
+            )
+    else:
+        raw, warnings = decode_text_bytes(data, name)
+    invisible = count_invisible(raw)
+    text = normalize_text(raw)
+    if invisible:
+        warnings.append(f"Removed {invisible} invisible formatting character(s) from {name}.")
+    if not text.strip():
+        if fmt == "pdf":
+            raise InputError(
+                f"{name}: this PDF has no text layer; export it with text or paste the text."
+            )
+        raise _empty(name)
+    return ExtractedText(
+        text=text, fmt=fmt, source_name=name, warnings=warnings, hidden_text=hidden
+    )
+
+
+def read_path(path: str | Path, *, settings: IngestSettings | None = None) -> ExtractedText:
+    """Read a file from disk with the same checks as an upload (size checked before reading)."""
+    settings = settings or IngestSettings()
+    file = Path(path)
+    if not file.is_file():
+        raise InputError(f"{file} does not exist or is not a file.")
+    _check_size(file.stat().st_size, file.name, settings)
+    try:
+        data = file.read_bytes()
+    except OSError as err:
+        raise InputError(f"Could not read {file}: {err.strerror or err}.") from err
+    return read_upload(data, file.name, settings=settings)

@@ -1,0 +1,180 @@
+"""Resume text → sections → items (bullets, paragraphs, sub-headings) with exact line spans.
+
+Bullets keep wrapped continuation lines (indented or not); paragraphs keep hard-wrapped lines.
+Each item can give its text joined with single spaces and map any span of that text back to the
+source lines, so every card knows its line range.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Literal
+
+from core.contracts import CardKind
+from core.ingest.roles import is_header_line
+from core.ingest.sections import (
+    MD_HEADING,
+    heading_kind,
+    is_all_caps_heading,
+    is_plain_heading,
+    label_heading,
+)
+
+BULLET = re.compile(
+    r"^(?P<indent>[ \t]*)(?P<marker>[-*•–—>▪◦●‣+]|\d{1,3}[.)])[ \t]+(?P<body>\S.*)$"
+)
+_RULE = re.compile(r"^\s*([-*_=])(?:\s*\1){2,}\s*$")
+ItemKind = Literal["bullet", "para", "subheading"]
+
+
+@dataclass
+class SourceLine:
+    no: int  # 1-based line number
+    offset: int  # character offset of `content` in the source text
+    content: str  # the text kept for the card (bullet marker and indentation removed)
+    indent: int = 0
+
+
+@dataclass
+class Item:
+    kind: ItemKind
+    lines: list[SourceLine] = field(default_factory=list)
+
+    @property
+    def text(self) -> str:
+        return " ".join(line.content for line in self.lines)
+
+    @property
+    def first(self) -> int:
+        return self.lines[0].no
+
+    @property
+    def last(self) -> int:
+        return self.lines[-1].no
+
+    def span_lines(self, start: int, end: int) -> tuple[int, int, int, int]:
+        """Joined-text span → (first line, last line, source char start, source char end)."""
+        pos = 0
+        first = last = self.lines[0]
+        char_start = char_end = first.offset
+        for line in self.lines:
+            line_end = pos + len(line.content)
+            if pos <= start <= line_end:
+                first, char_start = line, line.offset + (start - pos)
+            if pos < end <= line_end:
+                last, char_end = line, line.offset + (end - pos)
+            pos = line_end + 1
+        return first.no, last.no, char_start, char_end
+
+
+@dataclass
+class Section:
+    name: str  # the heading as written ('' for text above the first heading)
+    kind: CardKind
+    line: int
+    items: list[Item] = field(default_factory=list)
+
+
+@dataclass
+class RawLine:
+    no: int
+    offset: int
+    text: str
+
+
+def split_lines(text: str) -> list[RawLine]:
+    out, offset = [], 0
+    for no, line in enumerate(text.split("\n"), start=1):
+        out.append(RawLine(no, offset, line))
+        offset += len(line) + 1
+    return out
+
+
+def _section_level(lines: list[RawLine]) -> int:
+    levels = [
+        len(m.group(1))
+        for line in lines
+        if (m := MD_HEADING.match(line.text)) and heading_kind(m.group(2)) is not None
+    ]
+    return min(levels) if levels else 2
+
+
+def heading_at(lines: list[RawLine], i: int, level: int) -> tuple[str, int] | None:
+    """(heading text, lines consumed) when line i starts a section heading."""
+    text = lines[i].text
+    if not text.strip():
+        return None
+    if match := MD_HEADING.match(text):
+        return (match.group(2), 1) if len(match.group(1)) <= level else None
+    nxt = lines[i + 1].text if i + 1 < len(lines) else ""
+    if re.fullmatch(r"\s*(=+|-{3,})\s*", nxt) and not BULLET.match(text) and len(text) <= 60:
+        return text.strip(), 2
+    alone = i == 0 or not lines[i - 1].text.strip() or not nxt.strip()
+    if is_all_caps_heading(text) and not BULLET.match(text):
+        known = heading_kind(text) is not None
+        if known or not is_header_line(nxt):  # 'ACME CORP' over 'Engineer | 2019 – 2023' is a role
+            return text.strip(), 1
+    if alone and (label_heading(text) or is_plain_heading(text)):
+        return text.strip().strip("*").rstrip(":").strip("*").strip(), 1
+    return None
+
+
+def _content(line: RawLine) -> SourceLine:
+    stripped = line.text.lstrip()
+    indent = len(line.text) - len(stripped)
+    return SourceLine(line.no, line.offset + indent, stripped.rstrip(), indent)
+
+
+def _bullet(line: RawLine, match: re.Match[str]) -> SourceLine:
+    start = match.start("body")
+    return SourceLine(line.no, line.offset + start, match.group("body").rstrip(), start)
+
+
+StopRule = Callable[[str], bool]
+
+
+def build_items(lines: list[RawLine], level: int, stops_bullet: StopRule) -> list[Item]:
+    """Group one section's lines into items. `stops_bullet(line)` ends a bullet early."""
+    items: list[Item] = []
+    current: Item | None = None
+    for line in lines:
+        text = line.text
+        if not text.strip() or _RULE.match(text):
+            current = None
+            continue
+        if (heading := MD_HEADING.match(text)) and len(heading.group(1)) > level:
+            items.append(Item("subheading", [_content(line)]))
+            current = None
+        elif match := BULLET.match(text):
+            current = Item("bullet", [_bullet(line, match)])
+            items.append(current)
+        elif current is not None and not (current.kind == "bullet" and stops_bullet(text)):
+            current.lines.append(_content(line))
+        else:
+            current = Item("para", [_content(line)])
+            items.append(current)
+    return items
+
+
+def split_sections(lines: list[RawLine], skip: set[int], stops_bullet: StopRule) -> list[Section]:
+    """Sections in order; lines numbered in `skip` (contact block) are left out."""
+    level = _section_level(lines)
+    sections: list[Section] = []
+    name, kind, start, body = "", CardKind.SUMMARY, 1, []
+    i = 0
+    while i < len(lines):
+        found = None if lines[i].no in skip else heading_at(lines, i, level)
+        if found is None:
+            if lines[i].no not in skip:
+                body.append(lines[i])
+            i += 1
+            continue
+        sections.append(Section(name, kind, start, build_items(body, level, stops_bullet)))
+        name, consumed = found
+        kind = heading_kind(name) or CardKind.OTHER
+        start, body = lines[i].no, []
+        i += consumed
+    sections.append(Section(name, kind, start, build_items(body, level, stops_bullet)))
+    return [s for s in sections if s.items or s.name]

@@ -1,0 +1,289 @@
+"""Fact resume text (Markdown or plain; also what DOCX and PDF become) → ParsedResume."""
+
+from __future__ import annotations
+
+import hashlib
+import re
+
+from core.contracts import CardKind, ContactInfo, ParsedResume, RoleEntry
+from core.errors import EvidenceParsingError
+from core.ingest.cards import ID_PREFIX, CardFactory, Context, role_context, side_context
+from core.ingest.contact import parse_contact
+from core.ingest.evidence import skill_terms
+from core.ingest.injection import detect_injection
+from core.ingest.layout import Item, Section, split_lines, split_sections
+from core.ingest.roles import (
+    HeaderParts,
+    header_length,
+    is_header_lead,
+    is_header_line,
+    is_meta_line,
+    parse_education,
+    parse_header,
+)
+from core.ingest.textnorm import normalize_text
+
+_ROLE_SECTIONS = (CardKind.EXPERIENCE_BULLET, CardKind.ROLE_SENTENCE)
+_SIDE_KINDS = (
+    CardKind.PROJECT,
+    CardKind.PUBLICATION,
+    CardKind.VOLUNTEERING,
+    CardKind.AWARD,
+    CardKind.CERTIFICATION,
+    CardKind.OTHER,
+)
+
+
+def _stops_bullet(line: str) -> bool:
+    return not line[:1].isspace() and is_header_line(line)
+
+
+def _display_name(name: str, text: str) -> str:
+    """'STRIDEWELL' → 'Stridewell' when the resume also writes it that way."""
+    if not name.isupper() or len(name) <= 4:
+        return name
+    for match in re.finditer(re.escape(name), text, re.IGNORECASE):
+        if not match.group(0).isupper():
+            return match.group(0)
+    return name
+
+
+class ResumeBuilder:
+    def __init__(self, text: str, source: str, terms: list[str]) -> None:
+        self.text = text
+        self.factory = CardFactory(source, terms)
+        self.roles: list[RoleEntry] = []
+        self.education: list[RoleEntry] = []
+
+    # --- experience -----------------------------------------------------------------------
+    def _new_role(
+        self, section: Section, header: Item, entries: list[RoleEntry], key: str
+    ) -> RoleEntry:
+        lines = [line.content for line in header.lines]
+        parts: HeaderParts = parse_header(lines)
+        if key == "e" and not (parts.company and parts.title):
+            education = parse_education(" ".join(lines))
+            parts.company = parts.company or education.company
+            parts.title = parts.title or education.title
+        role = RoleEntry(
+            id=f"{key}{len(entries) + 1:02d}",
+            section=section.name,
+            company=_display_name(parts.company, self.text),
+            title=parts.title,
+            location=parts.location,
+            timeframe=parts.date.text if parts.date else "",
+            start=parts.date.start if parts.date else None,
+            end=parts.date.end if parts.date else None,
+            line=header.first,
+        )
+        entries.append(role)
+        return role
+
+    def _take_meta(self, items: list[Item], i: int, header: Item) -> None:
+        """Move the location/dates lines under a markdown role heading into the header."""
+        if i + 1 >= len(items) or items[i + 1].kind != "para":
+            return
+        nxt = items[i + 1]
+        while nxt.lines and is_meta_line(nxt.lines[0].content) and len(header.lines) < 3:
+            header.lines.append(nxt.lines.pop(0))
+
+    @staticmethod
+    def _join_split_headers(items: list[Item]) -> list[Item]:
+        """'Acme Corp' and 'Engineer | 2019 – 2021' as separate blocks (Word paragraphs) → one."""
+        out: list[Item] = []
+        for item in items:
+            prev = out[-1] if out else None
+            if (
+                prev is not None
+                and prev.kind == item.kind == "para"
+                and len(prev.lines) <= 2
+                and all(is_header_lead(line.content) for line in prev.lines)
+                and header_length([ln.content for ln in item.lines]) == 1
+            ):
+                prev.lines.append(item.lines[0])
+                item = Item("para", item.lines[1:])
+                if not item.lines:
+                    continue
+            out.append(item)
+        return out
+
+    def experience(self, section: Section) -> None:
+        role: RoleEntry | None = None
+        section.items = self._join_split_headers(section.items)
+        for i, item in enumerate(section.items):
+            if not item.lines:
+                continue
+            if item.kind == "subheading":
+                self._take_meta(section.items, i, item)
+                role = self._header_card(section, item)
+                continue
+            if item.kind == "para" and (n := header_length([ln.content for ln in item.lines])):
+                head, rest = Item("para", item.lines[:n]), Item("para", item.lines[n:])
+                role = self._header_card(section, head)
+                item = rest
+                if not item.lines:
+                    continue
+            base = f"exp-{role.id if role else 'r00'}"
+            ctx = role_context(role)
+            if item.kind == "bullet":
+                number = self.factory.next_number(base + "b")
+                self.factory.whole(
+                    f"{base}-b{number:02d}", CardKind.EXPERIENCE_BULLET, section.name, item, ctx
+                )
+            else:
+                number = self.factory.next_number(base + "p")
+                kind = CardKind.ROLE_SENTENCE if role else CardKind.EXPERIENCE_BULLET
+                self.factory.sentences(f"{base}-p{number:02d}", kind, section.name, item, ctx)
+
+    def _header_card(self, section: Section, header: Item) -> RoleEntry:
+        role = self._new_role(section, header, self.roles, "r")
+        self.factory.whole(
+            f"exp-{role.id}-h", CardKind.OTHER, section.name, header, role_context(role)
+        )
+        return role
+
+    # --- everything else ------------------------------------------------------------------
+    def education_section(self, section: Section) -> None:
+        """Each entry is a sub-heading (with its detail lines) or one line/bullet of its own."""
+        entry: RoleEntry | None = None
+        headed = any(item.kind == "subheading" for item in section.items)
+        for i, item in enumerate(section.items):
+            if item.kind == "subheading":
+                self._take_meta(section.items, i, item)
+                entry = self._new_role(section, item, self.education, "e")
+            elif not headed:
+                parts = parse_education(item.text)
+                if parts.company or parts.title:
+                    entry = self._add_entry(section, item, parts)
+                    continue
+            number = self.factory.next_number("edu")
+            ctx = role_context(entry)
+            self.factory.whole(f"edu-{number:02d}", CardKind.EDUCATION, section.name, item, ctx)
+
+    def _add_entry(self, section: Section, item: Item, parts: HeaderParts) -> RoleEntry:
+        entry = RoleEntry(
+            id=f"e{len(self.education) + 1:02d}",
+            section=section.name,
+            company=_display_name(parts.company, self.text),
+            title=parts.title,
+            timeframe=parts.date.text if parts.date else "",
+            start=parts.date.start if parts.date else None,
+            end=parts.date.end if parts.date else None,
+            line=item.first,
+        )
+        self.education.append(entry)
+        number = self.factory.next_number("edu")
+        self.factory.whole(
+            f"edu-{number:02d}", CardKind.EDUCATION, section.name, item, role_context(entry)
+        )
+        return entry
+
+    def skills_section(self, section: Section) -> None:
+        for item in section.items:
+            pieces = [item] if item.kind == "bullet" else [Item("para", [ln]) for ln in item.lines]
+            for piece in pieces:
+                number = self.factory.next_number("skl")
+                self.factory.whole(
+                    f"skl-{number:02d}", CardKind.SKILL, section.name, piece, Context()
+                )
+
+    def other_section(self, section: Section) -> None:
+        kind = section.kind if section.kind in _SIDE_KINDS else CardKind.SUMMARY
+        prefix = ID_PREFIX[kind]
+        heading = ""
+        for item in section.items:
+            if item.kind == "subheading":
+                heading = item.text.lstrip("#").strip()
+                continue
+            number = self.factory.next_number(prefix)
+            if kind == CardKind.SUMMARY:
+                ctx = Context()
+            else:
+                ctx = side_context(item.text, self.roles, titled_only=item.kind == "para")
+                ctx.project = ctx.project or heading
+            if item.kind == "bullet":
+                self.factory.whole(f"{prefix}-{number:02d}", kind, section.name, item, ctx)
+            else:
+                self.factory.sentences(f"{prefix}-{number:02d}", kind, section.name, item, ctx)
+
+
+def _skills_terms(sections: list[Section]) -> list[str]:
+    terms: list[str] = []
+    for section in sections:
+        if section.kind != CardKind.SKILL:
+            continue
+        for item in section.items:
+            lines = [item.text] if item.kind == "bullet" else [ln.content for ln in item.lines]
+            for line in lines:
+                terms.extend(skill_terms(line))
+    return list(dict.fromkeys(terms))
+
+
+def parse_resume_text(text: str, *, source_name: str, fmt: str = "markdown") -> ParsedResume:
+    """Parse resume text into contact details, roles, education and evidence cards."""
+    if fmt == "json":
+        from core.ingest.jsonresume import parse_json_resume
+
+        return parse_json_resume(text, source_name=source_name)
+    text = normalize_text(text)
+    if not text.strip():
+        raise EvidenceParsingError(f"{source_name} is empty; there is no resume text to read.")
+    lines = split_lines(text)
+    contact, used = parse_contact(lines)
+    sections = split_sections(lines, used, _stops_bullet)
+    if not any(section.name for section in sections):
+        for section in sections:
+            section.kind = CardKind.EXPERIENCE_BULLET  # no headings at all: read it as work history
+    terms = _skills_terms(sections)
+    builder = ResumeBuilder(text, source_name, terms)
+    for section in sections:  # roles first, so projects and awards can name their employer
+        if section.kind in _ROLE_SECTIONS:
+            builder.experience(section)
+    for section in sections:
+        if section.kind == CardKind.EDUCATION:
+            builder.education_section(section)
+        elif section.kind == CardKind.SKILL:
+            builder.skills_section(section)
+        elif section.kind not in _ROLE_SECTIONS:
+            builder.other_section(section)
+    return _assemble(text, source_name, contact, sections, builder, terms)
+
+
+def _assemble(
+    text: str,
+    source: str,
+    contact: ContactInfo,
+    sections: list[Section],
+    builder: ResumeBuilder,
+    terms: list[str],
+) -> ParsedResume:
+    cards = sorted(builder.factory.cards, key=lambda c: (c.provenance.line_start or 0, c.id))
+    if not cards:
+        raise EvidenceParsingError(
+            f"{source} holds no text that could be turned into evidence (only contact details "
+            "or headings); add your experience and try again."
+        )
+    warnings = []
+    if not builder.roles:
+        warnings.append(
+            "No job roles (company, title, dates) were recognised; experience text was kept as "
+            "evidence without role context. Put each job on its own heading line with its dates."
+        )
+    suspicious = detect_injection(text)
+    if suspicious:
+        warnings.append(
+            f"{len(suspicious)} line(s) read like instructions to an AI; they are kept as "
+            "plain text and never followed."
+        )
+    return ParsedResume(
+        source_name=source,
+        content_hash=hashlib.sha256(text.encode("utf-8")).hexdigest(),
+        contact=contact,
+        sections=[s.name for s in sections if s.name],
+        roles=builder.roles,
+        education=builder.education,
+        cards=cards,
+        skills=terms,
+        warnings=warnings,
+        suspicious_instructions=suspicious,
+    )

@@ -1,0 +1,255 @@
+"""Role headers ("### Title — Company", "**Company** | Title | City | dates", a title line over a
+company/dates line …) and education entries → company, title, location, timeframe."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from core.ingest.dates import DateSpan, first_range
+
+TITLE_WORDS = frozenset(
+    [
+        "engineer",
+        "engineering",
+        "developer",
+        "programmer",
+        "manager",
+        "researcher",
+        "analyst",
+        "associate",
+        "lecturer",
+        "assistant",
+        "technician",
+        "director",
+        "designer",
+        "contractor",
+        "scientist",
+        "consultant",
+        "intern",
+        "internship",
+        "lead",
+        "head",
+        "vp",
+        "president",
+        "officer",
+        "specialist",
+        "coordinator",
+        "architect",
+        "administrator",
+        "professor",
+        "teacher",
+        "instructor",
+        "founder",
+        "co-founder",
+        "cofounder",
+        "owner",
+        "editor",
+        "writer",
+        "strategist",
+        "advisor",
+        "fellow",
+        "postdoc",
+        "postdoctoral",
+        "representative",
+        "executive",
+        "partner",
+        "principal",
+        "staff",
+        "chief",
+        "cto",
+        "ceo",
+        "cfo",
+        "coo",
+        "cpo",
+        "apm",
+        "pm",
+        "sre",
+        "supervisor",
+        "operator",
+        "accountant",
+        "nurse",
+        "tutor",
+        "trainer",
+        "recruiter",
+        "marketer",
+        "copywriter",
+        "producer",
+        "agent",
+        "clerk",
+        "tester",
+        "qa",
+        "member",
+        "generalist",
+        "evangelist",
+        "advocate",
+        "steward",
+        "maintainer",
+    ]
+)
+_ORG_WORDS = re.compile(
+    r"\b(?:university|college|institute|school|academy|polytechnic|conservatory|bootcamp|inc|"
+    r"llc|ltd|gmbh|corp|corporation|company|co|group|labs?|bank|union|hospital|foundation|"
+    r"library|museum|agency|studio|studios|partners|technologies|systems|ventures)\b\.?",
+    re.IGNORECASE,
+)
+_DEGREE = re.compile(
+    r"\b(?:B\.?\s?[AS]c?\.?|M\.?\s?[AS]c?\.?|Ph\.?\s?D\.?|MBA|M\.?Eng|B\.?Eng|BFA|MFA|Ed\.?D|"
+    r"J\.?D|M\.?D|Bachelor|Master|Doctor(?:ate)?|Associate(?:'s)? degree|Diploma|Certificate|"
+    r"High School|GED|A\.A\.|A\.S\.)",
+)
+_SEPARATORS = re.compile(r"\s+[—–]\s+|\s+-{1,2}\s+|\s*\|\s*|\s+[·•]\s+|\s+/\s+|\s{2,}|\t+")
+_LOCATION = re.compile(
+    r"^(?:remote|hybrid|on-?site)\b|^[A-Z][A-Za-z.'’ -]+,\s*(?:[A-Z]{2}|[A-Z][a-z]+)\b.*$",
+    re.IGNORECASE,
+)
+_EDU_SPLIT = re.compile(r",|\s[—–|]\s|(?<=[a-z0-9]{2})\.\s")
+_COMPANY_PLACE = re.compile(r"^(.+?),\s*([A-Z][A-Za-z.'’ -]+,\s*[A-Z]{2,3})$")
+_STATE = re.compile(r",\s*[A-Z]{2}\b")
+_MARKUP = re.compile(r"^#+\s*|\*+|(?<!\w)_+|_+(?!\w)")
+
+
+@dataclass
+class HeaderParts:
+    company: str = ""
+    title: str = ""
+    location: str = ""
+    date: DateSpan | None = None
+
+
+def strip_markup(text: str) -> str:
+    return _MARKUP.sub("", text).strip()
+
+
+def title_score(text: str) -> int:
+    words = re.findall(r"[a-z][a-z-]*", text.lower())
+    return sum(1 for word in words if word in TITLE_WORDS)
+
+
+def is_org(text: str) -> bool:
+    return bool(_ORG_WORDS.search(text))
+
+
+def _is_location(text: str) -> bool:
+    return bool(_LOCATION.match(text)) and title_score(text) == 0 and not is_org(text)
+
+
+def _parts(text: str) -> list[str]:
+    out = []
+    for part in _SEPARATORS.split(text):
+        part = part.strip(" ,;:")
+        if not part or (part.startswith("(") and part.endswith(")")):
+            continue
+        if re.fullmatch(r"[\W_]+", part):
+            continue
+        out.append(part)
+    return out
+
+
+def _split_title_company(part: str) -> tuple[str, str]:
+    """'UX Researcher II, Tributary' → ('UX Researcher II', 'Tributary')."""
+    pieces = [p.strip() for p in part.split(",")]
+    if len(pieces) >= 2 and title_score(pieces[-1]) == 0 and not _is_location(pieces[-1]):
+        return ", ".join(pieces[:-1]), pieces[-1]
+    return part, ""
+
+
+def parse_header(lines: list[str]) -> HeaderParts:
+    """Company, title, location and date range from a role header's lines."""
+    joined = " | ".join(strip_markup(line) for line in lines if line.strip())
+    date = first_range(joined)
+    if date is not None:
+        joined = joined[: date.begin] + " | " + joined[date.finish :]
+        joined = re.sub(r"\|\s*,\s*[^|]*$", "", joined)  # ", while in school" after the date
+    parts = _parts(joined)
+    head = HeaderParts(date=date)
+    rest = []
+    for part in parts:
+        if not head.title and title_score(part) > 0:
+            head.title = part
+        elif not head.location and _is_location(part):
+            head.location = part
+        else:
+            rest.append(part)
+    if rest:
+        head.company, rest = rest[0], rest[1:]
+        if not head.location and (place := _COMPANY_PLACE.match(head.company)):
+            head.company, head.location = place.group(1), place.group(2)  # 'Acme, Berlin, DE'
+    if head.title and not head.company:
+        head.title, head.company = _split_title_company(head.title)
+    if not head.title and rest:
+        head.title, rest = rest[0], rest[1:]
+    if not head.location and rest and len(rest[0].split()) <= 3:
+        head.location = rest[0]
+    if not head.company and "," in head.location and not _STATE.search(head.location):
+        head.company, head.location = (p.strip() for p in head.location.split(",", 1))
+    return head
+
+
+def _date_near_end(line: str, date: DateSpan) -> bool:
+    tail = line[date.finish :].strip(" *_)")
+    return len(tail) <= 30 or tail.startswith("(")
+
+
+def is_header_line(line: str) -> bool:
+    """A line that carries a role's dates the way a header does (not a sentence that has a year)."""
+    text = strip_markup(line)
+    if not text or len(text) > 150:
+        return False
+    date = first_range(text)
+    if date is None or (date.end is None and not _date_near_end(text, date)):
+        return False
+    outside = (text[: date.begin] + " " + text[date.finish :]).split()
+    separated = bool(_SEPARATORS.search(text))
+    if len(outside) > 14 or (text.rstrip(")").endswith(".") and not separated):
+        return False
+    return separated or _date_near_end(text, date)
+
+
+def is_meta_line(line: str) -> bool:
+    """Location / dates line under a markdown role heading ('*Boise, ID | 2016 – 2018*')."""
+    text = line.strip()
+    if len(text) > 150 or (text.endswith(".") and not text.endswith("*")):
+        return False
+    plain = strip_markup(text)
+    italic = bool(re.fullmatch(r"[*_].+[*_]", text))
+    return italic or is_header_line(plain) or _is_location(plain.split("|")[0].strip())
+
+
+def is_header_lead(line: str) -> bool:
+    text = strip_markup(line)
+    return 0 < len(text) <= 120 and not re.search(r"[.!?;:]$", text) and not text[0].islower()
+
+
+def header_length(lines: list[str]) -> int:
+    """How many leading lines of a paragraph form a role header (0 when they do not)."""
+    for i, line in enumerate(lines[:3]):
+        if is_header_line(line):
+            leads_ok = all(is_header_lead(lead) for lead in lines[:i])
+            return i + 1 if leads_ok else 0
+    return 0
+
+
+def parse_education(text: str) -> HeaderParts:
+    """'**B.S. in Computer Science**, Cache Valley State University — May 2014' → degree/school."""
+    first_line = text.split("\n")[0]
+    bold = re.match(r"\s*\*\*(.+?)\*\*", first_line)
+    date = first_range(first_line)
+    body = first_line
+    if date is not None:
+        body = body[: date.begin] + " | " + body[date.finish :]
+    head = HeaderParts(date=date)
+    if bold:
+        head.title = bold.group(1).strip().rstrip(",")
+        body = body[bold.end() :]
+    pieces = [p.strip(" .,") for p in re.split(_EDU_SPLIT, strip_markup(body))]
+    pieces = [p for p in pieces if p and not re.fullmatch(r"[\W_]+", p)]
+    school = next((i for i, piece in enumerate(pieces) if is_org(piece)), None)
+    if school is not None:
+        head.company = pieces[school]
+        before = pieces[:school]
+        if not head.title and before and _DEGREE.search(before[0]):
+            head.title = ", ".join(before)
+    if not head.title:
+        head.title = next((p for p in pieces if _DEGREE.search(p) and not is_org(p)), "")
+    return head

@@ -1,0 +1,152 @@
+"""Section headings: which lines are headings, and which kind of evidence a heading holds.
+
+The synonym table is data: add a heading people use and every format picks it up. The longest
+matching phrase wins, so "How I work" is OTHER, not EXPERIENCE, and "Academic Experience" is
+EXPERIENCE, not EDUCATION.
+"""
+
+from __future__ import annotations
+
+import re
+
+from core.contracts import CardKind
+
+# kind -> heading phrases (lower case, straight apostrophes)
+SECTION_SYNONYMS: dict[CardKind, tuple[str, ...]] = {
+    CardKind.EXPERIENCE_BULLET: (
+        "experience", "work experience", "work history", "employment", "employment history",
+        "where i've worked", "places i've worked", "career history", "career", "positions",
+        "positions held", "jobs", "professional background", "work", "roles",
+    ),
+    CardKind.SUMMARY: (
+        "summary", "profile", "about", "about me", "the short version", "objective", "overview",
+        "introduction", "highlights", "at a glance", "in brief", "tl;dr", "professional summary",
+        "career summary", "personal statement", "bio",
+    ),
+    CardKind.SKILL: (
+        "skills", "skill", "toolbox", "tools", "technologies", "tech stack", "stack",
+        "competencies", "core competencies", "expertise", "proficiencies", "toolkit",
+        "technical skills", "skills and tools",
+    ),
+    CardKind.EDUCATION: (
+        "education", "academic background", "degrees", "schooling", "qualifications",
+        "education and training", "training",
+    ),
+    CardKind.CERTIFICATION: (
+        "certifications", "certification", "certificates", "licenses", "licences",
+        "credentials", "accreditations", "licenses and certifications",
+    ),
+    CardKind.PROJECT: (
+        "projects", "project", "side quests", "side projects", "open source", "case studies",
+        "project write-ups", "write-ups", "writeups", "portfolio", "things i've shipped",
+        "selected work", "shipped",
+    ),
+    CardKind.PUBLICATION: (
+        "publications", "papers", "talks", "writing", "speaking", "presentations", "patents",
+        "articles", "talks and writing", "conference talks",
+    ),
+    CardKind.VOLUNTEERING: (
+        "volunteering", "volunteer", "volunteer work", "community", "service", "teaching",
+        "activities", "extracurricular", "leadership and activities", "community service",
+    ),
+    CardKind.AWARD: (
+        "awards", "honors", "honours", "recognition", "achievements", "awards and honors",
+    ),
+    CardKind.OTHER: (
+        "other", "interests", "hobbies", "languages", "additional information", "how i work",
+        "misc", "miscellaneous", "references", "personal",
+    ),
+}  # fmt: skip
+_FILLERS = frozenset(
+    [
+        "and",
+        "&",
+        "of",
+        "the",
+        "my",
+        "a",
+        "i",
+        "selected",
+        "relevant",
+        "professional",
+        "industry",
+        "academic",
+        "research",
+        "other",
+        "additional",
+        "key",
+        "core",
+        "technical",
+        "recent",
+        "previous",
+        "prior",
+        "full",
+        "version",
+        "longer",
+        "shorter",
+        "short",
+        "honest",
+        "things",
+        "places",
+        "where",
+        "select",
+    ]
+)
+_VOCAB = frozenset(w for phrases in SECTION_SYNONYMS.values() for p in phrases for w in p.split())
+_PHRASES = sorted(
+    ((phrase, kind) for kind, phrases in SECTION_SYNONYMS.items() for phrase in phrases),
+    key=lambda item: -len(item[0]),
+)
+MD_HEADING = re.compile(r"^\s{0,3}(#{1,6})\s+(.*?)\s*#*\s*$")
+_PAREN = re.compile(r"\([^)]*\)")
+
+
+def heading_words(text: str) -> str:
+    """Lower-case heading text without markdown, parentheticals or a trailing colon."""
+    text = re.sub(r"[*_`#]", "", text).replace("’", "'").replace("‘", "'")
+    text = _PAREN.sub(" ", text).strip().rstrip(":").strip().lower()
+    text = re.sub(r"[^\w&;' /-]+", " ", text)
+    return re.sub(r"\s+", " ", text).strip()
+
+
+def heading_kind(text: str) -> CardKind | None:
+    """The evidence kind a heading names, or None when no synonym matches."""
+    words = f" {heading_words(text)} "
+    for phrase, kind in _PHRASES:
+        if f" {phrase} " in words:
+            return kind
+    return None
+
+
+def is_all_caps_heading(line: str) -> bool:
+    body = _PAREN.sub("", re.sub(r"[*_#]", "", line)).strip().rstrip(":")
+    letters = [ch for ch in body if ch.isalpha()]
+    if len(letters) < 3 or any(ch.islower() for ch in letters) or "@" in body:
+        return False
+    if re.search(r"[|·•—]|\d", body) or len(body.split()) > 7:
+        return False
+    if heading_kind(line) is not None:
+        return True
+    return len(body.split()) >= 2 and "," not in body
+
+
+def is_plain_heading(line: str) -> bool:
+    """An unmarked line such as 'Experience' or 'Talks and Writing' (plain text, PDF)."""
+    body = line.strip().rstrip(":")
+    if not body or len(body) > 40 or re.search(r"[.!?,;|\d]$|\d", body):
+        return False
+    if not body[0].isupper() or len(body.split()) > 5:
+        return False
+    words = heading_words(body).replace("/", " ").split()
+    if not words or heading_kind(body) is None:
+        return False
+    return all(w in _VOCAB or w in _FILLERS for w in words)
+
+
+def label_heading(line: str) -> bool:
+    """'Experience:' alone on a line, or a bold-only '**Skills**' line."""
+    stripped = line.strip()
+    bold = re.fullmatch(r"\*\*([^*]{2,40})\*\*:?", stripped)
+    colon = re.fullmatch(r"([A-Za-z][A-Za-z &/'’-]{1,40}):", stripped)
+    match = bold or colon
+    return bool(match) and heading_kind(match.group(1)) is not None  # type: ignore[union-attr]
