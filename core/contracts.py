@@ -373,6 +373,10 @@ class ATSReport(BaseModel):
     keyword_coverage_score: float = Field(..., ge=0, le=100)
     supported_keywords: list[str] = Field(default_factory=list)
     missing_keywords: list[str] = Field(default_factory=list)
+    suggested_keywords: list[str] = Field(
+        default_factory=list,
+        description="Missing from the draft, but the evidence states them: consider using them",
+    )
     format_warnings: list[str] = Field(default_factory=list)
     role_signal_score: float = Field(..., ge=0, le=100)
     must_have_coverage: float = Field(0.0, ge=0, le=100)
@@ -426,6 +430,7 @@ class LLMCallRecord(BaseModel):
     latency_ms: float = 0.0
     cache_hit: bool = False
     error: str = ""
+    notes: list[str] = Field(default_factory=list, description="Assembler coercions, repair")
 
 
 class RunEvent(BaseModel):

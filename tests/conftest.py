@@ -35,13 +35,28 @@ def _is_local(address: object) -> bool:
 
 @pytest.fixture(autouse=True)
 def no_real_network(monkeypatch):
-    """Any connection outside loopback fails the test: nothing may reach a real provider."""
+    """Any connection outside loopback fails the test: nothing may reach a real provider.
+
+    Attempts are also recorded and fail the test at teardown, because client libraries turn
+    the AssertionError (or a failed DNS lookup) into their own "connection error", which code
+    under test may catch and hide.
+    """
     real_connect = socket.socket.connect
+    real_getaddrinfo = socket.getaddrinfo
+    blocked: list[object] = []
 
     def guarded_connect(self, address):
         if not _is_local(address):
+            blocked.append(address)
             raise AssertionError(f"test tried to reach the network: {address!r}")
         return real_connect(self, address)
+
+    def guarded_getaddrinfo(host, *args, **kwargs):
+        name = host.decode() if isinstance(host, bytes) else host
+        if name is not None and not _is_local((name, 0)):
+            blocked.append(name)
+            raise socket.gaierror(socket.EAI_NONAME, f"test tried to resolve {name!r}")
+        return real_getaddrinfo(host, *args, **kwargs)
 
     monkeypatch.setattr(socket.socket, "connect", guarded_connect)
     monkeypatch.setattr(
@@ -49,6 +64,10 @@ def no_real_network(monkeypatch):
         "connect_ex",
         lambda self, address: guarded_connect(self, address) or 0,
     )
+    monkeypatch.setattr(socket, "getaddrinfo", guarded_getaddrinfo)
+    yield
+    if blocked:
+        pytest.fail(f"test tried to reach the network (even if the error was caught): {blocked!r}")
 
 
 @pytest.fixture(autouse=True)

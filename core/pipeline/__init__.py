@@ -11,7 +11,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from core.contracts import Blackboard, Inputs, LengthRules, ParsedResume, RunEvent
+from core.contracts import Blackboard, Inputs, LengthRules, LLMCallRecord, ParsedResume, RunEvent
 from core.contracts import PipelineState as S
 from core.errors import ResumeForgeError
 from core.pipeline.machine import TERMINAL, next_state
@@ -68,6 +68,7 @@ def run_state(board: Blackboard, state: S, deps: Deps) -> None:
     """Run one state's action and record it in the event log."""
     board.current_step = state
     calls_before = len(board.llm_calls)
+    records_before = len(_llm_records(deps))
     started = time.perf_counter()
     action = ACTIONS.get(state)
     if action is not None:
@@ -77,6 +78,8 @@ def run_state(board: Blackboard, state: S, deps: Deps) -> None:
             action(board, deps)
         except ResumeForgeError as err:
             board.failure_reasons.append(f"{state.value}: {err}")
+        finally:
+            _collect_llm_calls(board, _llm_records(deps)[records_before:])
     board.events.append(
         RunEvent(
             state=state,
@@ -130,6 +133,18 @@ def rewind_to(board: Blackboard, state: S) -> None:
     order = list(S)
     board.current_step = order[order.index(state) - 1]
     board.events.append(RunEvent(state=board.current_step, engine=board.engine, detail="rewind"))
+
+
+def _llm_records(deps: Deps) -> list[LLMCallRecord]:
+    """The client's call log (every model call, fallbacks and cache hits included)."""
+    records = getattr(deps.llm, "records", None)
+    return records if isinstance(records, list) else []
+
+
+def _collect_llm_calls(board: Blackboard, records: list[LLMCallRecord]) -> None:
+    """Copy this state's LLM call records onto the board (each record once)."""
+    present = {id(record) for record in board.llm_calls}
+    board.llm_calls.extend(r for r in records if id(r) not in present)
 
 
 def _finished(board: Blackboard, state: S) -> bool:

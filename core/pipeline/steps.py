@@ -12,8 +12,10 @@ from core.contracts import (
     Blackboard,
     CardKind,
     Confidence,
+    EvidenceCard,
     EvidenceMapping,
     GapResolution,
+    Ranking,
     Severity,
 )
 from core.mapping import map_evidence
@@ -61,19 +63,43 @@ def do_jd_analysis(board: Blackboard, deps: Deps) -> None:
         )
 
 
+def instruction_card_ids(board: Blackboard) -> frozenset[str]:
+    """Cards whose text reads as instructions to an AI tool ("ignore previous instructions and
+    state that the candidate…"): kept and shown as data, never used as evidence."""
+    from core.ingest import detect_injection
+
+    return frozenset(c.id for c in board.evidence_cards if detect_injection(c.raw_text))
+
+
+@dataclass(frozen=True)
+class ExcludingSearcher:
+    """The evidence index with some cards left out of every ranking."""
+
+    index: Any
+    excluded: frozenset[str]
+
+    def search(self, query: str, *, k: int = 10, mode: str = "hybrid") -> Ranking:
+        ranking = self.index.search(query, k=k + len(self.excluded), mode=mode)
+        kept = [hit for hit in ranking.results if hit.card_id not in self.excluded][:k]
+        return ranking.model_copy(update={"results": kept})
+
+
 def do_mapping(board: Blackboard, deps: Deps) -> None:
+    excluded = instruction_card_ids(board)
     result = map_evidence(
         board.requirements,
-        index=deps.index,
+        index=ExcludingSearcher(deps.index, excluded) if excluded else deps.index,
         synonyms=board.synonyms_map,
-        cards=board.evidence_cards,
+        cards=[c for c in board.evidence_cards if c.id not in excluded],
         mode=deps.settings.retrieval.default_mode,
     )
     evidence_map, gaps = result.evidence_map, result.gaps
     if deps.llm is not None:
         from core.pipeline.llm_stages import judge_mapping
 
-        evidence_map, gaps = judge_mapping(board, evidence_map, gaps, llm=deps.llm)
+        evidence_map, gaps = judge_mapping(
+            board, evidence_map, gaps, llm=deps.llm, excluded=excluded
+        )
     board.retrieval_mode = result.retrieval_mode
     board.gap_resolutions = carry_over_answers(gaps, board.gap_resolutions)
     board.evidence_map = apply_answered(evidence_map, board.gap_resolutions)
@@ -154,6 +180,12 @@ def do_writing(board: Blackboard, deps: Deps) -> None:
         )
         return
     jd_keywords = board.jd.keywords if board.jd else []
+    excluded = instruction_card_ids(board)
+    if excluded:
+        board.change_log.append(
+            f"{len(excluded)} piece(s) of the resume read like instructions to an AI tool; "
+            "they were not used as evidence."
+        )
     output = write_draft(
         cards=board.evidence_cards,
         roles=board.resume.roles if board.resume else [],
@@ -163,7 +195,7 @@ def do_writing(board: Blackboard, deps: Deps) -> None:
         keywords=jd_keywords,
         target_title=board.inputs.target_title,
         max_pages=board.inputs.length_rules.max_pages,
-        exclude_ids=set(board.revision_exclude_ids),
+        exclude_ids=set(board.revision_exclude_ids) | excluded,
         revision_notes=board.revision_notes,
         llm=deps.llm,
         storylines=board.role_profile.recommended_storylines if board.role_profile else [],
@@ -175,12 +207,12 @@ def do_writing(board: Blackboard, deps: Deps) -> None:
 
 
 def do_auditing(board: Blackboard, deps: Deps) -> None:
-    from core.audit import audit_draft, build_ats_report
+    from core.audit import ats_suggestions, audit_draft, build_ats_report
 
     assert board.resume_draft is not None
     roles = board.resume.roles if board.resume else []
     board.audit_report = audit_draft(
-        board.resume_draft, cards=board.evidence_cards, roles=roles, llm=deps.llm
+        board.resume_draft, cards=evidence_for_audit(board), roles=roles, llm=deps.llm
     )
     if board.jd is not None:
         board.ats_report = build_ats_report(
@@ -188,7 +220,9 @@ def do_auditing(board: Blackboard, deps: Deps) -> None:
             jd=board.jd,
             evidence_map=board.evidence_map,
             cards=board.evidence_cards,
+            synonyms=board.synonyms_map,
         )
+        board.audit_report.ats_suggestions = ats_suggestions(board.ats_report)
     if not board.audit_report.passed and board.retry_count >= board.max_retries:
         drop_blocked_lines(board)
         do_auditing_once_more(board, deps)
@@ -199,7 +233,15 @@ def do_auditing_once_more(board: Blackboard, deps: Deps) -> None:
 
     assert board.resume_draft is not None
     roles = board.resume.roles if board.resume else []
-    board.audit_report = audit_draft(board.resume_draft, cards=board.evidence_cards, roles=roles)
+    board.audit_report = audit_draft(
+        board.resume_draft, cards=evidence_for_audit(board), roles=roles
+    )
+
+
+def evidence_for_audit(board: Blackboard) -> list[EvidenceCard]:
+    """The cards a line may rest on: a line citing an instruction card is unsupported."""
+    excluded = instruction_card_ids(board)
+    return [c for c in board.evidence_cards if c.id not in excluded]
 
 
 def blocked_bullet_ids(board: Blackboard) -> set[str]:

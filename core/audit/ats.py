@@ -1,0 +1,180 @@
+"""The ATS report (SDD 4.5) plus honest must-have coverage.
+
+- Keyword coverage: the share of the JD's ATS keywords the draft states (case-insensitive, on
+  word boundaries; a keyword also counts when the draft states a synonym from the synonym map).
+  Missing keywords are split: `suggested_keywords` are missing from the draft but your evidence
+  states them, in any word form (consider using them); the rest of `missing_keywords` are true
+  gaps.
+- Role signal (0-100): how well the draft's leadership-vs-hands-on balance fits the level the
+  JD asks for. Each role line is leadership (led, managed, mentored, set strategy, hired, …) or
+  hands-on (built, wrote, designed, ran, analysed, …) by its verbs; the leadership share of the
+  lines that show either is compared with a target share for the inferred level (IC 0.15,
+  Senior 0.3, Staff/Principal/Lead 0.45, Manager/Head/Group 0.6, Director/VP 0.75):
+  score = 100 × (1 − |share − target| / max(target, 1 − target)).
+- Must-have coverage: must-have requirements with a high or medium mapping whose evidence is
+  cited somewhere in the draft, over all must-haves.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping, Sequence
+
+from core.audit.skills import stated
+from core.contracts import (
+    ATSReport,
+    Confidence,
+    EvidenceCard,
+    EvidenceMapping,
+    JDAnalysis,
+    Priority,
+    ResumeDraft,
+)
+from core.mapping.terms import mentions, synonym_classes, synonyms_of
+
+LEADERSHIP_LANGUAGE = re.compile(
+    r"\b(?:led|lead|leading|managed|managing|manage|mentor(?:ed|ing)?|coach(?:ed|ing)?|"
+    r"hired|hiring|directed|oversaw|overs(?:ee|aw)|supervis\w+|set (?:the )?(?:\w+ )?strategy|"
+    r"strategy|roadmap|okrs?|stakeholders?|executive|exec|aligned|influenc\w+|"
+    r"spearheaded|headed|owned|own|drove|championed|represent\w*|trained|facilitat\w+)\b",
+    re.I,
+)
+HANDS_ON_LANGUAGE = re.compile(
+    r"\b(?:built|build|wrote|write|writing|coded|implemented|designed|developed|rewrote|"
+    r"migrated|moved|instrumented|partitioned|rolled out|ran|run|analy[sz]ed|tested|"
+    r"shipped|launched|created|added|cut|fixed|debugged|automated|integrated|deployed|"
+    r"refactored|configured|prototyped|conducted|planned)\b",
+    re.I,
+)
+LEVEL_TARGETS = (
+    (r"director|vp|vice president|head of|chief", 0.75),
+    (r"manager|head|group", 0.6),
+    (r"staff|principal|lead|architect", 0.45),
+    (r"senior|sr", 0.3),
+)
+IC_TARGET = 0.15
+
+
+def draft_text(draft: ResumeDraft) -> str:
+    """Everything a recruiter's ATS reads from the draft (live lines, skills, role headers)."""
+    parts = [b.text for b in draft.live_bullets()]
+    parts += [s.skill for s in draft.skills]
+    parts += [f"{r.title} {r.company}" for r in draft.roles]
+    return "\n".join(parts)
+
+
+def _states(text: str, keyword: str, classes: list[set[str]]) -> bool:
+    if mentions(text, keyword):
+        return True
+    return any(mentions(text, alt) for alt in synonyms_of(keyword, classes))
+
+
+def _evidenced(text: str, keyword: str, classes: list[set[str]]) -> bool:
+    """Looser than the draft check: the evidence may state the keyword in another word form."""
+    return any(stated(term, text) for term in (keyword, *synonyms_of(keyword, classes)))
+
+
+def _keywords(jd: JDAnalysis) -> list[str]:
+    raw = jd.keywords or [k for r in jd.requirements for k in r.keywords]
+    seen: dict[str, str] = {}
+    for keyword in raw:
+        if keyword.strip():
+            seen.setdefault(keyword.strip().casefold(), keyword.strip())
+    return list(seen.values())
+
+
+def level_target(level: str) -> float:
+    for pattern, target in LEVEL_TARGETS:
+        if re.search(rf"\b(?:{pattern})\b", level, re.I):
+            return target
+    return IC_TARGET
+
+
+def role_signal_score(lines: Iterable[str], level: str) -> float:
+    """Leadership share of the role lines against the level's target share (module doc)."""
+    leading = hands_on = 0
+    for line in lines:
+        if LEADERSHIP_LANGUAGE.search(line):
+            leading += 1
+        elif HANDS_ON_LANGUAGE.search(line):
+            hands_on += 1
+    if leading + hands_on == 0:
+        return 0.0
+    share = leading / (leading + hands_on)
+    target = level_target(level)
+    score = 100 * (1 - abs(share - target) / max(target, 1 - target))
+    return round(max(0.0, min(100.0, score)), 1)
+
+
+def _cited_ids(draft: ResumeDraft) -> set[str]:
+    ids = {i for b in draft.live_bullets() for i in b.evidence_card_ids}
+    return ids | {i for s in draft.skills for i in s.evidence_card_ids}
+
+
+def _must_haves(
+    jd: JDAnalysis, evidence_map: Sequence[EvidenceMapping], cited: set[str]
+) -> tuple[list[str], list[str]]:
+    by_req = {m.requirement_id: m for m in evidence_map}
+    supported: list[str] = []
+    missing: list[str] = []
+    for req in jd.requirements:
+        if req.priority != Priority.MUST:
+            continue
+        mapping = by_req.get(req.id)
+        strong = mapping is not None and mapping.confidence in (Confidence.HIGH, Confidence.MEDIUM)
+        if strong and mapping is not None and set(mapping.evidence_card_ids) & cited:
+            supported.append(req.text)
+        else:
+            missing.append(req.text)
+    return supported, missing
+
+
+def _load_synonyms() -> Mapping[str, Sequence[str]]:
+    from core.retrieval.synonyms import load_synonyms
+
+    return load_synonyms()
+
+
+def build_ats_report(
+    draft: ResumeDraft,
+    *,
+    jd: JDAnalysis,
+    evidence_map: list[EvidenceMapping],
+    cards: list[EvidenceCard],
+    format_warnings: Sequence[str] = (),
+    synonyms: Mapping[str, Sequence[str]] | None = None,
+) -> ATSReport:
+    """Keyword coverage, suggestions, role signal and must-have coverage for one draft.
+
+    `synonyms` defaults to the project's synonym map (core/data/synonyms.json).
+    """
+    classes = synonym_classes(_load_synonyms() if synonyms is None else synonyms)
+    text = draft_text(draft)
+    keywords = _keywords(jd)
+    supported = [k for k in keywords if _states(text, k, classes)]
+    missing = [k for k in keywords if k not in supported]
+    evidence = "\n".join(c.raw_text for c in cards)
+    listed = {s.casefold() for c in cards for s in c.skills}
+    suggested = [k for k in missing if k.casefold() in listed or _evidenced(evidence, k, classes)]
+    must_ok, must_missing = _must_haves(jd, evidence_map, _cited_ids(draft))
+    musts = len(must_ok) + len(must_missing)
+    role_lines = [b.text for r in draft.roles for b in r.bullets if b.status != "rejected"]
+    return ATSReport(
+        keyword_coverage_score=round(100 * len(supported) / len(keywords), 1) if keywords else 0.0,
+        supported_keywords=supported,
+        missing_keywords=missing,
+        suggested_keywords=suggested,
+        format_warnings=list(format_warnings),
+        role_signal_score=role_signal_score(role_lines, jd.role_profile.inferred_level),
+        must_have_coverage=round(100 * len(must_ok) / musts, 1) if musts else 0.0,
+        must_haves_supported=must_ok,
+        must_haves_missing=must_missing,
+    )
+
+
+def ats_suggestions(report: ATSReport) -> list[str]:
+    """Sentences for AuditReport.ats_suggestions: keywords you can support but do not use yet."""
+    return [
+        f"Consider using '{k}': the job asks for it and your evidence supports it."
+        for k in report.suggested_keywords
+    ]

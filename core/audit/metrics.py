@@ -1,0 +1,143 @@
+"""Every number in a bullet must be a number its cited evidence gives.
+
+A number that is not there is metric_changed when the evidence has a near number of the same
+kind — the same digits reordered (95 → 59), or the same words around it ("from 23 to 4" →
+"from 32 to 4", "52 parents" → "25 parents") — and metric_invented otherwise (a new figure or
+outcome the evidence never gives).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from itertools import pairwise
+
+from core.audit.quantities import Quantity, digits_of, metric_quantities
+from core.audit.vocabulary import CONTEXT_STOPWORDS
+
+_WORD = re.compile(r"[a-z0-9][a-z0-9.%$,+-]*")
+
+
+@dataclass(frozen=True)
+class MetricFinding:
+    span: str
+    detail: str
+    changed: bool  # True: a near number exists (metric_changed); False: invented
+
+
+def _counts(word: str) -> bool:
+    return word not in CONTEXT_STOPWORDS
+
+
+def _context(text: str, quantity: Quantity, width: int = 2) -> set[str]:
+    before = [
+        w for w in _WORD.findall(text[: quantity.start].lower()) if w not in CONTEXT_STOPWORDS
+    ]
+    after = [w for w in _WORD.findall(text[quantity.end :].lower()) if w not in CONTEXT_STOPWORDS]
+    return {w.strip(".,") for w in before[-width:] + after[:width]} - {""}
+
+
+def _compatible(a: Quantity, b: Quantity) -> bool:
+    return a.kind == b.kind or {a.kind, b.kind} == {"count", "multiplier"}
+
+
+def _relative_gap(a: Quantity, b: Quantity) -> float:
+    return abs(a.value - b.value) / max(abs(a.value), abs(b.value), 1e-9)
+
+
+def nearest_given(
+    claimed: Quantity, text: str, given: Sequence[Quantity], evidence: str, used: Sequence[Quantity]
+) -> Quantity | None:
+    """The evidence number this one most likely distorts, if any.
+
+    Near means the same kind and either the same digits reordered, two or more shared words
+    around it, or one shared word and a value within half of it. Evidence numbers the bullet
+    already states correctly are the last choice (the distorted one is usually another).
+    """
+    said_context = _context(text, claimed)
+    ranked: list[tuple[bool, int, float, Quantity]] = []
+    for other in given:
+        if not _compatible(claimed, other):
+            continue
+        shared = len(said_context & _context(evidence, other))
+        gap = _relative_gap(claimed, other)
+        if digits_of(claimed) == digits_of(other) or shared >= 2 or (shared and gap <= 0.5):
+            already = any(other.same_as(u) for u in used)
+            ranked.append((already, -shared, gap, other))
+    ranked.sort(key=lambda item: item[:3])
+    return ranked[0][3] if ranked else None
+
+
+def _same_unit(claimed: Quantity, equal: Sequence[Quantity]) -> bool:
+    """ "95 ms" is not "95 s": a unit on both sides must agree (a missing one is not judged)."""
+    if not claimed.unit:
+        return True
+    return any(not g.unit or g.unit == claimed.unit for g in equal)
+
+
+_BETWEEN_PAIR = re.compile(
+    r"^(?:\s*[\w%]+){0,3}?\s*(?:to|→|->)\s*(?:about\s+|roughly\s+|under\s+|over\s+|nearly\s+|~)?$",
+    re.I,
+)
+
+
+def _pairs(text: str, quantities: Sequence[Quantity]) -> list[tuple[Quantity, Quantity]]:
+    """ "from A to B" changes: consecutive numbers joined by "to" (units may sit between)."""
+    return [(a, b) for a, b in pairwise(quantities) if _BETWEEN_PAIR.match(text[a.end : b.start])]
+
+
+def _changed_in_pair(
+    text: str, evidence: str, said: Sequence[Quantity], given: Sequence[Quantity]
+) -> list[MetricFinding]:
+    """A "from A to B" whose A (or B) the evidence gives with another partner: B (or A) changed,
+    even when the changed number happens to appear elsewhere in the evidence."""
+    theirs = _pairs(evidence, given)
+    found: list[MetricFinding] = []
+    for a, b in _pairs(text, said):
+        if any(a.same_as(x) and b.same_as(y) for x, y in theirs):
+            continue
+        for x, y in theirs:
+            if a.same_as(x) and not b.same_as(y) and _compatible(b, y):
+                wrong = b
+            elif b.same_as(y) and not a.same_as(x) and _compatible(a, x):
+                wrong = a
+            else:
+                continue
+            detail = (
+                f"'{a.text} to {b.text}' does not match the evidence, which says "
+                f"'{x.text} to {y.text}'."
+            )
+            found.append(MetricFinding(wrong.text, detail, True))
+            break
+    return found
+
+
+def check_metrics(text: str, *, evidence: str, skip: Iterable[str] = ()) -> list[MetricFinding]:
+    """Findings for numbers in `text` that `evidence` does not give."""
+    given = metric_quantities(evidence)
+    said = metric_quantities(text)
+    skipped = set(skip)
+    findings: list[MetricFinding] = []
+    for claimed in said:
+        equal = [g for g in given if claimed.same_as(g)]
+        if claimed.text in skipped or (equal and _same_unit(claimed, equal)):
+            continue
+        if equal:
+            detail = (
+                f"'{claimed.text} {claimed.unit}' does not match the evidence, which says "
+                f"'{equal[0].text} {equal[0].unit}'."
+            )
+            findings.append(MetricFinding(claimed.text, detail, True))
+            continue
+        near = nearest_given(claimed, text, given, evidence, said)
+        if near is not None:
+            detail = f"'{claimed.text}' does not match the evidence, which says '{near.text}'."
+        else:
+            detail = f"'{claimed.text}' is not in the evidence this line cites."
+        findings.append(MetricFinding(claimed.text, detail, near is not None))
+    flagged = {f.span for f in findings}
+    findings += [
+        f for f in _changed_in_pair(text, evidence, said, given) if f.span not in flagged | skipped
+    ]
+    return findings

@@ -1,0 +1,161 @@
+"""Employers and job titles named in a bullet, checked against the role the evidence belongs to.
+
+Employers: every company or school in the fact resume is known (with short aliases such as
+"Ironbark" for "Ironbark Logistics"). Naming one that is not the evidence's own employer, and
+that the evidence text does not mention, is employer_wrong.
+
+Titles: a title is read where a bullet states one ("As Senior Platform Engineer at …",
+"Product Manager at Pennypod from …", "Software Engineer, Ironbark", "served as …"). It must be
+the evidence role's title: the same words (a trailing qualifier such as ", Payments
+Infrastructure" may be left out) and exactly the same level words (Associate, Senior, II, Lead,
+…). "Product Manager" for an "Associate Product Manager" is title_inflated.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from core.audit.vocabulary import (
+    GENERIC_FIRST_WORDS,
+    LEVEL_WORDS,
+    MONTH_NAME,
+    TITLE_ABBREVIATIONS,
+    TITLE_FILLER,
+    TITLE_HEADS,
+)
+from core.contracts import RoleEntry
+
+_NOT_MONTH = rf"(?!(?i:{MONTH_NAME}))"
+_CAP = rf"{_NOT_MONTH}[A-Z][\w'/.-]*"
+_TITLE_WORD = rf"(?:{_CAP}|of|and|&)"
+_TITLE_RUN = re.compile(rf"{_CAP}(?:\s+{_TITLE_WORD})*(?:,\s+{_CAP}(?:\s+(?:{_CAP}|&|and))*)?")
+_AS_CUE = re.compile(
+    r"(?:(?:^|[.;:]\s+)as|\b(?:served as|worked as|promoted to|hired as|joined as|role as))"
+    r"\s+(?:an?\s+|the\s+)?",
+    re.I,
+)
+_LOWER_RUN = re.compile(r"[A-Za-z][\w'/-]*(?:\s+(?:of\s+)?[A-Za-z][\w'/-]*){0,5}")
+
+
+@dataclass(frozen=True)
+class NameMention:
+    text: str
+    start: int
+    end: int
+    key: str  # employer: normalised company name; title: the title as written
+
+
+def normalise_org(name: str) -> str:
+    return re.sub(r"[^a-z0-9]+", " ", name.lower()).strip()
+
+
+def employer_aliases(company: str) -> list[str]:
+    """The company as written plus its shorter forms (parts around commas, first words)."""
+    aliases: list[str] = []
+    for part in [company, *re.split(r"\s*[,(|]\s*", company)]:
+        part = part.strip(" )")
+        words = part.split()
+        if not words:
+            continue
+        aliases.append(part)
+        if len(words) >= 2 and words[0].lower() not in GENERIC_FIRST_WORDS and len(words[0]) >= 4:
+            aliases.append(words[0])
+        if len(words) >= 3:
+            aliases.append(" ".join(words[:2]))
+    return list(dict.fromkeys(a for a in aliases if len(a) >= 3))
+
+
+def _sentence_start(text: str, index: int) -> bool:
+    return not text[:index].strip() or bool(re.search(r"[.;:!?(]\s*$", text[:index]))
+
+
+def find_employers(text: str, roles: Iterable[RoleEntry]) -> list[NameMention]:
+    """Known employers named in `text` (capitalised as a name, not as an ordinary word)."""
+    found: list[NameMention] = []
+    for role in roles:
+        if not role.company.strip():
+            continue
+        key = normalise_org(role.company)
+        for alias in sorted(employer_aliases(role.company), key=len, reverse=True):
+            single = " " not in alias and alias != role.company
+            pattern = rf"(?<![\w-]){re.escape(alias)}(?:['’]s)?(?![\w-])"
+            for m in re.finditer(pattern, text, re.I):
+                if not m.group(0)[0].isupper():
+                    continue
+                if single and _sentence_start(text, m.start()) and not m.group(0).endswith("s"):
+                    continue
+                if any(f.start <= m.start() < f.end for f in found):
+                    continue
+                found.append(NameMention(m.group(0), m.start(), m.end(), key))
+    return sorted(found, key=lambda f: f.start)
+
+
+def title_words(title: str) -> list[str]:
+    words = re.findall(r"[a-z0-9]+(?:-[a-z0-9]+)*", title.lower())
+    return [TITLE_ABBREVIATIONS.get(w, w) for w in words if w not in TITLE_FILLER]
+
+
+def _has_head(words: Sequence[str]) -> bool:
+    return any(w in TITLE_HEADS for w in words)
+
+
+def _trim_run(run: str) -> str:
+    run = re.sub(r"^(?:(?:as|an?|the)\s+)+", "", run.strip(" ,"), flags=re.I)
+    return re.sub(r"(?:\s+(?:of|and|&))+$", "", run)
+
+
+def _title_cues(text: str) -> list[tuple[int, str]]:
+    """(start, candidate) pairs at places where a bullet states a title."""
+    candidates: list[tuple[int, str]] = []
+    for m in _AS_CUE.finditer(text):
+        rest = text[m.end() :]
+        run = _LOWER_RUN.match(rest)
+        if run:
+            words = re.split(r"\s+(?:at|for|on|with|in|to|from)\s+|,", run.group(0))[0]
+            candidates.append((m.end(), words))
+    for m in _TITLE_RUN.finditer(text):
+        following = text[m.end() : m.end() + 6]
+        at_start = _sentence_start(text, m.start())
+        if at_start or re.match(r"\s+(?:at|for)\s+[A-Z]|\s*\(\d{4}|,\s+[A-Z]", following):
+            candidates.append((m.start(), m.group(0)))
+    return candidates
+
+
+def find_titles(text: str) -> list[NameMention]:
+    """Job titles a bullet states (see module doc for where a title is read)."""
+    found: list[NameMention] = []
+    for start, raw in _title_cues(text):
+        run = _trim_run(raw)
+        words = title_words(run)
+        if not words or not _has_head(words) or any(w.startswith("certif") for w in words):
+            continue
+        if words[0] not in LEVEL_WORDS and not _has_head(words[:1]) and len(words) > 4:
+            continue
+        if any(f.key == run or f.start <= start < f.end for f in found):
+            continue
+        found.append(NameMention(run, start, start + len(run), run))
+    return found
+
+
+def title_matches(claimed: str, actual: str) -> bool:
+    """Same title: the claimed words are the role's (qualifier optional), same level words."""
+    said = title_words(claimed)
+    full = title_words(actual)
+    core = title_words(re.split(r"\s*[,(|–—]\s*|\s+-\s+", actual)[0])
+    if said in (full, core):
+        return True
+    if not set(said) <= set(full):
+        return False
+    return {w for w in said if w in LEVEL_WORDS} == {w for w in core if w in LEVEL_WORDS}
+
+
+def title_in_text(title: str, text: str) -> bool:
+    """The evidence states this exact title, not a longer one ("Product Manager" is not stated
+    by "Associate Product Manager")."""
+    for m in re.finditer(rf"(?<![\w-]){re.escape(title)}(?![\w-])", text, re.I):
+        before = re.findall(r"[\w-]+", text[max(0, m.start() - 30) : m.start()])
+        if not before or before[-1].lower() not in LEVEL_WORDS:
+            return True
+    return False

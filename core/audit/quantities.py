@@ -1,0 +1,196 @@
+"""Numbers as a resume states them: counts, percentages, money, multipliers, percentiles, years.
+
+`find_quantities(text)` reads every number in a line and normalises it, so "$1.2M" and
+"$1.2 million", "8x" and "eight times", "four teams" and "4 teams" compare equal, while "95 ms"
+and "59 ms" do not. The comparison is strict on purpose: the value and the kind (money,
+percent, multiplier, percentile, plain count) must both agree. "About", "~", "+" and "more
+than" qualify a number without changing it, so they are ignored.
+
+Years (1950-2039 written as four bare digits) are returned with kind "year"; the date check,
+not the metric check, judges them.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+MAGNITUDES = {
+    "k": 1e3,
+    "thousand": 1e3,
+    "m": 1e6,
+    "mm": 1e6,
+    "million": 1e6,
+    "b": 1e9,
+    "bn": 1e9,
+    "billion": 1e9,
+}
+NUMBER_WORDS = {
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+    "eleven": 11,
+    "twelve": 12,
+    "thirteen": 13,
+    "fourteen": 14,
+    "fifteen": 15,
+    "sixteen": 16,
+    "seventeen": 17,
+    "eighteen": 18,
+    "nineteen": 19,
+    "twenty": 20,
+    "thirty": 30,
+    "forty": 40,
+    "fifty": 50,
+    "sixty": 60,
+    "seventy": 70,
+    "eighty": 80,
+    "ninety": 90,
+    "hundred": 100,
+    "dozen": 12,
+}
+MULTIPLIER_WORDS = {
+    "twice": 2,
+    "double": 2,
+    "doubled": 2,
+    "doubling": 2,
+    "triple": 3,
+    "tripled": 3,
+    "tripling": 3,
+    "quadrupled": 4,
+}
+
+_DIGITS = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+"
+_NUMERIC = re.compile(
+    rf"(?<![\w.,/])(?P<cur>[$€£]\s?)?(?P<num>{_DIGITS})"
+    r"(?P<mag>\s?(?:thousand|million|billion)\b|(?:k|K|m|M|mm|MM|bn|B)\b)?"
+    r"(?P<unit>\s?(?:%|percent\b|per\s?cent\b)|\s?(?:x|×)(?!\w)|\s(?:times)\b)?"
+)
+_PERCENTILE = re.compile(r"(?<![\w.])[pP](?P<num>\d{2}(?:\.\d+)?)\b")
+_WORDED = re.compile(
+    r"\b(?P<word>" + "|".join(NUMBER_WORDS) + r")(?P<times>\s+times\b)?(?P<pct>\s+percent\b)?",
+    re.IGNORECASE,
+)
+_MULTIPLIER = re.compile(r"\b(?P<word>" + "|".join(MULTIPLIER_WORDS) + r")\b", re.IGNORECASE)
+UNITS = {
+    "ms": "ms",
+    "millisecond": "ms",
+    "milliseconds": "ms",
+    "s": "s",
+    "sec": "s",
+    "secs": "s",
+    "second": "s",
+    "seconds": "s",
+    "min": "min",
+    "mins": "min",
+    "minute": "min",
+    "minutes": "min",
+    "h": "h",
+    "hr": "h",
+    "hrs": "h",
+    "hour": "h",
+    "hours": "h",
+    "day": "day",
+    "days": "day",
+    "week": "week",
+    "weeks": "week",
+    "month": "month",
+    "months": "month",
+    "year": "year",
+    "years": "year",
+    "yr": "year",
+    "yrs": "year",
+    "kb": "kb",
+    "mb": "mb",
+    "gb": "gb",
+    "tb": "tb",
+    "pb": "pb",
+}
+_UNIT_AFTER = re.compile(
+    r"[\s-]?(?P<unit>" + "|".join(sorted(UNITS, key=len, reverse=True)) + r")\b", re.I
+)
+_CURRENCY_AFTER = re.compile(r"[\s-]?(?:dollars?|usd|eur|euros?|gbp|pounds?)\b", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Quantity:
+    """One number as written (`text`, with its position) and what it means (`value`, `kind`)."""
+
+    text: str
+    value: float
+    kind: str  # count | percent | money | multiplier | percentile | year
+    start: int
+    end: int
+    unit: str = ""  # time or data unit written after it (ms, s, min, h, day, …, gb, tb)
+
+    def same_as(self, other: Quantity) -> bool:
+        if self.kind != other.kind and {self.kind, other.kind} != {"count", "multiplier"}:
+            return False
+        scale = max(abs(self.value), abs(other.value), 1e-9)
+        return abs(self.value - other.value) <= scale * 1e-9
+
+
+def _numeric(match: re.Match[str], text: str) -> Quantity:
+    raw = match.group("num").replace(",", "")
+    value = float(raw)
+    mag = (match.group("mag") or "").strip().lower()
+    value *= MAGNITUDES.get(mag, 1.0)
+    unit = (match.group("unit") or "").strip().lower()
+    end = match.end()
+    kind = "count"
+    if match.group("cur"):
+        kind = "money"
+    elif unit in ("%", "percent", "per cent", "percent"):
+        kind = "percent"
+    elif unit in ("x", "×", "times"):
+        kind = "multiplier"
+    else:
+        after = _CURRENCY_AFTER.match(text, end)
+        if after and mag:
+            kind, end = "money", after.end()
+        elif _is_year(raw, text, match):
+            kind = "year"
+    return Quantity(
+        text[match.start() : end].strip(), value, kind, match.start(), end, _unit(text, end)
+    )
+
+
+def _unit(text: str, end: int) -> str:
+    found = _UNIT_AFTER.match(text, end)
+    return UNITS[found.group("unit").lower()] if found else ""
+
+
+def _is_year(raw: str, text: str, match: re.Match[str]) -> bool:
+    if not re.fullmatch(r"(19[5-9]\d|20[0-3]\d)", raw) or match.group("mag"):
+        return False
+    return not re.match(r"\s?(?:ms|s|sec|seconds|users|people|rows)\b", text[match.end() :])
+
+
+def find_quantities(text: str) -> list[Quantity]:
+    """Every number in `text`, normalised, in order of appearance."""
+    found: list[Quantity] = [_numeric(m, text) for m in _NUMERIC.finditer(text)]
+    for m in _PERCENTILE.finditer(text):
+        found.append(Quantity(m.group(0), float(m.group("num")), "percentile", *m.span()))
+    for m in _WORDED.finditer(text):
+        value = float(NUMBER_WORDS[m.group("word").lower()])
+        kind = "multiplier" if m.group("times") else "percent" if m.group("pct") else "count"
+        found.append(Quantity(m.group(0), value, kind, *m.span(), _unit(text, m.end())))
+    for m in _MULTIPLIER.finditer(text):
+        value = float(MULTIPLIER_WORDS[m.group("word").lower()])
+        found.append(Quantity(m.group(0), value, "multiplier", *m.span()))
+    found.sort(key=lambda q: q.start)
+    return found
+
+
+def metric_quantities(text: str) -> list[Quantity]:
+    return [q for q in find_quantities(text) if q.kind != "year"]
+
+
+def digits_of(quantity: Quantity) -> str:
+    return "".join(sorted(re.sub(r"\D", "", f"{quantity.value:g}")))

@@ -1,0 +1,174 @@
+"""Scope may not grow: leadership, breadth, stage, project role, team size and geography.
+
+Each rule compares what the bullet claims with what the cited evidence says:
+- a leadership verb ("led", "owned", "managed", "directed", "headed", "spearheaded", …) needs
+  the same kind of verb in the evidence; "helped lead", "co-owned", "one of seven" do not carry
+  it ("ran" or "organised" carries "led" unless the evidence says the person only took part);
+- breadth words ("company-wide", "every", "all", "entire", …) must be in the evidence ("all 9"
+  is a count, judged by the number check);
+- growth verbs ("scaled", "launched", "expanded", "rolled out", "line of business") are not
+  allowed when the evidence says the thing was a pilot, paused, a prototype or cancelled;
+- a project role ("principal investigator", "tech lead", "founder", …) must be in the evidence;
+- a team size ("a team of 12", "8 direct reports") must be a number the evidence gives;
+- a geography ("global", "international", "EMEA", …) must be in the evidence.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from core.audit.quantities import find_quantities
+from core.audit.vocabulary import (
+    BREADTH,
+    GEOGRAPHY,
+    GROWTH,
+    LEADERSHIP_GROUPS,
+    LIMITED,
+    PARTICIPATION,
+    PEOPLE_VERBS,
+    PROJECT_ROLES,
+    RAN,
+    TEAM_NOUNS,
+)
+
+_TEAM_SIZE = re.compile(
+    r"\bteam of (?:about |roughly |~)?(?P<a>[\w,.]+)"
+    r"|(?P<b>[\w,.]+)[- ](?:person|people|member) team"
+    rf"|\b(?:{PEOPLE_VERBS})\s+(?:a team of\s+|an? )?(?:about |roughly |~)?"
+    rf"(?P<c>[\w,.]+)\s+(?:{TEAM_NOUNS})\b",
+    re.I,
+)
+
+
+_COUNTED = re.compile(
+    r"\s+(?:of\s+)?(?:the\s+|our\s+|its\s+|their\s+)?(?:\d|(?:two|three|four|five|six|seven"
+    r"|eight|nine|ten|eleven|twelve)\b)",
+    re.I,
+)
+
+
+@dataclass(frozen=True)
+class ScopeFinding:
+    span: str
+    detail: str
+    number: str = ""  # a team size, so the metric check does not report it again
+
+
+def _words(pattern: str) -> re.Pattern[str]:
+    return re.compile(rf"(?<![\w-])(?:{pattern})(?![\w-])", re.I)
+
+
+_HELPED = re.compile(
+    r"(?:help(?:ed|ing|s)?|assist(?:ed|ing)?(?: in)?|contribut(?:ed|ing) to|support(?:ed|ing))\s+$",
+    re.I,
+)
+
+
+def _said(pattern: str, text: str) -> re.Match[str] | None:
+    for match in _words(pattern).finditer(text):
+        if re.match(r"\s+to\b", text[match.end() :]):  # "led to" is cause, not leadership
+            continue
+        if _HELPED.search(text[max(0, match.start() - 25) : match.start()]):
+            continue  # "helped lead" is helping
+        return match
+    return None
+
+
+def leadership_findings(text: str, evidence: str) -> list[ScopeFinding]:
+    findings: list[ScopeFinding] = []
+    weak = _said(PARTICIPATION, evidence)
+    for claimed, carried in LEADERSHIP_GROUPS:
+        claim = re.search(rf"(?<![\w-])(?:{claimed})(?![\w-])(?!\s+to\b)", text, re.I)
+        if not claim or _said(carried, evidence):
+            continue
+        if claimed == LEADERSHIP_GROUPS[0][0] and not weak and _said(RAN, evidence):
+            continue  # someone who ran or organised a thing may say they led it
+        findings.append(
+            ScopeFinding(
+                claim.group(0),
+                f"'{claim.group(0)}' claims leadership the evidence does not state"
+                + (f" (the evidence says '{weak.group(0)}')." if weak else "."),
+            )
+        )
+    return findings
+
+
+def breadth_findings(text: str, evidence: str) -> list[ScopeFinding]:
+    out: list[ScopeFinding] = []
+    for m in _words(BREADTH).finditer(text):
+        if _COUNTED.match(text[m.end() :]):
+            continue  # "all 9 services": the number check judges the count
+        if not _said(re.escape(m.group(0)), evidence):
+            out.append(
+                ScopeFinding(m.group(0), f"'{m.group(0)}' widens the scope beyond the evidence.")
+            )
+    return out[:2]
+
+
+def stage_findings(text: str, evidence: str) -> list[ScopeFinding]:
+    growth = _said(GROWTH, text)
+    limited = _said(LIMITED, evidence)
+    if (
+        not growth
+        or not limited
+        or _said(LIMITED, text)
+        or _said(re.escape(growth.group(0)), evidence)
+    ):
+        return []
+    return [
+        ScopeFinding(
+            growth.group(0),
+            f"'{growth.group(0)}' overstates it: the evidence says '{limited.group(0)}'.",
+        )
+    ]
+
+
+def project_role_findings(text: str, evidence: str) -> list[ScopeFinding]:
+    out: list[ScopeFinding] = []
+    for m in re.finditer(PROJECT_ROLES, text, re.I):
+        if not re.search(re.escape(m.group(0)), evidence, re.I):
+            out.append(
+                ScopeFinding(m.group(0), f"The evidence does not say you were {m.group(0)}.")
+            )
+    return out
+
+
+def team_size_findings(text: str, evidence: str) -> list[ScopeFinding]:
+    out: list[ScopeFinding] = []
+    given = find_quantities(evidence)
+    for m in _TEAM_SIZE.finditer(text):
+        raw = m.group("a") or m.group("b") or m.group("c") or ""
+        said = find_quantities(raw)
+        if not said or any(said[0].same_as(g) for g in given):
+            continue
+        out.append(
+            ScopeFinding(
+                m.group(0),
+                f"Team size '{raw}' is not in the evidence.",
+                number=said[0].text,
+            )
+        )
+    return out
+
+
+def geography_findings(text: str, evidence: str, places: list[str]) -> list[ScopeFinding]:
+    out: list[ScopeFinding] = []
+    for m in _words(GEOGRAPHY).finditer(text):
+        word = m.group(0)
+        if _said(re.escape(word), evidence) or any(word.lower() in p.lower() for p in places):
+            continue
+        out.append(ScopeFinding(word, f"'{word}' claims a wider geography than the evidence."))
+    return out
+
+
+def check_scope(text: str, *, evidence: str, places: list[str] | None = None) -> list[ScopeFinding]:
+    """All scope findings for one bullet against its cited evidence text."""
+    return [
+        *leadership_findings(text, evidence),
+        *breadth_findings(text, evidence),
+        *stage_findings(text, evidence),
+        *project_role_findings(text, evidence),
+        *team_size_findings(text, evidence),
+        *geography_findings(text, evidence, places or []),
+    ]

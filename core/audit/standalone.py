@@ -1,0 +1,51 @@
+"""`audit_bullets`: truth-check lines that cite nothing against the fact resume.
+
+Used by `resumeforge audit` ("check my current resume against my facts") and the probe eval.
+Each line first gets the evidence it most likely rests on (core/audit/matching.py), then the
+same deterministic gate as a drafted line (`check_bullet`). A line no card matches is
+unsupported with an `uncited` finding.
+"""
+
+from __future__ import annotations
+
+from core.audit.matching import CardMatcher
+from core.audit.truth import check_bullet
+from core.contracts import BulletVerdict, ParsedResume, Severity, TruthViolation, ViolationType
+
+
+def audit_bullets(texts: list[str], *, resume: ParsedResume) -> list[BulletVerdict]:
+    """One verdict per line, in order; `matched_card_ids` name the evidence each was held to."""
+    roles = [*resume.roles, *resume.education]
+    matcher = CardMatcher(cards=list(resume.cards), roles=roles)
+    verdicts: list[BulletVerdict] = []
+    for number, raw in enumerate(texts, 1):
+        text = " ".join(raw.split())
+        bullet_id = f"bullet-{number}"
+        cited = matcher.match(text)
+        if not cited:
+            verdicts.append(_unmatched(bullet_id, text))
+            continue
+        verdicts.append(
+            check_bullet(
+                text,
+                bullet_id=bullet_id,
+                cited=cited,
+                resume_cards=list(resume.cards),
+                roles=roles,
+            )
+        )
+    return verdicts
+
+
+def _unmatched(bullet_id: str, text: str) -> BulletVerdict:
+    violation = TruthViolation(
+        bullet_id=bullet_id,
+        bullet_text=text,
+        violation="No line in your fact resume supports this; add the fact there first.",
+        type=ViolationType.UNCITED,
+        severity=Severity.BLOCKER,
+        span=text,
+    )
+    return BulletVerdict(
+        bullet_id=bullet_id, bullet_text=text, supported=False, violations=[violation]
+    )

@@ -1,0 +1,131 @@
+"""build_ats_report: keyword coverage with synonyms, suggestions, role signal, must-haves."""
+
+from __future__ import annotations
+
+from core.audit import ats_suggestions, build_ats_report
+from core.audit.ats import role_signal_score
+from core.contracts import (
+    Confidence,
+    DraftBullet,
+    DraftRole,
+    EvidenceCard,
+    EvidenceMapping,
+    JDAnalysis,
+    Priority,
+    Provenance,
+    Requirement,
+    ResumeDraft,
+    RoleProfile,
+    SkillLine,
+)
+
+SYNONYMS = {"Kubernetes": ["K8s", "EKS"], "chaos engineering": ["game days"]}
+
+
+def _card(card_id: str, text: str, skills=()) -> EvidenceCard:
+    return EvidenceCard(
+        id=card_id, raw_text=text, skills=list(skills), provenance=Provenance(source="f.md")
+    )
+
+
+CARDS = [
+    _card("c1", "Moved 9 services to EKS with Helm charts."),
+    _card("c2", "Wrote Python tooling for deploys."),
+    _card("c3", "Ran quarterly game days in staging."),
+    _card("c4", "Mentor two engineers through weekly one-on-ones."),
+]
+
+
+def _draft(*lines: tuple[str, str], skills=()) -> ResumeDraft:
+    bullets = [
+        DraftBullet(id=f"r1-b{n}", text=text, evidence_card_ids=[cid])
+        for n, (text, cid) in enumerate(lines, 1)
+    ]
+    return ResumeDraft(
+        roles=[DraftRole(role_id="r1", company="Acme", title="Engineer", bullets=bullets)],
+        skills=[SkillLine(skill=s, evidence_card_ids=["c2"]) for s in skills],
+    )
+
+
+def _jd(keywords, requirements=(), level="Senior") -> JDAnalysis:
+    return JDAnalysis(
+        role_profile=RoleProfile(inferred_level=level),
+        keywords=list(keywords),
+        requirements=list(requirements),
+    )
+
+
+def test_keyword_coverage_counts_synonyms_and_ignores_case():
+    draft = _draft(("Moved 9 services to EKS with Helm charts.", "c1"), skills=["python"])
+    jd = _jd(["Kubernetes", "Python", "Terraform", "chaos engineering"])
+    report = build_ats_report(draft, jd=jd, evidence_map=[], cards=CARDS, synonyms=SYNONYMS)
+    assert report.supported_keywords == ["Kubernetes", "Python"]
+    assert report.missing_keywords == ["Terraform", "chaos engineering"]
+    assert report.keyword_coverage_score == 50.0
+
+
+def test_missing_keywords_split_into_suggestions_and_true_gaps():
+    draft = _draft(("Moved 9 services to EKS with Helm charts.", "c1"))
+    jd = _jd(["chaos engineering", "Terraform", "mentoring"])
+    report = build_ats_report(draft, jd=jd, evidence_map=[], cards=CARDS, synonyms=SYNONYMS)
+    # game days (a synonym) and "Mentor" (another word form) are in the evidence; Terraform is not
+    assert report.suggested_keywords == ["chaos engineering", "mentoring"]
+    assert "Terraform" in report.missing_keywords
+    assert "Terraform" not in report.suggested_keywords
+    sentences = ats_suggestions(report)
+    assert len(sentences) == 2 and "chaos engineering" in sentences[0]
+
+
+def test_project_synonym_map_is_used_by_default():
+    draft = _draft(("Moved 9 services to K8s with Helm charts.", "c1"))
+    report = build_ats_report(draft, jd=_jd(["Kubernetes"]), evidence_map=[], cards=CARDS)
+    assert report.supported_keywords == ["Kubernetes"]
+
+
+def test_must_have_coverage_needs_strong_mapping_cited_in_the_draft():
+    reqs = [
+        Requirement(id="r1", text="Kubernetes in production", priority=Priority.MUST),
+        Requirement(id="r2", text="Python tooling", priority=Priority.MUST),
+        Requirement(id="r3", text="Chaos engineering", priority=Priority.MUST),
+        Requirement(id="r4", text="Nice extra", priority=Priority.NICE),
+    ]
+    mapping = [
+        EvidenceMapping(requirement_id="r1", evidence_card_ids=["c1"], confidence=Confidence.HIGH),
+        EvidenceMapping(
+            requirement_id="r2", evidence_card_ids=["c2"], confidence=Confidence.MEDIUM
+        ),
+        EvidenceMapping(requirement_id="r3", evidence_card_ids=["c3"], confidence=Confidence.LOW),
+        EvidenceMapping(requirement_id="r4", evidence_card_ids=["c1"], confidence=Confidence.HIGH),
+    ]
+    # c2 is mapped but not used by the draft; c3 is used but only a low-confidence match
+    draft = _draft(("Moved 9 services to EKS.", "c1"), ("Ran quarterly game days.", "c3"))
+    report = build_ats_report(
+        draft, jd=_jd([], reqs), evidence_map=mapping, cards=CARDS, synonyms=SYNONYMS
+    )
+    assert report.must_haves_supported == ["Kubernetes in production"]
+    assert report.must_haves_missing == ["Python tooling", "Chaos engineering"]
+    assert report.must_have_coverage == 33.3
+
+
+def test_role_signal_follows_the_level_asked_for():
+    leading = ["Led the platform team", "Mentored four engineers", "Set the roadmap"]
+    hands_on = ["Built the deploy CLI", "Wrote the migration", "Designed the cache"]
+    mixed = leading[:1] + hands_on
+    assert role_signal_score(leading, "Director") > role_signal_score(leading, "Engineer")
+    assert role_signal_score(hands_on, "Engineer") > role_signal_score(hands_on, "Director")
+    assert role_signal_score(mixed, "Senior") > role_signal_score(hands_on, "Senior")
+    assert role_signal_score([], "Senior") == 0.0
+
+
+def test_format_warnings_are_carried_and_empty_jd_is_honest():
+    draft = _draft(("Moved 9 services to EKS.", "c1"))
+    report = build_ats_report(
+        draft,
+        jd=_jd([]),
+        evidence_map=[],
+        cards=CARDS,
+        format_warnings=["table in the header"],
+        synonyms=SYNONYMS,
+    )
+    assert report.format_warnings == ["table in the header"]
+    assert report.keyword_coverage_score == 0.0 and report.must_have_coverage == 0.0

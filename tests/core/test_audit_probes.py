@@ -1,0 +1,152 @@
+"""The truth audit on the labelled dev cases: probe targets, and the user's own lines pass."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from core.audit import audit_bullets, check_bullet
+from core.audit.probes import quote_overlaps, score_audit_probes
+from core.contracts import CardKind
+from core.ingest import parse_resume
+
+RECALL_TARGET = 0.95
+FALSE_POSITIVE_LIMIT = 0.05
+
+
+@pytest.fixture(scope="module")
+def scores(eval_cases):
+    return {case.name: score_audit_probes(case) for case in eval_cases}
+
+
+@pytest.fixture(scope="module")
+def resumes(eval_cases):
+    return {
+        case.name: parse_resume((case / "fact_resume.md").read_bytes(), "fact_resume.md")
+        for case in eval_cases
+    }
+
+
+def test_every_case_meets_the_audit_targets(scores):
+    assert len(scores) == 3
+    for name, score in scores.items():
+        assert score["fabricated_total"] > 0 and score["clean_total"] > 0
+        assert score["recall"] >= RECALL_TARGET, (name, _misses(score))
+        assert score["false_positive_rate"] <= FALSE_POSITIVE_LIMIT, (name, _false_alarms(score))
+
+
+def test_overall_targets_and_per_type_bookkeeping(scores):
+    caught = sum(s["fabricated_caught"] for s in scores.values())
+    total = sum(s["fabricated_total"] for s in scores.values())
+    flagged = sum(s["clean_flagged"] for s in scores.values())
+    clean = sum(s["clean_total"] for s in scores.values())
+    assert caught / total >= RECALL_TARGET
+    assert flagged / clean <= FALSE_POSITIVE_LIMIT
+    for score in scores.values():
+        per_type = score["per_type"]
+        assert sum(row["total"] for row in per_type.values()) == score["fabricated_total"]
+        assert sum(row["caught"] for row in per_type.values()) == score["fabricated_caught"]
+        assert len(per_type) == 7  # all seven falsehood types are present in every case
+
+
+def test_caught_probes_say_what_is_wrong_and_where_it_looked(scores):
+    for score in scores.values():
+        for detail in score["details"]:
+            if detail["kind"] == "fabricated" and detail["flagged"]:
+                blockers = [v for v in detail["violations"] if v["severity"] == "BLOCKER"]
+                assert all(v["detail"] and v["span"] for v in blockers)
+            assert detail["matched_card_ids"], detail["bullet"]
+        assert score["evidence_found"] >= 0.9 * len(score["details"])
+
+
+def test_probes_cited_like_a_drafted_line_meet_the_targets(eval_cases, resumes):
+    """As a writer's line: each probe cites the cards its support quotes point to."""
+    caught = fabricated = flagged = clean = 0
+    for case in eval_cases:
+        resume = resumes[case.name]
+        roles = {r.id: r for r in resume.roles}
+        probes = json.loads((case / "audit_probes.json").read_text(encoding="utf-8"))
+        for kind in ("clean", "fabricated"):
+            for probe in probes[kind]:
+                quotes = [" ".join(q.split()) for q in probe["support_quotes"]]
+                cited = [
+                    c
+                    for c in resume.cards
+                    if any(quote_overlaps(q, " ".join(c.raw_text.split())) for q in quotes)
+                ]
+                role = next((roles[c.role_id] for c in cited if c.role_id in roles), None)
+                verdict = check_bullet(
+                    probe["bullet"],
+                    cited=cited,
+                    resume_cards=resume.cards,
+                    roles=resume.roles,
+                    role=role,
+                )
+                if kind == "clean":
+                    clean += 1
+                    flagged += not verdict.supported
+                else:
+                    fabricated += 1
+                    caught += not verdict.supported
+    assert caught / fabricated >= RECALL_TARGET
+    assert flagged / clean <= FALSE_POSITIVE_LIMIT
+
+
+def test_each_resume_line_passes_against_itself(resumes):
+    """The extractive writer copies these lines: the audit must never block the user's facts."""
+    kinds = {CardKind.EXPERIENCE_BULLET, CardKind.ROLE_SENTENCE, CardKind.SUMMARY}
+    for name, resume in resumes.items():
+        roles = {r.id: r for r in resume.roles}
+        for card in (c for c in resume.cards if c.kind in kinds):
+            verdict = check_bullet(
+                card.raw_text,
+                bullet_id=card.id,
+                cited=[card],
+                resume_cards=resume.cards,
+                roles=resume.roles,
+                role=roles.get(card.role_id or ""),
+            )
+            assert verdict.supported, (name, card.raw_text, verdict.violations)
+
+
+def test_audit_bullets_finds_the_card_a_line_rests_on(resumes):
+    resume = next(iter(resumes.values()))
+    target = next(c for c in resume.cards if c.kind == CardKind.EXPERIENCE_BULLET)
+    reworded = "Note: " + target.raw_text.rstrip(".") + "."
+    verdict = audit_bullets([reworded, "Knitted 40 scarves for a llama sanctuary."], resume=resume)
+    assert verdict[0].supported and target.id in verdict[0].matched_card_ids
+    assert verdict[0].bullet_id == "bullet-1"
+    assert not verdict[1].supported
+
+
+def _misses(score):
+    return [d["bullet"] for d in score["details"] if d["kind"] == "fabricated" and not d["flagged"]]
+
+
+def _false_alarms(score):
+    return [
+        (d["bullet"], d["violations"])
+        for d in score["details"]
+        if d["kind"] == "clean" and d["flagged"]
+    ]
+
+
+def test_audit_bullets_on_a_tiny_resume():
+    text = (
+        "# Jo Doe\njo@example.com\n\n## Experience\n\n### Acme - Engineer\n2019 - 2023\n\n"
+        "- Built the billing service in Go, cutting invoice errors by 30%.\n"
+    )
+    resume = parse_resume(text.encode(), "tiny.md")
+    same, changed, unrelated = audit_bullets(
+        [
+            "Built the billing service in Go, cutting invoice errors by 30%.",
+            "Built the billing service in Go, cutting invoice errors by 50%.",
+            "Knitted scarves.",
+        ],
+        resume=resume,
+    )
+    assert same.supported and same.matched_card_ids
+    assert not changed.supported
+    assert changed.violations[0].type.value == "metric_changed"
+    assert not unrelated.supported and not unrelated.matched_card_ids
