@@ -72,14 +72,18 @@ def judge_mapping(
     gaps: list[GapResolution],
     *,
     llm,
+    excluded: frozenset[str] = frozenset(),
 ) -> tuple[list[EvidenceMapping], list[GapResolution]]:
+    """`excluded`: card ids that are not evidence (instructions found in the resume); the
+    model neither sees nor may cite them."""
     from core.llm.prompts import render_prompt
     from core.llm.responses import MapperResponse
 
-    valid_ids = {c.id for c in board.evidence_cards}
+    usable = [c for c in board.evidence_cards if c.id not in excluded]
+    valid_ids = {c.id for c in usable}
     cards = [
         {"id": c.id, "text": c.raw_text, "role": f"{c.role} at {c.company}".strip(" at")}
-        for c in board.evidence_cards
+        for c in usable
     ]
     requirements = [r.model_dump(mode="json") for r in board.requirements]
     prompt = render_prompt(

@@ -1,0 +1,98 @@
+"""Tokens, cost and latency: per response, per call record, per stage and per run.
+
+Prices come from litellm's cost map, read from the copy installed with litellm
+(`LITELLM_LOCAL_MODEL_COST_MAP=True`, set in `core/__init__.py`): nothing is fetched. A model
+that is not in the map (local servers, custom names) costs 0.0 here and "unknown" in estimates.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from core.contracts import CallOutcome, LLMCallRecord
+
+# Typical tokens (prompt, answer) per stage and run, for the `resumeforge models` estimate only.
+# Prompts: the largest of the three dev cases as the pipeline renders them (litellm's local
+# gpt-4o-mini tokenizer) plus the response schema instructor adds, rounded up (docs/LLM.md).
+# Answers: rough estimates (a structured answer is smaller than its prompt). HyDE: ~14 calls.
+TYPICAL_TOKENS: dict[str, tuple[int, int]] = {
+    "jd_analyst": (2_200, 900),
+    "evidence_mapper": (11_600, 1_500),
+    "writer": (2_900, 2_000),
+    "auditor": (3_900, 600),
+    "gap_questions": (750, 500),
+    "repair": (2_500, 1_500),
+    "hyde": (14 * 330, 14 * 50),
+}
+
+
+@dataclass
+class Usage:
+    """Running totals for one structured() call (all requests, retries and repair included)."""
+
+    requests: int = 0
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    cost_usd: float = 0.0
+
+    def add_response(self, response: Any, *, model: str) -> None:
+        usage = getattr(response, "usage", None)
+        prompt = int(getattr(usage, "prompt_tokens", 0) or 0)
+        completion = int(getattr(usage, "completion_tokens", 0) or 0)
+        self.prompt_tokens += prompt
+        self.completion_tokens += completion
+        self.cost_usd += price(model, prompt, completion) or 0.0
+
+
+def price(model: str, prompt_tokens: int, completion_tokens: int) -> float | None:
+    """USD from litellm's local cost map; None when the model is not in it."""
+    import litellm
+
+    try:
+        prompt_cost, completion_cost = litellm.cost_per_token(
+            model=model, prompt_tokens=prompt_tokens, completion_tokens=completion_tokens
+        )
+    except Exception:  # not mapped, or a provider litellm cannot price
+        return None
+    return float(prompt_cost) + float(completion_cost)
+
+
+def estimate_stage_cost(model: str, stage: str) -> float | None:
+    prompt, completion = TYPICAL_TOKENS.get(stage, (2_000, 800))
+    return price(model, prompt, completion)
+
+
+def summarise(records: Iterable[LLMCallRecord]) -> dict[str, Any]:
+    """Totals per stage and for the run: calls, requests, tokens, cost, latency, cache hits,
+    outcomes."""
+    stages: dict[str, dict[str, Any]] = {}
+    total = _empty()
+    for record in records:
+        for bucket in (stages.setdefault(record.stage, _empty()), total):
+            bucket["calls"] += 1
+            bucket["requests"] += 0 if record.cache_hit else record.attempts
+            bucket["prompt_tokens"] += record.prompt_tokens
+            bucket["completion_tokens"] += record.completion_tokens
+            bucket["cost_usd"] = round(bucket["cost_usd"] + record.cost_usd, 8)
+            bucket["latency_ms"] = round(bucket["latency_ms"] + record.latency_ms, 3)
+            bucket["cache_hits"] += int(record.cache_hit)
+            bucket["outcomes"][record.outcome.value] += 1
+            if record.model and record.model not in bucket["models"]:
+                bucket["models"].append(record.model)
+    return {"stages": stages, "total": total}
+
+
+def _empty() -> dict[str, Any]:
+    return {
+        "calls": 0,
+        "requests": 0,
+        "prompt_tokens": 0,
+        "completion_tokens": 0,
+        "cost_usd": 0.0,
+        "latency_ms": 0.0,
+        "cache_hits": 0,
+        "outcomes": {outcome.value: 0 for outcome in CallOutcome},
+        "models": [],
+    }

@@ -1,0 +1,174 @@
+"""What went wrong with a provider call, in words a person can act on.
+
+`classify(exc)` looks through instructor's wrapper to the provider's exception and returns a
+`Failure`: the kind (auth | rate_limit | not_found | context_length | timeout | connection |
+provider | format_rejected | bad_output), whether a retry may help, the server's Retry-After,
+and a redacted detail. litellm labels some 5xx answers from OpenAI-compatible servers as
+BadRequestError, so the HTTP status decides before the exception class does.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from email.utils import parsedate_to_datetime
+from time import time
+from typing import Any
+
+from pydantic import ValidationError
+
+from core.errors import ProviderError
+from core.llm.redaction import redact
+
+TRANSIENT = frozenset({"rate_limit", "timeout", "connection", "server"})
+_FORMAT_WORDS = (
+    "response_format",
+    "json_object",
+    "json_schema",
+    "tool_choice",
+    "tools",
+    "function",
+)
+_CONTEXT_WORDS = (
+    "context length",
+    "context_length",
+    "maximum context",
+    "too many tokens",
+    "context window",
+)
+
+MESSAGES = {
+    "auth": "{model}: the provider rejected the API key (missing, wrong or without access). "
+    "Check the key in the sidebar or the provider's environment variable.",
+    "rate_limit": "{model}: the provider is rate limiting this key. Wait a minute and try "
+    "again, or choose a fallback model.",
+    "not_found": "{model}: the provider does not know this model (or the API base is wrong). "
+    "Check the model name, e.g. 'openai/gpt-4o-mini' or 'ollama/llama3.1'.",
+    "context_length": "{model}: the request is longer than the model's context window. Use a "
+    "model with a larger window or a shorter fact resume.",
+    "timeout": "{model}: the provider did not answer within the timeout. Try again, raise "
+    "llm.timeout_s, or use a faster model.",
+    "connection": "{model}: could not connect to the provider. Check the network and the API "
+    "base (is the local server running?).",
+    "server": "{model}: the provider had a server error. Try again in a moment.",
+    "provider": "{model}: the provider refused the request.",
+    "format_rejected": "{model}: the server rejected structured output (response_format/tools).",
+    "bad_output": "{model}: the model's answer could not be turned into the expected structure "
+    "after retries and one repair; the deterministic result is used instead.",
+    "privacy": "A prompt would have contained contact details; it was not sent.",
+}
+
+
+@dataclass(frozen=True)
+class Failure:
+    kind: str
+    detail: str = ""
+    status: int | None = None
+    retry_after: float | None = None
+
+    @property
+    def transient(self) -> bool:
+        return self.kind in TRANSIENT
+
+    def to_error(self, model: str) -> ProviderError:
+        public_kind = "provider" if self.kind in ("server", "format_rejected") else self.kind
+        message = MESSAGES.get(self.kind, MESSAGES["provider"]).format(model=model)
+        if self.detail and self.kind not in ("auth",):
+            message = f"{message} (details: {self.detail})"
+        return ProviderError(redact(message), kind=public_kind, model=model)
+
+
+def provider_exception(exc: BaseException) -> BaseException:
+    """The innermost exception worth reading (instructor wraps provider errors)."""
+    seen: set[int] = set()
+    current: BaseException | None = exc
+    while current is not None and id(current) not in seen:
+        seen.add(id(current))
+        nxt = current.__cause__ or current.__context__
+        if nxt is None or type(current).__module__.startswith(("litellm", "openai", "httpx")):
+            return current
+        current = nxt
+    return exc
+
+
+def is_parse_failure(exc: BaseException) -> bool:
+    from instructor.core.exceptions import IncompleteOutputException, ResponseParsingError
+
+    return isinstance(
+        exc,
+        ValidationError | json.JSONDecodeError | ResponseParsingError | IncompleteOutputException,
+    )
+
+
+def classify(exc: BaseException) -> Failure:
+    import litellm
+    import openai
+
+    inner = provider_exception(exc)
+    status = getattr(inner, "status_code", None)
+    status = status if isinstance(status, int) else None
+    text = str(inner)
+    lowered = text.lower()
+    detail = _short(text)
+    if isinstance(inner, litellm.ContextWindowExceededError) or any(
+        w in lowered for w in _CONTEXT_WORDS
+    ):
+        return Failure("context_length", detail, status)
+    if isinstance(inner, litellm.Timeout | openai.APITimeoutError) or status == 408:
+        return Failure("timeout", "", status)
+    if status in (401, 403) or isinstance(inner, litellm.AuthenticationError):
+        return Failure("auth", "", status)
+    if status == 429 or isinstance(inner, litellm.RateLimitError):
+        return Failure("rate_limit", detail, status, retry_after(inner))
+    if status == 404 or isinstance(inner, litellm.NotFoundError) or "not provided" in lowered:
+        return Failure("not_found", detail, status)
+    if status in (400, 422) and any(w in lowered for w in _FORMAT_WORDS):
+        return Failure("format_rejected", detail, status)
+    if "connection error" in lowered or isinstance(inner, openai.APIConnectionError):
+        return Failure("connection", "", status)
+    if (status is not None and status >= 500) or isinstance(
+        inner, litellm.InternalServerError | litellm.ServiceUnavailableError
+    ):
+        return Failure("server", detail, status, retry_after(inner))
+    return Failure("provider", detail, status)
+
+
+def retry_after(exc: BaseException) -> float | None:
+    """Seconds from a Retry-After / retry-after-ms header, if the server sent one."""
+    headers: Any = getattr(exc, "litellm_response_headers", None)
+    if headers is None:
+        response = getattr(exc, "response", None)
+        headers = getattr(response, "headers", None)
+    if not headers:
+        return None
+    millis = headers.get("retry-after-ms")
+    if millis:
+        try:
+            return max(0.0, float(millis) / 1000)
+        except ValueError:
+            pass
+    value = headers.get("retry-after")
+    if not value:
+        return None
+    try:
+        return max(0.0, float(value))
+    except ValueError:
+        try:
+            return max(0.0, parsedate_to_datetime(value).timestamp() - time())
+        except (TypeError, ValueError):
+            return None
+
+
+def backoff_seconds(attempt: int, failure: Failure, *, base: float, cap: float) -> float:
+    """Exponential (base · 2^attempt) unless the server said how long to wait; capped."""
+    wait = base * (2**attempt)
+    if failure.retry_after is not None:
+        wait = failure.retry_after
+    return max(0.0, min(cap, wait))
+
+
+def _short(text: str, limit: int = 240) -> str:
+    text = redact(" ".join(text.split()))
+    for prefix in ("litellm.", "OpenAIException - "):
+        text = text.replace(prefix, "")
+    return text if len(text) <= limit else text[: limit - 1] + "…"
