@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import threading
 import uuid
+from typing import TYPE_CHECKING
 
 from core.contracts import (
     Blackboard,
@@ -30,6 +31,9 @@ from core.pipeline.store import load_board, save_board
 from core.settings import Settings
 from core.workspace import Workspace
 
+if TYPE_CHECKING:
+    from core.retrieval import EvidenceIndex
+
 __all__ = ["RunOutputs", "TailoringSession"]
 
 
@@ -41,7 +45,7 @@ class TailoringSession:
         self.resume: ParsedResume | None = None
         self.board: Blackboard | None = None
         self.run_id = uuid.uuid4().hex[:12]
-        self._index = None
+        self._index: EvidenceIndex | None = None
         self._lock = threading.Lock()  # one action at a time per session (double clicks)
         self.exports = 0
         self._previous_draft: ResumeDraft | None = None
@@ -73,7 +77,7 @@ class TailoringSession:
             self.board = None
         return resume
 
-    def _open_index(self):
+    def _open_index(self) -> EvidenceIndex:
         from core.retrieval import EvidenceIndex, get_embedder
 
         if self._index is None:

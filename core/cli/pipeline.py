@@ -13,14 +13,20 @@ from core.settings import get_settings
 
 
 def _llm_for(args: argparse.Namespace, settings):
-    if not args.model:
+    """The model client when --model (or RESUMEFORGE_LLM__MODEL) is set; keys come from the
+    provider's own environment variable and stay in memory."""
+    if args.model:
+        settings = settings.model_copy(
+            update={"llm": settings.llm.model_copy(update={"model": args.model})}
+        )
+    if not settings.llm.model:
         return None
+    from core.llm.cache import ResponseCache, default_cache_dir
     from core.llm.client import make_llm
 
-    llm_settings = settings.llm.model_copy(update={"model": args.model})
-    if args.api_base:
-        llm_settings = llm_settings.model_copy(update={"api_base": args.api_base})
-    return make_llm(llm_settings, api_base=args.api_base)
+    llm_settings = settings.llm
+    cache = ResponseCache(default_cache_dir(settings.cache_dir)) if llm_settings.cache else None
+    return make_llm(llm_settings, api_base=args.api_base, cache=cache)
 
 
 def cmd_run(args: argparse.Namespace) -> int:

@@ -11,7 +11,7 @@ that do not exist.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Protocol
 
 from pydantic import BaseModel, Field
@@ -28,7 +28,7 @@ from core.contracts import (
     Ranking,
     Requirement,
 )
-from core.mapping.terms import content_words, matched_terms, synonym_classes
+from core.mapping.terms import TermMatcher, content_words, synonym_classes
 
 # Cosine similarity of the best vector hit (all-MiniLM-L6-v2 scale) above which an unmatched
 # requirement is treated as "you may have this: tell us" rather than a plain gap.
@@ -39,7 +39,14 @@ MAX_CITED = 3
 
 
 class Searcher(Protocol):
-    def search(self, query: str, *, k: int = 10, mode: str = "hybrid") -> Ranking: ...
+    def search(
+        self,
+        query: str,
+        *,
+        k: int = 10,
+        mode: str = "hybrid",
+        hyde: Callable[[str], str | None] | None = None,
+    ) -> Ranking: ...
 
 
 class MappingResult(BaseModel):
@@ -60,19 +67,20 @@ def map_evidence(
     synonyms: Mapping[str, Sequence[str]],
     cards: Sequence[EvidenceCard] = (),
     mode: str = "hybrid",
+    hyde: Callable[[str], str | None] | None = None,
 ) -> MappingResult:
     """Map every requirement to evidence ids or a gap. Deterministic for a given index.
 
     Candidates are the retrieval hits plus every card that states a requirement term (a scan
     of the whole resume: retrieval may rank such a card low, the term match is still evidence).
     """
-    classes = synonym_classes(synonyms)
+    matcher = TermMatcher(synonym_classes(synonyms))
     result = MappingResult()
     for req in requirements:
-        ranking = index.search(requirement_query(req), k=TOP_HITS, mode=mode)
+        ranking = index.search(requirement_query(req), k=TOP_HITS, mode=mode, hyde=hyde)
         result.retrieval_mode = ranking.mode
-        hits = list(ranking.results) + term_scan(req, cards, classes, seen=ranking.results)
-        mapping, gap = classify_requirement(req, hits, classes)
+        hits = list(ranking.results) + term_scan(req, cards, matcher, seen=ranking.results)
+        mapping, gap = classify_requirement(req, hits, matcher)
         result.evidence_map.append(mapping)
         if gap is not None:
             result.gaps.append(gap)
@@ -82,7 +90,7 @@ def map_evidence(
 def term_scan(
     req: Requirement,
     cards: Sequence[EvidenceCard],
-    classes: list[set[str]],
+    matcher: TermMatcher,
     *,
     seen: Sequence[EvidenceHit],
 ) -> list[EvidenceHit]:
@@ -94,7 +102,7 @@ def term_scan(
     for card in cards:
         if card.id in known:
             continue
-        direct, by_synonym = matched_terms(card.raw_text, req.keywords, classes)
+        direct, by_synonym = matcher.match(card.raw_text, req.keywords)
         if direct or by_synonym:
             hit = EvidenceHit(card_id=card.id, text=card.raw_text, kind=card.kind)
             found.append((2 * len(direct) + len(by_synonym), hit))
@@ -103,14 +111,14 @@ def term_scan(
 
 
 def classify_requirement(
-    req: Requirement, hits: Sequence[EvidenceHit], classes: list[set[str]]
+    req: Requirement, hits: Sequence[EvidenceHit], matcher: TermMatcher
 ) -> tuple[EvidenceMapping, GapResolution | None]:
     terms = req.keywords or sorted(content_words(req.text))
     direct_ids: list[str] = []
     synonym_ids: list[str] = []
     matched: set[str] = set()
     for hit in hits:
-        direct, by_synonym = matched_terms(hit.text, terms, classes)
+        direct, by_synonym = matcher.match(hit.text, terms)
         if not req.keywords:  # no keywords: require real overlap, not one shared word
             direct = direct if len(direct) >= 2 else []
         if direct:

@@ -60,6 +60,7 @@ CONCEPT_CATEGORIES = frozenset(
 )
 
 
+@lru_cache(maxsize=8192)
 def is_named_tool(term: str) -> bool:
     """A specific product, language, platform or certification: a sibling of it is not
     evidence for it (CloudFormation is not Terraform, an AWS certificate is not the CKA)."""
@@ -70,6 +71,7 @@ def is_named_tool(term: str) -> bool:
     return canonical is not None and lexicon.categories[canonical] not in CONCEPT_CATEGORIES
 
 
+@lru_cache(maxsize=8192)
 def tool_aliases(term: str) -> tuple[str, ...]:
     from core.ingest.skills import load_skill_lexicon
 
@@ -85,8 +87,9 @@ def _stem(word: str) -> str:
     return word
 
 
-def stems(text: str) -> list[str]:
-    return [_stem(w) for w in re.findall(r"[a-z0-9+#]+", text.lower())]
+@lru_cache(maxsize=16384)
+def stems(text: str) -> tuple[str, ...]:
+    return tuple(_stem(w) for w in re.findall(r"[a-z0-9+#]+", text.lower()))
 
 
 def mentions_inflected(text: str, term: str) -> bool:
@@ -97,30 +100,38 @@ def mentions_inflected(text: str, term: str) -> bool:
     return n > 0 and any(hay[i : i + n] == needle for i in range(len(hay) - n + 1))
 
 
-def matched_terms(
-    text: str, terms: Iterable[str], classes: list[set[str]]
-) -> tuple[list[str], list[str]]:
-    """Return (terms stated directly, terms stated only through a synonym)."""
-    direct: list[str] = []
-    by_synonym: list[str] = []
-    for term in terms:
-        named = is_named_tool(term)
-        if named:
-            if any(mentions(text, name) for name in (term, *tool_aliases(term))):
+class TermMatcher:
+    """Matches requirement terms in evidence text; per-term facts (named tool? aliases?
+    synonyms?) are worked out once per term, not once per card."""
+
+    def __init__(self, classes: list[set[str]]) -> None:
+        self.classes = classes
+        self._facts: dict[str, tuple[bool, tuple[str, ...], tuple[str, ...]]] = {}
+
+    def facts(self, term: str) -> tuple[bool, tuple[str, ...], tuple[str, ...]]:
+        if term not in self._facts:
+            named = is_named_tool(term)
+            names = (term, *tool_aliases(term)) if named else (term,)
+            # A credential or tool that merely contains another name ("Certified Kubernetes
+            # Administrator" ⊃ "Kubernetes") is not evidenced by that name; nor is a sibling tool.
+            alts = synonyms_of(term, self.classes, inside=not named)
+            usable = tuple(a for a in sorted(alts) if not (named and is_named_tool(a)))
+            self._facts[term] = (named, names, usable)
+        return self._facts[term]
+
+    def match(self, text: str, terms: Iterable[str]) -> tuple[list[str], list[str]]:
+        """Return (terms stated directly, terms stated only through a synonym)."""
+        direct: list[str] = []
+        by_synonym: list[str] = []
+        for term in terms:
+            named, names, alts = self.facts(term)
+            if any(mentions(text, name) for name in names) or (
+                not named and mentions_inflected(text, term)
+            ):
                 direct.append(term)
-                continue
-        elif mentions(text, term) or mentions_inflected(text, term):
-            direct.append(term)
-            continue
-        # A credential or tool that merely contains another name ("Certified Kubernetes
-        # Administrator" ⊃ "Kubernetes") is not evidenced by that name.
-        for alt in synonyms_of(term, classes, inside=not named):
-            if named and is_named_tool(alt):
-                continue
-            if mentions(text, alt) or (not is_named_tool(alt) and mentions_inflected(text, alt)):
+            elif any(mentions(text, alt) or mentions_inflected(text, alt) for alt in alts):
                 by_synonym.append(term)
-                break
-    return direct, by_synonym
+        return direct, by_synonym
 
 
 def content_words(text: str) -> set[str]:

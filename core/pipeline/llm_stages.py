@@ -11,6 +11,7 @@ Any ProviderError → the deterministic result, recorded in the call log.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from core.contracts import (
     Blackboard,
@@ -22,6 +23,7 @@ from core.contracts import (
     Priority,
     Requirement,
     RoleProfile,
+    UserQuestion,
 )
 from core.errors import ProviderError
 
@@ -34,8 +36,8 @@ def enrich_jd_analysis(analysis: JDAnalysis, jd_text: str, *, llm) -> JDAnalysis
     from core.llm.prompts import render_prompt
     from core.llm.responses import JDAnalystResponse
 
-    prompt = render_prompt("jd_analyst", jd_text=jd_text, target_title=analysis.target_title)
     try:
+        prompt = render_prompt("jd_analyst", jd_text=jd_text, target_title=analysis.target_title)
         response = llm.structured(prompt, JDAnalystResponse, stage="jd_analyst")
     except ProviderError:
         return analysis
@@ -86,10 +88,10 @@ def judge_mapping(
         for c in usable
     ]
     requirements = [r.model_dump(mode="json") for r in board.requirements]
-    prompt = render_prompt(
-        "evidence_mapper", requirements=requirements, cards=cards, synonyms=board.synonyms_map
-    )
     try:
+        prompt = render_prompt(
+            "evidence_mapper", requirements=requirements, cards=cards, synonyms=board.synonyms_map
+        )
         response = llm.structured(
             prompt,
             MapperResponse,
@@ -121,3 +123,60 @@ def judge_mapping(
             gap = gap.model_copy(update={"gap_type": GapType.HIDDEN_EVIDENCE})
         kept.append(gap)
     return merged, kept
+
+
+def hyde_writer(llm) -> Callable[[str], str | None]:
+    """HyDE hook for retrieval: requirement → a hypothetical resume bullet (None on failure)."""
+    from core.llm.prompts import render_prompt
+    from core.llm.responses import HydeResponse
+
+    def write(requirement: str) -> str | None:
+        try:
+            prompt = render_prompt("hyde", requirement=requirement)
+            return llm.structured(prompt, HydeResponse, stage="hyde").bullet
+        except ProviderError:
+            return None
+
+    return write
+
+
+def phrase_questions(
+    questions: list[UserQuestion], gaps: list[GapResolution], *, llm
+) -> list[UserQuestion]:
+    """Let the model phrase the gap questions; ids, order and priorities stay ours."""
+    from core.llm.prompts import render_prompt
+    from core.llm.responses import GapQuestionsResponse
+
+    if not questions:
+        return questions
+    asked = {q.gap_id for q in questions}
+    payload = [
+        {
+            "gap_id": g.gap_id,
+            "requirement": g.requirement_text,
+            "type": g.gap_type.value,
+            "priority": g.priority.value,
+        }
+        for g in gaps
+        if g.gap_id in asked
+    ]
+    try:
+        prompt = render_prompt("gap_questions", gaps=payload)
+        response = llm.structured(
+            prompt,
+            GapQuestionsResponse,
+            stage="gap_questions",
+            validation_context={"valid_gap_ids": asked},
+        )
+    except ProviderError:
+        return questions
+    phrased = {q.gap_id: q for q in response.questions}
+    out = []
+    for question in questions:
+        better = phrased.get(question.gap_id)
+        if better is not None:
+            question = question.model_copy(
+                update={"question": better.question, "impact": better.impact or question.impact}
+            )
+        out.append(question)
+    return out

@@ -78,20 +78,33 @@ class ExcludingSearcher:
     index: Any
     excluded: frozenset[str]
 
-    def search(self, query: str, *, k: int = 10, mode: str = "hybrid") -> Ranking:
-        ranking = self.index.search(query, k=k + len(self.excluded), mode=mode)
+    def search(
+        self,
+        query: str,
+        *,
+        k: int = 10,
+        mode: str = "hybrid",
+        hyde: Callable[[str], str | None] | None = None,
+    ) -> Ranking:
+        ranking = self.index.search(query, k=k + len(self.excluded), mode=mode, hyde=hyde)
         kept = [hit for hit in ranking.results if hit.card_id not in self.excluded][:k]
         return ranking.model_copy(update={"results": kept})
 
 
 def do_mapping(board: Blackboard, deps: Deps) -> None:
     excluded = instruction_card_ids(board)
+    hyde = None
+    if deps.llm is not None and deps.settings.llm.hyde:
+        from core.pipeline.llm_stages import hyde_writer
+
+        hyde = hyde_writer(deps.llm)
     result = map_evidence(
         board.requirements,
         index=ExcludingSearcher(deps.index, excluded) if excluded else deps.index,
         synonyms=board.synonyms_map,
         cards=[c for c in board.evidence_cards if c.id not in excluded],
         mode=deps.settings.retrieval.default_mode,
+        hyde=hyde,
     )
     evidence_map, gaps = result.evidence_map, result.gaps
     if deps.llm is not None:
@@ -104,6 +117,12 @@ def do_mapping(board: Blackboard, deps: Deps) -> None:
     board.gap_resolutions = carry_over_answers(gaps, board.gap_resolutions)
     board.evidence_map = apply_answered(evidence_map, board.gap_resolutions)
     board.questions_for_user = build_questions(board.gap_resolutions)
+    if deps.llm is not None:
+        from core.pipeline.llm_stages import phrase_questions
+
+        board.questions_for_user = phrase_questions(
+            board.questions_for_user, board.gap_resolutions, llm=deps.llm
+        )
     cited = [cid for m in board.evidence_map for cid in m.evidence_card_ids]
     board.selected_evidence_ids = list(dict.fromkeys(cited))
 
@@ -203,7 +222,6 @@ def do_writing(board: Blackboard, deps: Deps) -> None:
     board.resume_draft = output.draft
     board.claim_index = claim_index(output.draft)
     board.change_log.extend(output.change_log)
-    board.llm_calls.extend(output.llm_calls)
 
 
 def do_auditing(board: Blackboard, deps: Deps) -> None:

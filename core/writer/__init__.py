@@ -16,7 +16,6 @@ from core.contracts import (
     EvidenceCard,
     EvidenceMapping,
     GapResolution,
-    LLMCallRecord,
     Requirement,
     ResumeDraft,
     RoleEntry,
@@ -29,7 +28,6 @@ class WriterOutput(BaseModel):
     draft: ResumeDraft
     engine: str = "offline"
     change_log: list[str] = Field(default_factory=list)
-    llm_calls: list[LLMCallRecord] = Field(default_factory=list)
 
 
 def write_draft(

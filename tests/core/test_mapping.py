@@ -9,10 +9,10 @@ from core.contracts import (
     Requirement,
 )
 from core.mapping import classify_requirement, map_evidence, must_have_coverage
-from core.mapping.terms import matched_terms, mentions, synonym_classes
+from core.mapping.terms import TermMatcher, mentions, synonym_classes
 
 SYNONYMS = {"CI/CD": ["build and release pipelines", "deploy pipeline"]}
-CLASSES = synonym_classes(SYNONYMS)
+CLASSES = TermMatcher(synonym_classes(SYNONYMS))
 
 
 def hit(card_id, text, vector=0.0):
@@ -32,7 +32,7 @@ def test_tech_terms_match_on_word_boundaries_with_punctuation():
 
 
 def test_synonym_match_is_reported_separately_from_direct():
-    direct, by_syn = matched_terms("Automated build and release pipelines", ["CI/CD"], CLASSES)
+    direct, by_syn = CLASSES.match("Automated build and release pipelines", ["CI/CD"])
     assert direct == [] and by_syn == ["CI/CD"]
 
 
@@ -80,7 +80,7 @@ class ListIndex:
         self.hits = hits
         self.queries = []
 
-    def search(self, query, *, k=10, mode="hybrid"):
+    def search(self, query, *, k=10, mode="hybrid", hyde=None):
         self.queries.append(query)
         return Ranking(query=query, mode="bm25", requested_mode=mode, results=self.hits[:k])
 
