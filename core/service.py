@@ -82,7 +82,9 @@ class TailoringSession:
 
         if self._index is None:
             retrieval = self.settings.retrieval
-            embedder = get_embedder(retrieval.embedding_model, cache_dir=self.settings.cache_dir)
+            # No shared embedding cache: a user's text is only ever stored in their own
+            # workspace (its LanceDB keeps the vectors), so "delete my data" removes all of it.
+            embedder = get_embedder(retrieval.embedding_model, cache_dir=None)
             uri = retrieval.index_uri or str(self.workspace.index_dir)
             self._index = EvidenceIndex.open(uri, embedder=embedder, settings=retrieval)
         return self._index

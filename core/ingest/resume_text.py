@@ -148,6 +148,8 @@ class ResumeBuilder:
         entry: RoleEntry | None = None
         headed = any(item.kind == "subheading" for item in section.items)
         for i, item in enumerate(section.items):
+            if not item.lines:
+                continue  # a dates/location line already taken into the heading above it
             if item.kind == "subheading":
                 self._take_meta(section.items, i, item)
                 entry = self._new_role(section, item, self.education, "e")

@@ -5,16 +5,26 @@ The model sees the roles and the cards chosen for them (no contact details). Wha
 returns is checked structurally here: unknown roles or card ids never reach the draft (the
 response model already rejects unknown ids; this is the second lock), and a role the model
 leaves empty keeps its extractive lines. Any provider failure → the extractive draft.
-The truth audit afterwards decides what may ship.
+Model text is NFKC-normalised with invisible and bidi control characters removed
+(`model_line`), so a claim spelled in fullwidth or zero-width-split letters looks to the audit
+exactly as it will look to a reader or an ATS. The truth audit afterwards decides what may ship.
 """
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Sequence
 
 from core.contracts import DraftBullet, EvidenceCard, GapResolution, GapStrategy, ResumeDraft
 from core.errors import ProviderError
+from core.ingest.textnorm import normalize_text
 from core.writer.extractive import tidy
+
+
+def model_line(text: str) -> str:
+    """A line the model wrote, as plain text: NFKC ('Ｋｕｂｅ' → 'Kube'), no zero-width or bidi
+    controls, one line, tidied."""
+    return tidy(normalize_text(unicodedata.normalize("NFKC", text)))
 
 
 def _prompt_roles(draft: ResumeDraft, cards: dict[str, EvidenceCard]) -> list[dict]:
@@ -75,7 +85,10 @@ def rewrite_with_llm(
     draft = base.model_copy(deep=True)
     summary = [
         DraftBullet(
-            id=f"summary-{n}", text=tidy(s.text), evidence_card_ids=_known(s, by_id), origin="llm"
+            id=f"summary-{n}",
+            text=model_line(s.text),
+            evidence_card_ids=_known(s, by_id),
+            origin="llm",
         )
         for n, s in enumerate(response.summary, 1)
     ]
@@ -87,7 +100,7 @@ def rewrite_with_llm(
         bullets = [
             DraftBullet(
                 id=f"{role.role_id}-b{n}",
-                text=tidy(b.text),
+                text=model_line(b.text),
                 evidence_card_ids=_known(b, by_id),
                 origin="llm",
             )

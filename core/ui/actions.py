@@ -1,0 +1,273 @@
+"""User actions: each calls one `TailoringSession` method (or a short fixed chain of them),
+inside `st.status` when it takes a while, or from a widget callback when it is quick. Inputs
+stay in session state, so a failed action loses nothing; the user fixes it and tries again.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from dataclasses import dataclass, field
+
+import streamlit as st
+from streamlit.runtime.uploaded_file_manager import UploadedFile
+
+from core.contracts import BulletStatus, CardKind, DraftBullet, GapAnswer, GapStrategy, Severity
+from core.errors import ResumeForgeError
+from core.ui import state
+from core.ui.progress import attempt, run_steps, show_error
+from core.ui.samples import SAMPLE_JD, SAMPLE_RESUME, SAMPLE_TITLE, sample_text, wait_for_warmup
+from core.ui.widgets import render_bullets
+
+
+# --- page 1: inputs ------------------------------------------------------------------------------
+def use_sample() -> None:
+    """Callback of "Try the sample": fill the inputs, then analyse on this run."""
+    state.set_inputs(
+        resume_text=sample_text(SAMPLE_RESUME), jd_text=sample_text(SAMPLE_JD), title=SAMPLE_TITLE
+    )
+    state.set_uploaded("resume", None)
+    state.set_uploaded("jd", None)
+    state.request("analyse_sample")
+
+
+def keep_uploads(*, resume: UploadedFile | None, jd: UploadedFile | None) -> None:
+    """Keep submitted files in session state: a page switch or an error must not lose them."""
+    for kind, upload in (("resume", resume), ("jd", jd)):
+        if upload is not None:
+            state.set_uploaded(kind, state.UploadedInput(upload.name, upload.getvalue()))
+
+
+@dataclass
+class JobText:
+    """The JD text to analyse (pasted, or read from the uploaded file) and notes on reading it."""
+
+    text: str
+    notes: list[str] = field(default_factory=list)
+
+
+def analyse(*, from_sample: bool = False) -> bool:
+    """Parse + index the resume, read and analyse the JD, map the evidence: one st.status."""
+    inputs = state.form_inputs()
+    problem = missing_input(inputs)
+    if problem:
+        st.error(problem, icon=":material/error:")
+        return False
+    session = state.session()
+    jd = JobText(inputs.jd_text)
+
+    def load_resume() -> None:
+        wait_for_warmup()
+        if inputs.resume_file is not None:
+            session.load_resume(inputs.resume_file.data, inputs.resume_file.name)
+        else:
+            name = SAMPLE_RESUME if from_sample else "pasted.md"
+            session.load_resume_text(inputs.resume_text, source_name=name)
+
+    def read_jd() -> None:
+        if inputs.jd_file is not None:
+            from core.ingest import read_upload
+
+            settings = state.settings().ingest
+            extracted = read_upload(inputs.jd_file.data, inputs.jd_file.name, settings=settings)
+            jd.text = extracted.text
+            jd.notes = [*extracted.warnings, *(f"hidden: {t}" for t in extracted.hidden_text)]
+
+    state.set_export_bundle(None)
+    ok = run_steps(
+        "Reading your inputs",
+        [
+            ("Parsing and indexing your fact resume", load_resume),
+            ("Reading the job description", read_jd),
+            (
+                "Analysing the job",
+                lambda: session.analyze_job(jd.text, target_title=inputs.title),
+            ),
+            ("Mapping your evidence to its requirements", session.map_evidence),
+        ],
+    )
+    if jd.notes:
+        st.warning("About the job description file:")
+        render_bullets(jd.notes)
+    return ok
+
+
+def missing_input(inputs: state.FormInputs) -> str | None:
+    """What is missing before an analysis can start, said as what to do."""
+    if inputs.resume_file is None and inputs.resume_mode == state.MODE_UPLOAD:
+        return "Upload your fact resume (md, txt, docx, pdf or JSON Resume), or paste it."
+    if inputs.resume_file is None and not inputs.resume_text.strip():
+        return "Paste your fact resume, or upload it as a file."
+    if inputs.jd_file is None and inputs.jd_mode == state.MODE_UPLOAD:
+        return "Upload the job description, or paste its text."
+    if inputs.jd_file is None and not inputs.jd_text.strip():
+        return "Paste the job description, or upload it as a file."
+    return None
+
+
+# --- page 3: gaps --------------------------------------------------------------------------------
+def submit_gap_answers(gap_ids: tuple[str, ...]) -> None:
+    """Callback of the gap-answer form: answers become evidence and the map is redone at once."""
+    answers = []
+    for gap_id in gap_ids:
+        declined = state.flag(f"evidence_decline_{gap_id}")
+        answer = state.text(f"evidence_answer_{gap_id}").strip()
+        if declined or answer:
+            answers.append(GapAnswer(gap_id=gap_id, answer=answer, declined=declined))
+    if not answers:
+        state.flash("warning", "Write an answer or tick “I don't have this” for a question.")
+        return
+    error = attempt(lambda: state.session().answer_gaps(answers))
+    if error:
+        state.flash("error", f"{error} Your answers are kept; fix them and save again.")
+        return
+    state.set_export_bundle(None)
+    state.flash("success", f"Saved {len(answers)} answer(s); the evidence map is updated.")
+
+
+def change_gap_strategy(gap_id: str, widget_key: str) -> None:
+    """Callback of a gap's strategy picker."""
+    strategy = GapStrategy(state.text(widget_key))
+    error = attempt(lambda: state.session().set_gap_strategy(gap_id, strategy))
+    current = state.board()
+    if error:
+        state.flash("error", error)
+    elif current is not None and current.resume_draft is not None:
+        state.flash("info", "Strategy changed. Regenerate the draft to apply it.")
+
+
+# --- page 4: draft -------------------------------------------------------------------------------
+def write_draft() -> bool:
+    session = state.session()
+    state.set_export_bundle(None)
+    return run_steps(
+        "Writing your tailored resume",
+        [("Writing, auditing and revising the draft", session.write_draft)],
+    )
+
+
+def education_missing() -> bool:
+    """The fact resume lists no education (the draft needs one, or the user's word: none)."""
+    current = state.board()
+    resume = current.resume if current else None
+    if resume is None:
+        return False
+    return not resume.education and not any(c.kind == CardKind.EDUCATION for c in resume.cards)
+
+
+def set_no_education(widget_key: str) -> None:
+    """Callback of "My resume has no education to list"."""
+    value = state.flag(widget_key)
+    error = attempt(lambda: state.session().set_no_education(value))
+    if error:
+        state.flash("error", error)
+
+
+@st.cache_data(show_spinner=False, ttl=600)
+def _templates() -> dict[str, str]:
+    from core.render import list_templates
+
+    return {t.name: t.description for t in list_templates()}
+
+
+def template_names() -> list[str]:
+    """Template names, the configured default first."""
+    names = list(_templates()) or [state.settings().default_template]
+    default = state.settings().default_template
+    return sorted(names, key=lambda name: name != default)
+
+
+def template_label(name: str) -> str:
+    description = _templates().get(name, "")
+    return f"{name} — {description}" if description else name
+
+
+def find_line(bullet_id: str) -> DraftBullet | None:
+    current = state.board()
+    draft = current.resume_draft if current else None
+    return next((b for b in draft.all_bullets() if b.id == bullet_id), None) if draft else None
+
+
+def set_line_status(bullet_id: str, status: BulletStatus) -> None:
+    """Callback: accept / reject / restore one line."""
+    error = attempt(lambda: state.session().set_bullet_status(bullet_id, status))
+    state.set_line_note(bullet_id, state.Flash("error", error) if error else None)
+
+
+def toggle_editor(bullet_id: str) -> None:
+    """Callback of a line's Edit / Close editor button."""
+    state.set_editing(bullet_id, not state.editing(bullet_id))
+    state.set_line_note(bullet_id, None)
+
+
+def edit_line(bullet_id: str, widget_key: str) -> None:
+    """Callback of a line's edit form: save the text and re-audit it at once."""
+    text = state.text(widget_key)
+    try:
+        verdict = state.session().edit_bullet(bullet_id, text)
+    except ResumeForgeError as err:
+        state.set_line_note(bullet_id, state.Flash("error", str(err)))
+        return
+    state.set_editing(bullet_id, False)
+    blockers = [v for v in verdict.violations if v.severity == Severity.BLOCKER]
+    if blockers:
+        message = "Saved, but the audit blocks this line: it will not reach the DOCX until fixed."
+        state.set_line_note(bullet_id, state.Flash("error", message))
+    else:
+        state.set_line_note(bullet_id, state.Flash("success", "Saved and re-audited: supported."))
+
+
+# --- page 5: downloads ---------------------------------------------------------------------------
+def download_stem() -> str:
+    current = state.board()
+    title = current.inputs.target_title if current else ""
+    slug = re.sub(r"[^a-z0-9]+", "-", (title or "tailored").lower()).strip("-")[:40]
+    return f"resume-{slug or 'tailored'}"
+
+
+def draft_signature(template: str) -> str:
+    """Changes whenever the DOCX would: another run, template, line text or status, or audit."""
+    current = state.board()
+    if current is None or current.resume_draft is None:
+        return ""
+    blocked = (
+        sorted(v.bullet_id for v in current.audit_report.blockers()) if current.audit_report else []
+    )
+    parts = [current.run_id, template, current.resume_draft.model_dump_json(), ",".join(blocked)]
+    return hashlib.sha256("|".join(parts).encode()).hexdigest()
+
+
+def prepare_downloads(template: str) -> state.ExportBundle | None:
+    """Export the current draft once per version; reuse the bytes while nothing changes."""
+    signature = draft_signature(template)
+    bundle = state.export_bundle()
+    if bundle is not None and bundle.signature == signature:
+        return bundle
+    try:
+        outputs = state.session().export(template=template)
+    except ResumeForgeError as err:
+        show_error(err)
+        return None
+    bundle = state.ExportBundle(
+        signature=signature,
+        docx=outputs.docx.read_bytes(),
+        audit_json=outputs.audit_json.read_bytes(),
+        diff_md=outputs.diff_md.read_bytes(),
+    )
+    state.set_export_bundle(bundle)
+    return bundle
+
+
+# --- sidebar -------------------------------------------------------------------------------------
+def delete_my_data() -> None:
+    """Callback: delete this session's workspace, index and files, then start afresh."""
+    error = attempt(state.session().delete_all)
+    state.reset_after_delete()
+    if error:
+        state.flash("error", f"Not everything could be deleted: {error}")
+    else:
+        state.flash("success", "Your data was deleted: uploads, index, drafts and downloads.")
+
+
+def forget_key() -> None:
+    state.forget_api_key()

@@ -1,0 +1,230 @@
+"""`render_*` widgets for the draft review and audit pages (split from widgets.py for size).
+
+A line's buttons call back into core through the callbacks the page passes in, so a click never
+loses the page and an edit is re-audited before the line is drawn again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+import pandas as pd
+import streamlit as st
+
+from core.contracts import (
+    ATSReport,
+    AuditReport,
+    BulletStatus,
+    BulletVerdict,
+    DraftBullet,
+    EvidenceCard,
+    ResumeDraft,
+    Severity,
+    TruthViolation,
+)
+from core.ui import state
+from core.ui.widgets import render_bullets, render_quotes, safe_text
+
+Lookup = Callable[[str], EvidenceCard | None]
+OnStatus = Callable[[str, BulletStatus], None]
+OnEdit = Callable[[str, str], None]
+OnToggle = Callable[[str], None]
+
+
+def render_violation(violation: TruthViolation) -> None:
+    text = f"**{violation.type.value.replace('_', ' ')}** — {safe_text(violation.violation)}"
+    if violation.span:
+        text += f"  \nOffending text: “{safe_text(violation.span)}”"
+    if violation.severity == Severity.BLOCKER:
+        st.error(text, icon=":material/block:")
+    else:
+        st.warning(text, icon=":material/warning:")
+
+
+def render_line(
+    bullet: DraftBullet,
+    *,
+    verdict: BulletVerdict | None,
+    lookup: Lookup,
+    on_status: OnStatus,
+    on_edit: OnEdit,
+    on_toggle_editor: OnToggle,
+) -> None:
+    """One draft line: text, status, inline audit problems, citations, accept/reject/edit.
+    The edit box is drawn only for the line being edited (keeps a long draft light)."""
+    rejected = bullet.status == BulletStatus.REJECTED
+    editing = state.editing(bullet.id)
+    with st.container(border=True, key=f"draft_line_{bullet.id}"):
+        body = safe_text(bullet.text)
+        st.markdown(f"~~{body}~~" if rejected else body)
+        cited = len(bullet.evidence_card_ids)
+        st.caption(f"{bullet.status.value} · cites {cited} evidence item(s) · {bullet.origin}")
+        for violation in verdict.violations if verdict else []:
+            render_violation(violation)
+        note = state.line_note(bullet.id)
+        if note is not None:
+            (st.success if note.level == "success" else st.error)(safe_text(note.message))
+        with st.expander(f"Evidence ({cited})"):
+            render_quotes(bullet.evidence_card_ids, lookup)
+        if editing:
+            render_editor(bullet, on_edit=on_edit)
+        buttons = st.columns(3, width=330, gap="small")
+        buttons[0].button(
+            "Accept",
+            key=f"draft_accept_{bullet.id}",
+            disabled=bullet.status == BulletStatus.ACCEPTED,
+            on_click=on_status,
+            args=(bullet.id, BulletStatus.ACCEPTED),
+        )
+        buttons[1].button(
+            "Restore" if rejected else "Reject",
+            key=f"draft_reject_{bullet.id}",
+            on_click=on_status,
+            args=(bullet.id, BulletStatus.PROPOSED if rejected else BulletStatus.REJECTED),
+        )
+        buttons[2].button(
+            "Close editor" if editing else "Edit",
+            key=f"draft_editor_{bullet.id}",
+            on_click=on_toggle_editor,
+            args=(bullet.id,),
+        )
+
+
+def render_editor(bullet: DraftBullet, *, on_edit: OnEdit) -> None:
+    edit_key = f"draft_edit_{bullet.id}"
+    with st.form(f"draft_edit_form_{bullet.id}"):
+        st.text_area("Line text", value=bullet.text, key=edit_key, height=80)
+        st.caption("Saved lines are re-audited at once: keep to what your evidence says.")
+        st.form_submit_button(
+            "Save and re-audit",
+            key=f"draft_save_{bullet.id}",
+            type="primary",
+            on_click=on_edit,
+            args=(bullet.id, edit_key),
+        )
+
+
+def render_role_heading(title: str, company: str, timeframe: str, location: str) -> None:
+    head = " — ".join(safe_text(x) for x in (title, company) if x)
+    st.markdown(f"#### {head or 'Role'}")
+    meta = " · ".join(safe_text(x) for x in (timeframe, location) if x)
+    if meta:
+        st.caption(meta)
+
+
+def render_skills(draft: ResumeDraft) -> None:
+    if draft.skills:
+        st.markdown("### Skills")
+        st.markdown(" · ".join(safe_text(s.skill) for s in draft.skills))
+
+
+def render_dropped(draft: ResumeDraft) -> None:
+    if draft.dropped:
+        with st.expander(f"{len(draft.dropped)} line(s) removed by the audit"):
+            render_bullets([b.text for b in draft.dropped])
+
+
+# --- audit page ----------------------------------------------------------------------------
+def verdict_rows(report: AuditReport, draft: ResumeDraft) -> pd.DataFrame:
+    verdicts = {v.bullet_id: v for v in report.verdicts}
+    rows = []
+    for bullet in draft.all_bullets():
+        verdict = verdicts.get(bullet.id)
+        problems = verdict.violations if verdict else []
+        blocked = any(v.severity == Severity.BLOCKER for v in problems)
+        rows.append(
+            {
+                "Line": bullet.text,
+                "Verdict": "blocked" if blocked else ("warning" if problems else "supported"),
+                "Status": bullet.status.value,
+                "Problems": "; ".join(v.violation for v in problems),
+                "Cites": ", ".join(bullet.evidence_card_ids),
+            }
+        )
+    return pd.DataFrame(rows, columns=["Line", "Verdict", "Status", "Problems", "Cites"])
+
+
+def render_audit_summary(report: AuditReport, draft: ResumeDraft) -> None:
+    blockers = report.blockers()
+    warnings = [v for v in report.truth_violations if v.severity == Severity.WARNING]
+    cols = st.columns(4)
+    cols[0].metric("Lines checked", len(draft.all_bullets()))
+    cols[1].metric("Blockers", len(blockers))
+    cols[2].metric("Warnings", len(warnings))
+    cols[3].metric("Audit", "passed" if report.passed else "blocked")
+    st.dataframe(verdict_rows(report, draft), hide_index=True, width="stretch")
+    if blockers:
+        st.markdown("#### Blockers (these lines never reach the DOCX)")
+        for violation in blockers:
+            render_violation(violation)
+    if warnings:
+        st.markdown("#### Warnings")
+        for violation in warnings:
+            render_violation(violation)
+    for problem in report.inconsistencies + report.roundtrip_problems:
+        st.warning(safe_text(problem))
+
+
+def render_ats(ats: ATSReport) -> None:
+    cols = st.columns(3)
+    cols[0].metric("Keyword coverage", f"{ats.keyword_coverage_score:.0f}%")
+    cols[1].metric("Must-have coverage", f"{ats.must_have_coverage:.0f}%")
+    cols[2].metric("Role signal", f"{ats.role_signal_score:.0f}%")
+    st.progress(min(ats.keyword_coverage_score / 100, 1.0), text="Keyword coverage")
+    st.progress(min(ats.must_have_coverage / 100, 1.0), text="Must-have coverage (honest)")
+    chart = pd.DataFrame(
+        {
+            "covered": [len(ats.supported_keywords), len(ats.must_haves_supported)],
+            "missing": [len(ats.missing_keywords), len(ats.must_haves_missing)],
+        },
+        index=["ATS keywords", "Must-haves"],
+    )
+    st.bar_chart(chart, horizontal=True, stack=True, color=["#3b7a57", "#c8553d"], height=180)
+    left, right = st.columns(2)
+    with left:
+        st.markdown("#### Keywords your draft supports")
+        render_bullets(ats.supported_keywords)
+        st.markdown("#### Must-haves covered")
+        render_bullets(ats.must_haves_supported)
+    with right:
+        st.markdown("#### Keywords missing")
+        render_bullets(ats.missing_keywords)
+        st.markdown("#### Must-haves missing")
+        render_bullets(ats.must_haves_missing)
+    st.markdown("#### Format warnings")
+    render_bullets(ats.format_warnings, empty="No format problems found in the DOCX.")
+
+
+def render_downloads(bundle: state.ExportBundle, *, stem: str) -> None:
+    cols = st.columns(3)
+    cols[0].download_button(
+        "Download DOCX",
+        bundle.docx,
+        file_name=f"{stem}.docx",
+        mime="application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+        on_click="ignore",
+        key="audit_download_docx",
+        type="primary",
+    )
+    cols[1].download_button(
+        "Download audit JSON",
+        bundle.audit_json,
+        file_name=f"{stem}-audit.json",
+        mime="application/json",
+        on_click="ignore",
+        key="audit_download_json",
+    )
+    cols[2].download_button(
+        "Download diff vs previous run",
+        bundle.diff_md,
+        file_name=f"{stem}-diff.md",
+        mime="text/markdown",
+        on_click="ignore",
+        key="audit_download_diff",
+    )
+
+
+def lines_by_section(draft: ResumeDraft) -> Sequence[tuple[str, list[DraftBullet]]]:
+    sections: list[tuple[str, list[DraftBullet]]] = [("Summary", list(draft.summary))]
+    sections += [(s.name, list(s.bullets)) for s in draft.sections]
+    return sections

@@ -1,0 +1,319 @@
+"""Typed session-state accessors: the only module that knows the app's st.session_state keys.
+
+Each browser session gets its own `TailoringSession` over a private workspace directory (a uuid
+under settings.workspaces_dir). What the user typed lives under widget keys that are re-asserted
+on every run (`init_session_state`), so switching pages, a rerun or an error never loses it.
+API keys stay in this in-memory state only.
+"""
+
+from __future__ import annotations
+
+import uuid
+from dataclasses import dataclass
+from typing import Any
+
+import streamlit as st
+
+from core.contracts import Blackboard
+from core.service import TailoringSession
+from core.settings import Settings, get_settings, temp_home
+from core.workspace import Workspace, expire_idle_workspaces
+
+# --- widget keys (page prefix + name); values are what the user typed ------------------------
+RESUME_MODE = "upload_resume_mode"
+RESUME_TEXT = "upload_resume_text"
+JD_MODE = "upload_jd_mode"
+JD_TEXT = "upload_jd_text"
+TARGET_TITLE = "upload_target_title"
+TEMPLATE = "draft_template"
+MODEL_CHOICE = "sidebar_model_choice"
+CUSTOM_MODEL = "sidebar_custom_model"
+API_KEY = "sidebar_api_key"
+
+MODE_PASTE = "Paste text"
+MODE_UPLOAD = "Upload a file"
+OFFLINE = "Offline engine (no key needed)"
+
+_INPUT_DEFAULTS: dict[str, Any] = {
+    RESUME_MODE: MODE_UPLOAD,
+    RESUME_TEXT: "",
+    JD_MODE: MODE_PASTE,
+    JD_TEXT: "",
+    TARGET_TITLE: "",
+    MODEL_CHOICE: OFFLINE,
+    CUSTOM_MODEL: "",
+    API_KEY: "",
+    TEMPLATE: "",
+}
+# Gap answers typed on page 3 survive a visit to another page as well.
+_KEEP_ALIVE_PREFIXES = ("evidence_answer_", "evidence_decline_")
+
+# --- app-owned keys (the two public ones let tests seed a real session) -------------------------
+SETTINGS_KEY = "rf_settings"
+SESSION_KEY = "rf_session"
+_UPLOADS = "rf_uploads"
+_EXPORT = "rf_export"
+_LLM_CLIENTS = "rf_llm_clients"
+_PENDING = "rf_pending"
+_FLASHES = "rf_flashes"
+_LLM_SIGNATURE = "rf_llm_signature"
+_LINE_NOTES = "rf_line_notes"
+_EDITING = "rf_editing"
+
+
+@dataclass(frozen=True)
+class UploadedInput:
+    """A file the user uploaded, kept so a page switch or rerun does not lose it."""
+
+    name: str
+    data: bytes
+
+
+@dataclass(frozen=True)
+class FormInputs:
+    """What the upload form holds now (a file only when that input is in upload mode)."""
+
+    resume_mode: str
+    resume_text: str
+    resume_file: UploadedInput | None
+    jd_mode: str
+    jd_text: str
+    jd_file: UploadedInput | None
+    title: str
+
+
+@dataclass(frozen=True)
+class Usage:
+    calls: int = 0
+    tokens_in: int = 0
+    tokens_out: int = 0
+    cost_usd: float = 0.0
+    last_error: str = ""
+
+
+@dataclass(frozen=True)
+class ExportBundle:
+    """The downloads of one draft version (bytes read back from the exported files)."""
+
+    signature: str
+    docx: bytes
+    audit_json: bytes
+    diff_md: bytes
+
+
+@dataclass(frozen=True)
+class Flash:
+    level: str  # "success" | "info" | "warning" | "error"
+    message: str
+
+
+def app_settings() -> Settings:
+    """Settings for the app: unless RESUMEFORGE_HOME (or a config file) names a home, the app
+    keeps everything under the system temp dir (hosted demo: no writes anywhere else)."""
+    settings = get_settings()
+    if "home" in settings.model_fields_set:
+        return settings
+    return settings.model_copy(update={"home": temp_home()})
+
+
+def init_session_state() -> None:
+    """Call first on every run: defaults, this browser session's workspace, kept-alive inputs."""
+    state = st.session_state
+    for key, default in _INPUT_DEFAULTS.items():
+        # Re-assigning keeps a widget's value alive while another page is shown.
+        state[key] = state.get(key, default)
+    for key in [k for k in state if isinstance(k, str) and k.startswith(_KEEP_ALIVE_PREFIXES)]:
+        state[key] = state[key]
+    if SETTINGS_KEY not in state:
+        state[SETTINGS_KEY] = app_settings()
+    for key in (_UPLOADS, _LLM_CLIENTS, _LINE_NOTES):
+        state.setdefault(key, {})
+    state.setdefault(_PENDING, set())
+    state.setdefault(_EDITING, set())
+    state.setdefault(_FLASHES, [])
+    current = state.get(SESSION_KEY)
+    if current is None:
+        state[SESSION_KEY] = new_session(settings())
+    elif not current.workspace.root.exists():
+        state[SESSION_KEY] = new_session(settings())
+        flash("warning", "Your previous session had expired and its data was removed.")
+    else:
+        current.workspace.touch()
+
+
+def new_session(settings: Settings) -> TailoringSession:
+    """A fresh TailoringSession over a new private workspace; expires idle workspaces first."""
+    parent = settings.workspaces_dir
+    expire_idle_workspaces(parent, max_idle_s=settings.workspace_ttl_hours * 3600)
+    workspace = Workspace.open(parent / uuid.uuid4().hex)
+    workspace.touch()
+    return TailoringSession.create(workspace=workspace, settings=settings, llm=None)
+
+
+def reset_after_delete() -> None:
+    """After "Delete my data": a new empty session; inputs, uploads and key are forgotten."""
+    state = st.session_state
+    for key, default in _INPUT_DEFAULTS.items():
+        state[key] = default
+    for key in (_UPLOADS, _LLM_CLIENTS, _LINE_NOTES):
+        state[key] = {}
+    state.pop(_EXPORT, None)
+    state.pop(_LLM_SIGNATURE, None)
+    state[_EDITING] = set()
+    state[SESSION_KEY] = new_session(settings())
+
+
+# --- getters and setters -----------------------------------------------------------------------
+def settings() -> Settings:
+    value = st.session_state.get(SETTINGS_KEY)
+    return value if isinstance(value, Settings) else app_settings()
+
+
+def session() -> TailoringSession:
+    return st.session_state[SESSION_KEY]
+
+
+def board() -> Blackboard | None:
+    return session().board
+
+
+def text(key: str) -> str:
+    value = st.session_state.get(key, "")
+    return value if isinstance(value, str) else ""
+
+
+def flag(key: str) -> bool:
+    return bool(st.session_state.get(key, False))
+
+
+def reset_input(key: str, value: str) -> None:
+    """Set an input's value (only before its widget is drawn on this run)."""
+    st.session_state[key] = value
+
+
+def reset_flag(key: str, value: bool) -> None:
+    """Set a checkbox's value (only before its widget is drawn on this run)."""
+    st.session_state[key] = value
+
+
+def forget_api_key() -> None:
+    st.session_state[API_KEY] = ""
+
+
+def set_inputs(*, resume_text: str, jd_text: str, title: str) -> None:
+    """Fill the upload form (only from a callback: before its widgets are drawn)."""
+    state = st.session_state
+    state[RESUME_MODE] = MODE_PASTE
+    state[JD_MODE] = MODE_PASTE
+    state[RESUME_TEXT] = resume_text
+    state[JD_TEXT] = jd_text
+    state[TARGET_TITLE] = title
+
+
+def form_inputs() -> FormInputs:
+    resume_mode, jd_mode = text(RESUME_MODE), text(JD_MODE)
+    return FormInputs(
+        resume_mode=resume_mode,
+        resume_text=text(RESUME_TEXT),
+        resume_file=uploaded("resume") if resume_mode == MODE_UPLOAD else None,
+        jd_mode=jd_mode,
+        jd_text=text(JD_TEXT),
+        jd_file=uploaded("jd") if jd_mode == MODE_UPLOAD else None,
+        title=text(TARGET_TITLE),
+    )
+
+
+def uploaded(kind: str) -> UploadedInput | None:
+    return st.session_state[_UPLOADS].get(kind)
+
+
+def set_uploaded(kind: str, value: UploadedInput | None) -> None:
+    uploads = st.session_state[_UPLOADS]
+    if value is None:
+        uploads.pop(kind, None)
+    else:
+        uploads[kind] = value
+
+
+def export_bundle() -> ExportBundle | None:
+    return st.session_state.get(_EXPORT)
+
+
+def set_export_bundle(bundle: ExportBundle | None) -> None:
+    st.session_state[_EXPORT] = bundle
+
+
+def request(action: str) -> None:
+    """Ask the page body to run an action on this run (set from a callback)."""
+    st.session_state[_PENDING].add(action)
+
+
+def take_request(action: str) -> bool:
+    pending: set[str] = st.session_state[_PENDING]
+    if action in pending:
+        pending.discard(action)
+        return True
+    return False
+
+
+def flash(level: str, message: str) -> None:
+    """A message shown once, on the next render (survives st.rerun)."""
+    st.session_state[_FLASHES].append(Flash(level, message))
+
+
+def take_flashes() -> list[Flash]:
+    flashes = list(st.session_state[_FLASHES])
+    st.session_state[_FLASHES] = []
+    return flashes
+
+
+def line_note(bullet_id: str) -> Flash | None:
+    return st.session_state[_LINE_NOTES].get(bullet_id)
+
+
+def set_line_note(bullet_id: str, note: Flash | None) -> None:
+    notes = st.session_state[_LINE_NOTES]
+    if note is None:
+        notes.pop(bullet_id, None)
+    else:
+        notes[bullet_id] = note
+
+
+def editing(bullet_id: str) -> bool:
+    return bullet_id in st.session_state[_EDITING]
+
+
+def set_editing(bullet_id: str, value: bool) -> None:
+    lines: set[str] = st.session_state[_EDITING]
+    if value:
+        lines.add(bullet_id)
+    else:
+        lines.discard(bullet_id)
+
+
+def llm_signature() -> str | None:
+    return st.session_state.get(_LLM_SIGNATURE)
+
+
+def set_llm_signature(signature: str | None) -> None:
+    st.session_state[_LLM_SIGNATURE] = signature
+
+
+def remember_llm(llm: Any) -> None:
+    """Keep every LLM client this session used: their call records are its usage so far."""
+    clients: dict[int, Any] = st.session_state[_LLM_CLIENTS]
+    clients[id(llm)] = llm
+
+
+def usage() -> Usage:
+    """Tokens and cost of every LLM call made for this browser session (all models used)."""
+    records = [
+        r for llm in st.session_state[_LLM_CLIENTS].values() for r in getattr(llm, "records", [])
+    ]
+    return Usage(
+        calls=len(records),
+        tokens_in=sum(r.prompt_tokens for r in records),
+        tokens_out=sum(r.completion_tokens for r in records),
+        cost_usd=sum(r.cost_usd for r in records),
+        last_error=records[-1].error if records else "",
+    )

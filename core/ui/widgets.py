@@ -1,0 +1,273 @@
+"""Shared `render_*` widgets for the input, JD and evidence pages, and `safe_text`.
+
+Everything a person or a model wrote (resume, JD, answers, drafts, file names, error messages
+that quote them) is rendered through `safe_text` in Markdown contexts, or as plain cells in a
+dataframe. Nothing here uses unsafe_allow_html.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+
+import pandas as pd
+import streamlit as st
+
+from core.contracts import (
+    AnswerStatus,
+    Blackboard,
+    EvidenceCard,
+    GapResolution,
+    GapStrategy,
+    JDAnalysis,
+    ParsedResume,
+    UserQuestion,
+)
+from core.ui import state
+
+# Every ASCII character that can start Markdown/HTML/LaTeX/directive syntax in st.markdown.
+_MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]()<>#+\-.!|$~:@&=\"])")
+# Streamlit also turns bare URLs, www. names and e-mail addresses into links, and :name: into
+# icons/emoji, on the parsed text (escapes do not stop it): a zero-width space breaks each one.
+_ZWSP = "\u200b"
+_AUTOLINK_TRIGGERS = re.compile(r"(?i)(?<=:)(?=//)|(?<=www)(?=\.)|(?=@)|(?<=:)(?=[\w+/-]+:)")
+
+STRATEGY_LABELS = {
+    GapStrategy.ASK_USER: "Ask me about it",
+    GapStrategy.ADJACENT: "Show related experience",
+    GapStrategy.OMIT: "Leave it out",
+}
+GAP_TYPE_LABELS = {
+    "true_gap": "true gap",
+    "terminology_gap": "different wording",
+    "hidden_evidence": "maybe hidden",
+}
+
+
+def safe_text(text: object) -> str:
+    """Text for st.markdown that renders literally: links, images, HTML, LaTeX, emphasis and
+    Streamlit directives are neutralised with backslash escapes, and bare URLs, e-mail
+    addresses and :shortcodes: with an invisible zero-width space; line breaks are kept."""
+    raw = str(text).replace("\r\n", "\n").replace("\r", "\n")
+    raw = _AUTOLINK_TRIGGERS.sub(_ZWSP, raw)
+    escaped = _MARKDOWN_SPECIAL.sub(r"\\\1", raw)
+    return escaped.replace("\n", "  \n")
+
+
+def render_bullets(items: Sequence[str], *, empty: str = "None.") -> None:
+    if not items:
+        st.caption(empty)
+        return
+    st.markdown("\n".join(f"- {safe_text(item)}" for item in items))
+
+
+def render_flashes() -> None:
+    for note in state.take_flashes():
+        show = {"success": st.success, "warning": st.warning, "error": st.error}.get(
+            note.level, st.info
+        )
+        show(safe_text(note.message))
+
+
+def render_start_here(what: str) -> None:
+    st.info(f"{what} Start on the Upload page: add your resume and a job, or try the sample.")
+    st.page_link("pages/upload.py", label="Go to Upload", icon=":material/upload_file:")
+
+
+def render_next(page: str, label: str) -> None:
+    st.page_link(page, label=label, icon=":material/arrow_forward:")
+
+
+# --- page 1 ----------------------------------------------------------------------------------
+def render_input(mode_key: str, text_key: str, *, kind: str, label: str, types: list[str]):
+    """A file uploader or a text area, as the user chose; returns the uploaded file, if any."""
+    if state.text(mode_key) != state.MODE_UPLOAD:
+        st.text_area(f"Paste {label}", key=text_key, height=320)
+        return None
+    upload = st.file_uploader(f"Upload {label}", type=types, key=f"upload_{kind}_file")
+    kept = state.uploaded(kind)
+    if upload is None and kept is not None:
+        st.caption(
+            f"Using {safe_text(kept.name)} ({len(kept.data) / 1024:.0f} KB), uploaded earlier."
+        )
+    return upload
+
+
+def render_parsed_resume(resume: ParsedResume, *, note: str | None = None) -> None:
+    st.subheader("What we read from your resume")
+    st.caption(f"Source: {safe_text(resume.source_name)}")
+    left, middle, right = st.columns(3)
+    left.metric("Roles", len(resume.roles))
+    middle.metric("Evidence items", len(resume.cards))
+    right.metric("Skills listed", len(resume.skills))
+    if resume.roles:
+        roles = pd.DataFrame(
+            [
+                {
+                    "Company": r.company,
+                    "Title": r.title,
+                    "Dates": r.timeframe,
+                    "Location": r.location,
+                }
+                for r in resume.roles
+            ]
+        )
+        st.dataframe(roles, hide_index=True, width="stretch")
+    if resume.warnings:
+        st.warning("Some parts could not be read:")
+        render_bullets(resume.warnings)
+    if note:
+        st.caption(safe_text(note))
+    render_suspicious("your resume", resume.suspicious_instructions)
+
+
+def render_suspicious(where: str, lines: Sequence[str]) -> None:
+    if not lines:
+        return
+    st.warning(
+        f"{len(lines)} instruction(s) addressed to AI tools were found in {where}. They are "
+        "treated as plain text and never followed:"
+    )
+    render_bullets(lines)
+
+
+# --- page 2 ----------------------------------------------------------------------------------
+def render_role_profile(analysis: JDAnalysis) -> None:
+    profile = analysis.role_profile
+    if analysis.target_title:
+        st.subheader(safe_text(analysis.target_title))
+    cols = st.columns(4)
+    cols[0].metric("Level", profile.inferred_level or "—")
+    cols[1].metric("Must-haves", len(profile.must_haves))
+    cols[2].metric("Nice-to-haves", len(profile.nice_to_haves))
+    cols[3].metric("ATS keywords", len(analysis.keywords))
+    left, right = st.columns(2)
+    with left:
+        st.markdown("#### Must-haves")
+        render_bullets(profile.must_haves)
+    with right:
+        st.markdown("#### Nice-to-haves")
+        render_bullets(profile.nice_to_haves)
+    st.markdown("#### Seniority signals")
+    render_bullets(profile.seniority_signals)
+    st.markdown("#### Keyword clusters")
+    if not profile.keyword_clusters:
+        st.caption("None found.")
+    for cluster, terms in profile.keyword_clusters.items():
+        st.markdown(f"**{safe_text(cluster)}**: " + " · ".join(safe_text(t) for t in terms))
+    st.markdown("#### Recommended storylines")
+    render_bullets(profile.recommended_storylines)
+    st.markdown("#### All ATS keywords")
+    st.markdown(" · ".join(safe_text(k) for k in analysis.keywords) or "None found.")
+    render_suspicious("the job description", analysis.suspicious_instructions)
+
+
+# --- page 3 ----------------------------------------------------------------------------------
+def provenance_label(card: EvidenceCard) -> str:
+    where = card.provenance
+    if where.source == "user_answer":
+        return "your answer" + (f" ({where.answered_at:%Y-%m-%d})" if where.answered_at else "")
+    parts = [where.source, where.section]
+    if where.line_start:
+        end = where.line_end or where.line_start
+        parts.append(
+            f"line {where.line_start}"
+            if end == where.line_start
+            else f"lines {where.line_start}–{end}"
+        )
+    return " · ".join(p for p in parts if p)
+
+
+def evidence_rows(board: Blackboard, lookup: Callable[[str], EvidenceCard | None]) -> pd.DataFrame:
+    """Requirement × evidence: one row per cited card (or one row saying there is none)."""
+    mappings = {m.requirement_id: m for m in board.evidence_map}
+    gaps = {g.requirement_id: g for g in board.gap_resolutions}
+    rows = []
+    for req in board.requirements:
+        mapping = mappings.get(req.id)
+        gap = gaps.get(req.id)
+        base = {
+            "Requirement": req.text,
+            "Priority": req.priority.value,
+            "Confidence": mapping.confidence.value if mapping else "low",
+            "Gap": GAP_TYPE_LABELS.get(gap.gap_type.value, "") if gap else "",
+        }
+        cards = [
+            c for c in (lookup(i) for i in (mapping.evidence_card_ids if mapping else [])) if c
+        ]
+        if not cards:
+            rows.append({**base, "Evidence": "— no evidence —", "Source": ""})
+        for card in cards:
+            rows.append({**base, "Evidence": card.raw_text, "Source": provenance_label(card)})
+    return pd.DataFrame(
+        rows, columns=["Requirement", "Priority", "Confidence", "Gap", "Evidence", "Source"]
+    )
+
+
+def render_mapping_metrics(board: Blackboard) -> None:
+    mapped = {
+        m.requirement_id
+        for m in board.evidence_map
+        if m.evidence_card_ids and m.confidence != "low"
+    }
+    musts = [r for r in board.requirements if r.priority == "must"]
+    open_gaps = [g for g in board.gap_resolutions if g.answer_status == AnswerStatus.OPEN]
+    cols = st.columns(3)
+    cols[0].metric("Requirements with evidence", f"{len(mapped)} / {len(board.requirements)}")
+    cols[1].metric(
+        "Must-haves with evidence", f"{sum(r.id in mapped for r in musts)} / {len(musts)}"
+    )
+    cols[2].metric("Open gaps", len(open_gaps))
+
+
+def render_gap(gap: GapResolution, *, on_strategy: Callable[[str, str], None]) -> None:
+    """One gap: requirement, type, answer status, and a strategy picker (changes call core)."""
+    key = f"evidence_strategy_{gap.gap_id}"
+    state.reset_input(key, gap.strategy)  # the board is the truth; the picker mirrors it
+    with st.container(border=True, key=f"evidence_gap_{gap.gap_id}"):
+        text, picker = st.columns([3, 2])
+        status = {"open": "open", "answered": "answered ✓", "declined": "you don't have this"}
+        text.markdown(
+            f"{safe_text(gap.requirement_text)}  \n"
+            f":gray[{gap.priority.value} · {GAP_TYPE_LABELS.get(gap.gap_type.value, '')} · "
+            f"{status.get(gap.answer_status.value, '')}]"
+        )
+        picker.selectbox(
+            "Strategy",
+            list(STRATEGY_LABELS),
+            format_func=lambda s: STRATEGY_LABELS[GapStrategy(s)],
+            key=key,
+            on_change=on_strategy,
+            args=(gap.gap_id, key),
+        )
+
+
+def render_gap_form(
+    questions: Sequence[UserQuestion], *, on_submit: Callable[[tuple[str, ...]], None]
+) -> None:
+    """A few questions at a time (must-haves first); the submit callback calls core."""
+    with st.form("evidence_gap_form"):
+        for q in questions:
+            st.markdown(f"**{safe_text(q.question)}**")
+            st.caption(safe_text(q.impact))
+            st.text_area(
+                "Your answer", key=f"evidence_answer_{q.gap_id}", height=90, max_chars=2000
+            )
+            st.checkbox("I don't have this", key=f"evidence_decline_{q.gap_id}")
+        st.form_submit_button(
+            "Save answers",
+            type="primary",
+            on_click=on_submit,
+            args=(tuple(q.gap_id for q in questions),),
+        )
+
+
+def render_quotes(card_ids: Sequence[str], lookup: Callable[[str], EvidenceCard | None]) -> None:
+    """The evidence quotes behind a line, each with where it came from."""
+    for card_id in card_ids:
+        card = lookup(card_id)
+        if card is None:
+            st.caption(f"{safe_text(card_id)}: this evidence is no longer in your resume.")
+            continue
+        st.markdown(f"> {safe_text(card.raw_text)}")
+        st.caption(f"{safe_text(card_id)} · {safe_text(provenance_label(card))}")

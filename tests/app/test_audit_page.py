@@ -1,0 +1,73 @@
+"""AppTest: page 5 (Audit) — verdicts, ATS visuals, and downloads that hold the draft."""
+
+from __future__ import annotations
+
+import io
+import json
+
+from docx import Document
+
+from core.contracts import BulletStatus
+from tests.app.conftest import texts
+
+PAGE = "pages/audit.py"
+
+
+def downloads(at):
+    return {b.label: b for b in at.get("download_button")}
+
+
+def test_verdicts_and_ats_report_are_shown(app, drafted_session):
+    at = app(drafted_session, PAGE)
+    assert not at.exception, at.exception
+    board = drafted_session.board
+    verdicts = at.dataframe[0].value
+    assert list(verdicts["Line"]) == [b.text for b in board.resume_draft.all_bullets()]
+    assert set(verdicts["Verdict"]) <= {"supported", "warning", "blocked"}
+    metrics = {m.label: m.value for m in at.metric}
+    ats = board.ats_report
+    assert metrics["Keyword coverage"] == f"{ats.keyword_coverage_score:.0f}%"
+    assert metrics["Must-have coverage"] == f"{ats.must_have_coverage:.0f}%"
+    assert metrics["Blockers"] == str(len(board.audit_report.blockers()))
+    assert len(at.get("progress")) == 2 and at.get("vega_lite_chart")
+    shown = texts(at)
+    assert all(k in shown for k in ats.supported_keywords + ats.missing_keywords)
+
+
+def test_downloads_hold_the_tailored_content(app, drafted_session):
+    at = app(drafted_session, PAGE)
+    buttons = downloads(at)
+    assert set(buttons) == {"Download DOCX", "Download audit JSON", "Download diff vs previous run"}
+    bundle = at.session_state["rf_export"]
+    document = Document(io.BytesIO(bundle.docx))
+    body = "\n".join(p.text for p in document.paragraphs)
+    draft = drafted_session.board.resume_draft
+    live = [b for b in draft.all_bullets() if b.status != BulletStatus.REJECTED]
+    assert live and all(b.text in body for b in live)
+    audit = json.loads(bundle.audit_json)
+    saved = audit["blackboard"]["resume_draft"]
+    assert [b["text"] for b in saved["summary"]] == [b.text for b in draft.summary]
+
+
+def test_a_rejected_line_leaves_the_docx_and_the_export_is_redone(app, drafted_session):
+    at = app(drafted_session, PAGE)
+    first = at.session_state["rf_export"]
+    line = next(b for r in drafted_session.board.resume_draft.roles for b in r.bullets)
+    drafted_session.set_bullet_status(line.id, BulletStatus.REJECTED)
+    at.run()
+    second = at.session_state["rf_export"]
+    assert second.signature != first.signature
+    body = "\n".join(p.text for p in Document(io.BytesIO(second.docx)).paragraphs)
+    assert line.text not in body
+
+
+def test_a_blocked_edit_is_listed_and_kept_out_of_the_docx(app, drafted_session):
+    line = next(b for r in drafted_session.board.resume_draft.roles for b in r.bullets)
+    invented = line.text.rstrip(".") + ", growing revenue by 83%."
+    drafted_session.edit_bullet(line.id, invented)
+    at = app(drafted_session, PAGE)
+    assert "Blockers (these lines never reach the DOCX)" in texts(at)
+    body = "\n".join(
+        p.text for p in Document(io.BytesIO(at.session_state["rf_export"].docx)).paragraphs
+    )
+    assert invented not in body

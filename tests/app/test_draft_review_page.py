@@ -1,0 +1,113 @@
+"""AppTest: page 4 (Draft review) — writing, citations, accept / reject / edit + re-audit."""
+
+from __future__ import annotations
+
+from core.contracts import BulletStatus, PipelineState, Severity
+from tests.app.conftest import texts
+
+PAGE = "pages/draft_review.py"
+
+
+def first_role_line(session):
+    return next(b for role in session.board.resume_draft.roles for b in role.bullets)
+
+
+def test_write_the_draft_calls_core_and_renders_every_line(app, mapped_session):
+    at = app(mapped_session, PAGE)
+    assert mapped_session.board.resume_draft is None
+    at.button(key="draft_write").click().run()
+    assert not at.exception, at.exception
+    board = mapped_session.board
+    assert board.current_step == PipelineState.COMPLETE, board.failure_reasons
+    shown = texts(at)
+    lines = board.resume_draft.all_bullets()
+    assert lines and all(line.text in shown for line in lines)
+    assert at.button(key="draft_write").label == "Regenerate draft"
+    for line in lines:
+        assert at.button(key=f"draft_accept_{line.id}")
+    assert not at.text_area, "edit boxes are drawn only for the line being edited"
+
+
+def test_citations_expand_to_the_evidence_quotes(app, drafted_session):
+    at = app(drafted_session, PAGE)
+    line = first_role_line(drafted_session)
+    cards = {c.id: c for c in drafted_session.board.evidence_cards}
+    expander = next(
+        e for e in at.expander if e.label == f"Evidence ({len(line.evidence_card_ids)})"
+    )
+    assert expander is not None
+    quotes = "\n".join(m.value for m in at.markdown).replace("\\", "")
+    for card_id in line.evidence_card_ids:
+        assert cards[card_id].raw_text in quotes
+
+
+def test_reject_and_accept_call_core(app, drafted_session):
+    at = app(drafted_session, PAGE)
+    line = first_role_line(drafted_session)
+    at.button(key=f"draft_reject_{line.id}").click().run()
+    assert line.status == BulletStatus.REJECTED
+    assert at.button(key=f"draft_reject_{line.id}").label == "Restore"
+    at.button(key=f"draft_accept_{line.id}").click().run()
+    assert line.status == BulletStatus.ACCEPTED
+
+
+def test_an_edit_with_an_invented_number_is_blocked_inline(app, drafted_session):
+    at = app(drafted_session, PAGE)
+    line = first_role_line(drafted_session)
+    invented = line.text.rstrip(".") + ", saving $4.7M a year."
+    at.button(key=f"draft_editor_{line.id}").click().run()
+    at.text_area(key=f"draft_edit_{line.id}").input(invented)
+    at.button(key=f"draft_save_{line.id}").click().run()
+    assert not at.exception, at.exception
+    assert line.text == invented and line.status == BulletStatus.EDITED
+    report = drafted_session.board.audit_report
+    blockers = [v for v in report.blockers() if v.bullet_id == line.id]
+    assert blockers and not report.passed
+    alerts = " ".join(e.value for e in at.error).replace("\\", "")
+    assert "audit blocks this line" in alerts
+    assert any(v.violation.replace("\\", "") in alerts for v in blockers)
+
+
+def test_a_supported_edit_is_accepted_by_the_audit(app, drafted_session):
+    at = app(drafted_session, PAGE)
+    line = first_role_line(drafted_session)
+    at.button(key=f"draft_editor_{line.id}").click().run()
+    at.text_area(key=f"draft_edit_{line.id}").input(line.text)
+    at.button(key=f"draft_save_{line.id}").click().run()
+    verdict = next(v for v in drafted_session.board.audit_report.verdicts if v.bullet_id == line.id)
+    assert not [v for v in verdict.violations if v.severity == Severity.BLOCKER]
+    assert "supported" in texts(at)
+
+
+def test_template_choice_lists_the_templates_default_first(app, drafted_session, app_settings):
+    from core.render import list_templates
+
+    at = app(drafted_session, PAGE)
+    picker = at.selectbox(key="draft_template")
+    names = {t.name for t in list_templates()}
+    assert len(picker.options) == len(names) >= 2
+    assert picker.value == app_settings.default_template
+    other = next(n for n in names if n != app_settings.default_template)
+    picker.set_value(other).run()
+    at.switch_page("pages/audit.py").run()
+    assert at.session_state["draft_template"] == other  # kept while another page is shown
+
+
+def test_a_resume_without_education_can_say_so_and_get_a_draft(app, fresh_session):
+    from core.ui.samples import SAMPLE_JD, SAMPLE_RESUME, sample_text
+
+    resume = sample_text(SAMPLE_RESUME)
+    without = resume[: resume.index("## Education")] + resume[resume.index("## Skills") :]
+    fresh_session.load_resume_text(without, source_name="no_school.md")
+    fresh_session.analyze_job(sample_text(SAMPLE_JD))
+    fresh_session.map_evidence()
+    at = app(fresh_session, PAGE)
+    at.button(key="draft_write").click().run()
+    assert "education" in " ".join(e.value for e in at.error)
+    assert fresh_session.board.resume_draft is None
+    at.checkbox(key="draft_no_education").check().run()
+    assert fresh_session.board.inputs.no_education is True
+    at.button(key="draft_write").click().run()
+    assert not at.error, [e.value for e in at.error]
+    assert fresh_session.board.current_step == PipelineState.COMPLETE
+    assert at.checkbox(key="draft_no_education").value is True

@@ -1,0 +1,93 @@
+"""AppTest: page 3 (Evidence map) — the table, gap strategies and the gap-answer form."""
+
+from __future__ import annotations
+
+from core.contracts import AnswerStatus, CardKind, Confidence, GapStrategy, Priority
+from tests.app.conftest import texts
+
+PAGE = "pages/evidence_map.py"
+
+
+def test_table_has_every_requirement_with_its_evidence_and_source(app, mapped_session):
+    at = app(mapped_session, PAGE)
+    board = mapped_session.board
+    table = at.dataframe[0].value
+    assert set(table["Requirement"]) == {r.text for r in board.requirements}
+    cards = {c.id: c for c in board.evidence_cards}
+    for mapping in board.evidence_map:
+        for card_id in mapping.evidence_card_ids:
+            row = table[table["Evidence"] == cards[card_id].raw_text]
+            assert not row.empty, card_id
+            assert row["Source"].iloc[0].startswith("sample_resume.md")
+    assert set(table["Confidence"]) <= {c.value for c in Confidence}
+
+
+def test_gaps_are_listed_with_a_strategy_picker(app, mapped_session):
+    at = app(mapped_session, PAGE)
+    gaps = mapped_session.board.gap_resolutions
+    assert gaps, "the sample has at least one true gap"
+    for gap in gaps:
+        assert at.selectbox(key=f"evidence_strategy_{gap.gap_id}").value == gap.strategy
+        assert gap.requirement_text in texts(at)
+
+
+def test_changing_a_strategy_calls_core(app, mapped_session):
+    at = app(mapped_session, PAGE)
+    gap = mapped_session.board.gap_resolutions[0]
+    new = GapStrategy.OMIT if gap.strategy != GapStrategy.OMIT else GapStrategy.ADJACENT
+    at.selectbox(key=f"evidence_strategy_{gap.gap_id}").set_value(new).run()
+    assert not at.exception
+    changed = next(g for g in mapped_session.board.gap_resolutions if g.gap_id == gap.gap_id)
+    assert changed.strategy == new and changed.user_confirmed
+    assert at.selectbox(key=f"evidence_strategy_{gap.gap_id}").value == new
+
+
+def test_questions_come_must_haves_first_a_few_at_a_time(app, mapped_session):
+    at = app(mapped_session, PAGE)
+    questions = mapped_session.next_questions(limit=3)
+    assert 0 < len(questions) <= 3
+    priorities = [q.priority for q in questions]
+    assert priorities == sorted(priorities, key=lambda p: p != Priority.MUST)
+    for q in questions:
+        assert at.text_area(key=f"evidence_answer_{q.gap_id}") is not None
+        assert at.checkbox(key=f"evidence_decline_{q.gap_id}").label == "I don't have this"
+
+
+def test_an_answer_becomes_user_attested_evidence_and_remaps(app, mapped_session):
+    at = app(mapped_session, PAGE)
+    question = mapped_session.next_questions(limit=3)[0]
+    gap = next(g for g in mapped_session.board.gap_resolutions if g.gap_id == question.gap_id)
+    answer = (
+        "Built a Spark job in PySpark on Databricks that deduplicated 40 million loyalty records."
+    )
+    at.text_area(key=f"evidence_answer_{question.gap_id}").input(answer)
+    next(b for b in at.button if b.label == "Save answers").click().run()
+    assert not at.exception, at.exception
+    board = mapped_session.board
+    answered = next(g for g in board.gap_resolutions if g.gap_id == question.gap_id)
+    assert answered.answer_status == AnswerStatus.ANSWERED
+    card = next(c for c in board.evidence_cards if c.id == answered.answer_card_id)
+    assert card.kind == CardKind.USER_ANSWER and card.raw_text == answer
+    mapping = next(m for m in board.evidence_map if m.requirement_id == gap.requirement_id)
+    assert mapping.evidence_card_ids[0] == card.id and mapping.confidence == Confidence.HIGH
+    table = at.dataframe[0].value
+    assert answer in set(table["Evidence"])
+    assert "your answer" in set(table["Source"].str.slice(0, 11))
+    assert "evidence map is updated" in texts(at)
+
+
+def test_i_dont_have_this_keeps_the_gap_honest(app, mapped_session):
+    at = app(mapped_session, PAGE)
+    question = mapped_session.next_questions(limit=3)[0]
+    at.checkbox(key=f"evidence_decline_{question.gap_id}").check()
+    next(b for b in at.button if b.label == "Save answers").click().run()
+    gap = next(g for g in mapped_session.board.gap_resolutions if g.gap_id == question.gap_id)
+    assert gap.answer_status == AnswerStatus.DECLINED and gap.strategy == GapStrategy.OMIT
+    assert not any(c.kind == CardKind.USER_ANSWER for c in mapped_session.board.evidence_cards)
+    assert question.gap_id not in {q.gap_id for q in mapped_session.next_questions(limit=3)}
+
+
+def test_an_empty_submit_asks_for_an_answer(app, mapped_session):
+    at = app(mapped_session, PAGE)
+    next(b for b in at.button if b.label == "Save answers").click().run()
+    assert "Write an answer" in at.warning[0].value

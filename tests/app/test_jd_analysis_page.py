@@ -1,0 +1,36 @@
+"""AppTest: page 2 (JD analysis) — the role profile of the analysed job."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.app.conftest import texts
+
+PAGES = [
+    "pages/jd_analysis.py",
+    "pages/evidence_map.py",
+    "pages/draft_review.py",
+    "pages/audit.py",
+]
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_every_page_guides_a_user_who_has_not_started(app, page):
+    at = app(page=page)
+    assert not at.exception
+    assert "Start on the Upload page" in texts(at)
+
+
+def test_role_profile_shows_level_must_haves_and_keywords(app, mapped_session):
+    at = app(mapped_session, "pages/jd_analysis.py")
+    jd = mapped_session.board.jd
+    metrics = {m.label: m.value for m in at.metric}
+    assert metrics["Level"] == jd.role_profile.inferred_level
+    assert int(metrics["Must-haves"]) == len(jd.role_profile.must_haves) > 0
+    assert int(metrics["Nice-to-haves"]) == len(jd.role_profile.nice_to_haves)
+    shown = texts(at)
+    for requirement in jd.role_profile.must_haves + jd.role_profile.nice_to_haves:
+        assert requirement in shown
+    for storyline in jd.role_profile.recommended_storylines:
+        assert storyline in shown
+    assert all(keyword in shown for keyword in jd.keywords)

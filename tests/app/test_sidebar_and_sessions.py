@@ -1,0 +1,166 @@
+"""AppTest: the sidebar (engine, key, usage, delete) and per-browser-session isolation."""
+
+from __future__ import annotations
+
+import tomllib
+
+from core.settings import Settings
+from core.ui import state
+from tests.app.conftest import REPO, texts
+
+CANARY = "sk-canary-app-7f3e9c"
+
+
+def sidebar_text(at) -> str:
+    return "\n".join(
+        str(e.value)
+        for kind in ("markdown", "caption", "success", "info", "error")
+        for e in getattr(at.sidebar, kind)
+    )
+
+
+def test_the_router_runs_on_every_rerun_of_every_page(app, mapped_session):
+    at = app(mapped_session)
+    for page in ("pages/upload.py", "pages/evidence_map.py", "pages/audit.py"):
+        at.switch_page(page).run()
+        for _ in range(2):  # a page reached by url hash must still go through the router
+            assert at.sidebar.selectbox(key=state.MODEL_CHOICE), page
+            at.run()
+        assert not at.exception
+
+
+def test_engine_is_offline_by_default_and_the_key_field_is_masked(app):
+    at = app()
+    assert "Engine: offline" in sidebar_text(at)
+    key_field = at.sidebar.text_input(key=state.API_KEY)
+    assert key_field.proto.type == key_field.proto.PASSWORD
+    assert at.session_state[state.SESSION_KEY].llm is None
+
+
+def test_choosing_a_model_with_a_key_builds_an_llm_without_showing_the_key(app):
+    at = app()
+    at.sidebar.selectbox(key=state.MODEL_CHOICE).set_value("ollama/llama3.1")
+    at.sidebar.text_input(key=state.API_KEY).input(CANARY).run()
+    assert not at.exception, at.exception
+    session = at.session_state[state.SESSION_KEY]
+    assert session.llm is not None
+    shown = sidebar_text(at) + texts(at)
+    assert "ollama/llama3.1" in shown.replace("\\", "") and CANARY not in shown
+    assert CANARY not in str(at.session_state["rf_llm_signature"])
+    at.sidebar.button(key="sidebar_forget_key").click().run()
+    assert at.sidebar.text_input(key=state.API_KEY).value == ""
+    at.sidebar.selectbox(key=state.MODEL_CHOICE).set_value(state.OFFLINE).run()
+    assert at.session_state[state.SESSION_KEY].llm is None
+
+
+def test_the_operator_key_is_used_but_never_shown(app_settings, embedder):
+    from streamlit.testing.v1 import AppTest
+
+    from tests.app.conftest import APP, TIMEOUT
+
+    at = AppTest.from_file(str(APP), default_timeout=TIMEOUT)
+    at.secrets["llm"] = {"model": "openai/gpt-4o-mini", "api_key": CANARY}
+    at.session_state[state.SETTINGS_KEY] = app_settings
+    at.run()
+    at.sidebar.selectbox(key=state.MODEL_CHOICE).set_value("openai/gpt-4o-mini").run()
+    assert not at.exception, at.exception
+    assert "hosted demo key" in sidebar_text(at)
+    assert at.session_state[state.SESSION_KEY].llm is not None
+    assert CANARY not in sidebar_text(at) + texts(at)
+
+
+def test_delete_my_data_removes_the_workspace_and_starts_afresh(app, mapped_session):
+    at = app(mapped_session)
+    old_root = mapped_session.workspace.root
+    assert any(old_root.iterdir())
+    at.sidebar.button(key="sidebar_delete_confirm").click().run()
+    assert not at.exception, at.exception
+    assert not old_root.exists()
+    new = at.session_state[state.SESSION_KEY]
+    assert new is not mapped_session and new.board is None and new.workspace.root.exists()
+    assert at.text_area(key=state.JD_TEXT).value == ""
+    assert "Your data was deleted" in texts(at)
+
+
+def test_each_browser_session_gets_its_own_workspace(app):
+    first, second = app(), app()
+    a = first.session_state[state.SESSION_KEY].workspace.root
+    b = second.session_state[state.SESSION_KEY].workspace.root
+    assert a != b and a.parent == b.parent
+    first.button(key="upload_try_sample").click().run()
+    assert first.session_state[state.SESSION_KEY].board is not None
+    second.run()
+    assert second.session_state[state.SESSION_KEY].board is None
+    assert second.text_area(key=state.JD_TEXT).value == ""
+
+
+def test_idle_workspaces_expire_when_a_session_starts(app, app_settings):
+    import os
+    import time
+
+    stale = app_settings.workspaces_dir / "stale-session"
+    stale.mkdir(parents=True)
+    (stale / ".last_used").write_text(
+        str(time.time() - app_settings.workspace_ttl_hours * 3600 - 60)
+    )
+    os.utime(stale, (0, 0))
+    app()
+    assert not stale.exists()
+
+
+def test_streamlit_config_matches_the_ingestion_limit_and_is_private():
+    config = tomllib.loads((REPO / ".streamlit" / "config.toml").read_text())
+    assert config["server"]["maxUploadSize"] == Settings().ingest.max_upload_mb
+    assert config["server"]["enableXsrfProtection"] is True
+    assert config["browser"]["gatherUsageStats"] is False
+    example = tomllib.loads((REPO / ".streamlit" / "secrets.toml.example").read_text())
+    assert set(example["llm"]) == {"model", "api_key"}
+
+
+def test_a_chosen_model_gets_the_key_and_its_failures_fall_back_readably(app_settings, embedder):
+    """The real litellm path against a loopback server that rejects the key and echoes it back:
+    the key reaches the provider, the run still completes offline, the sidebar says why, and
+    the key appears nowhere on screen or in the session's files."""
+    from streamlit.testing.v1 import AppTest
+
+    from tests.app.conftest import APP, TIMEOUT
+    from tests.llm_server import Reply, ScriptedLLMServer, error_body
+
+    with ScriptedLLMServer() as server:
+        server.responder = lambda request: Reply(
+            status=401, body=error_body(f"Incorrect API key provided: {CANARY}")
+        )
+        llm = app_settings.llm.model_copy(
+            update={"api_base": server.url, "retries": 0, "provider_retries": 0, "timeout_s": 5}
+        )
+        settings = app_settings.model_copy(update={"llm": llm})
+        at = AppTest.from_file(str(APP), default_timeout=TIMEOUT)
+        at.session_state[state.SETTINGS_KEY] = settings
+        at.run()
+        at.sidebar.selectbox(key=state.MODEL_CHOICE).set_value("Other litellm model…").run()
+        at.sidebar.text_input(key=state.CUSTOM_MODEL).input("openai/test-model")
+        at.sidebar.text_input(key=state.API_KEY).input(CANARY).run()
+        at.button(key="upload_try_sample").click().run()
+        assert not at.exception, at.exception
+        session = at.session_state[state.SESSION_KEY]
+        assert session.board is not None and session.board.evidence_map
+        assert server.requests, "the model was called"
+        assert all(r.headers.get("Authorization") == f"Bearer {CANARY}" for r in server.requests)
+        shown = sidebar_text(at) + texts(at) + " ".join(w.value for w in at.sidebar.warning)
+        assert f"LLM use this session: {len(session.llm.records)} calls" in shown
+        assert "last model call failed" in shown and CANARY not in shown
+        for path in session.workspace.root.rglob("*"):
+            if path.is_file():
+                assert CANARY.encode() not in path.read_bytes(), path
+
+
+def test_without_a_configured_home_the_app_writes_only_under_temp(monkeypatch, tmp_path):
+    from core.settings import get_settings, temp_home
+
+    monkeypatch.chdir(tmp_path)  # no resumeforge.toml here
+    monkeypatch.delenv("RESUMEFORGE_HOME")
+    get_settings.cache_clear()
+    assert state.app_settings().home == temp_home()
+    monkeypatch.setenv("RESUMEFORGE_HOME", str(tmp_path / "chosen"))
+    get_settings.cache_clear()
+    assert state.app_settings().home == tmp_path / "chosen"
