@@ -33,7 +33,8 @@ class Overlap:
 
 
 def content_overlap(text: str, evidence: str) -> Overlap:
-    have = set(tokenize(evidence))
+    # The evidence is split both ways the line is, so "B.S." counts the same on either side.
+    have = set(tokenize(evidence)) | {s for w in _WORD.findall(evidence) for s in tokenize(w)}
     seen: set[str] = set()
     total = 0
     missing: list[str] = []

@@ -10,6 +10,7 @@ always pass. Every finding names the offending span and says what is wrong.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -133,12 +134,15 @@ def check_bullet(
     role: RoleEntry | None = None,
 ) -> BulletVerdict:
     """Check one line against the cards it cites. Supported = no BLOCKER."""
-    text = " ".join(text.split())
+    # Compatibility forms fold to what a reader (and an ATS) sees: fullwidth letters are ASCII.
+    text = " ".join(unicodedata.normalize("NFKC", text).split())
     out = _Findings(bullet_id, text)
     if not cited:
         out.add(V.UNCITED, text, "This line cites no evidence, so nothing shows it is true.")
         return _verdict(out, cited)
-    evidence = "\n".join(" ".join(card.raw_text.split()) for card in cited)
+    evidence = "\n".join(
+        " ".join(unicodedata.normalize("NFKC", card.raw_text).split()) for card in cited
+    )
     own = evidence_roles(cited, roles, role)
     skip = _check_employers(out, evidence, own, roles)
     skip += _check_titles(out, evidence, own, roles)

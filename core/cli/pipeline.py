@@ -3,50 +3,13 @@
 from __future__ import annotations
 
 import argparse
-import os
-import re
 import sys
-from collections.abc import Mapping
 from pathlib import Path
 
 from core.cli.output import emit_json
 from core.contracts import PipelineState
 from core.errors import InputError
 from core.settings import get_settings
-
-# Environment variables that hold credentials (OPENAI_API_KEY, AZURE_API_KEY, HF_TOKEN, …).
-_SECRET_VAR = re.compile(r"(?:^|_)(?:API_?KEY|KEY|TOKEN|SECRET|PASSWORD)$", re.IGNORECASE)
-
-
-class EnvironmentSecret:
-    """One credential from this process's environment, registered for redaction.
-
-    litellm reads the provider key from the environment itself, so the client never holds it;
-    without this a provider error that echoes a key of no known shape would be stored in the
-    run's files and printed. The CLI keeps these holders for the life of the process.
-    """
-
-    def __init__(self, value: str) -> None:
-        self._value = value
-
-    def _redaction_secret(self) -> str:
-        return self._value
-
-
-_ENVIRONMENT_SECRETS: list[EnvironmentSecret] = []
-
-
-def remember_environment_secrets(environ: Mapping[str, str] | None = None) -> int:
-    """Register every credential-like environment value for redaction; returns how many."""
-    from core.llm.redaction import remember_secret
-
-    source = os.environ if environ is None else environ
-    values = {v.strip() for k, v in source.items() if _SECRET_VAR.search(k) and len(v.strip()) >= 8}
-    for value in sorted(values):
-        holder = EnvironmentSecret(value)
-        _ENVIRONMENT_SECRETS.append(holder)
-        remember_secret(holder)
-    return len(values)
 
 
 def _llm_for(args: argparse.Namespace, settings):
@@ -61,7 +24,6 @@ def _llm_for(args: argparse.Namespace, settings):
     from core.llm.cache import ResponseCache, default_cache_dir
     from core.llm.client import make_llm
 
-    remember_environment_secrets()
     llm_settings = settings.llm
     cache = ResponseCache(default_cache_dir(settings.cache_dir)) if llm_settings.cache else None
     return make_llm(llm_settings, api_base=args.api_base, cache=cache)

@@ -143,6 +143,17 @@ def read_docx(data: bytes, name: str, settings: IngestSettings) -> DocxText:
         document = Document(io.BytesIO(data))
     except Exception as err:  # python-docx raises many types for broken packages
         raise InputError(f"{name} could not be opened as a Word document: {err}") from err
+    try:
+        return _read_document(document)
+    except (AttributeError, KeyError, TypeError, ValueError, IndexError) as err:
+        # python-docx opened the package but its parts are not what Word writes.
+        raise InputError(
+            f"{name} is damaged: its parts are not laid out like a Word document "
+            f"({type(err).__name__}). Open and re-save it in Word, or paste the text."
+        ) from None
+
+
+def _read_document(document: DocumentObject) -> DocxText:
     out = DocxText()
     for section in document.sections[:1]:
         if not section.header.is_linked_to_previous:

@@ -30,7 +30,12 @@ from core.llm.accounting import Usage
 from core.llm.cache import ResponseCache, cache_key
 from core.llm.model_call import Answer, CallSpec, ModelCall, provider_of
 from core.llm.prompts import Prompt
-from core.llm.redaction import quiet_provider_logs, redact, remember_secret
+from core.llm.redaction import (
+    quiet_provider_logs,
+    redact,
+    remember_environment_secrets,
+    remember_secret,
+)
 from core.settings import LLMSettings
 
 T = TypeVar("T", bound=BaseModel)
@@ -76,6 +81,8 @@ class LiteLLMClient:
         self._sleep = sleep
         self._prompt_only: set[str] = set()
         remember_secret(self)
+        if api_key is None:  # litellm will read the provider's environment variable
+            remember_environment_secrets()
 
     def _redaction_secret(self) -> str | None:
         return self._api_key

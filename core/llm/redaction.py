@@ -10,8 +10,10 @@ puts a redacting filter on the loggers of litellm, openai and httpx.
 from __future__ import annotations
 
 import logging
+import os
 import re
 import weakref
+from collections.abc import Mapping
 from typing import Any
 
 REDACTED = "[redacted]"
@@ -34,6 +36,35 @@ _PROVIDER_LOGGERS = (
     "httpx",
     "httpcore",
 )
+
+
+# Environment variables that hold credentials (OPENAI_API_KEY, AZURE_API_KEY, HF_TOKEN, …).
+_SECRET_VAR = re.compile(r"(?:^|_)(?:API_?KEY|KEY|TOKEN|SECRET|PASSWORD)$", re.IGNORECASE)
+
+
+class EnvironmentSecret:
+    """One credential value from the process environment, registered for redaction (litellm
+    reads provider keys from the environment itself, so no client object holds them)."""
+
+    def __init__(self, value: str) -> None:
+        self._value = value
+
+    def _redaction_secret(self) -> str:
+        return self._value
+
+
+_ENVIRONMENT_SECRETS: dict[str, EnvironmentSecret] = {}  # kept alive for the process
+
+
+def remember_environment_secrets(environ: Mapping[str, str] | None = None) -> int:
+    """Register every credential-like environment value for redaction; returns how many."""
+    source = os.environ if environ is None else environ
+    values = {v.strip() for k, v in source.items() if _SECRET_VAR.search(k) and len(v.strip()) >= 8}
+    for value in values - set(_ENVIRONMENT_SECRETS):
+        holder = EnvironmentSecret(value)
+        _ENVIRONMENT_SECRETS[value] = holder
+        remember_secret(holder)
+    return len(values)
 
 
 def remember_secret(holder: Any) -> None:

@@ -219,6 +219,8 @@ def do_writing(board: Blackboard, deps: Deps) -> None:
         llm=deps.llm,
         storylines=board.role_profile.recommended_storylines if board.role_profile else [],
     )
+    if board.resume_draft is not None:  # a revision round: keep the record of what went
+        output.draft.dropped = [*board.resume_draft.dropped, *output.draft.dropped]
     board.resume_draft = output.draft
     board.claim_index = claim_index(output.draft)
     board.change_log.extend(output.change_log)
@@ -300,6 +302,9 @@ def do_revision(board: Blackboard, deps: Deps) -> None:
     lines = {b.id: b for b in draft.all_bullets()}
     for bullet_id in blocked:
         if bullet_id in lines and deps.llm is None:
+            # Offline the writer cannot reword: the line's evidence is left out and the line
+            # is listed as dropped (a model gets the notes and may fix the line instead).
             board.revision_exclude_ids.extend(lines[bullet_id].evidence_card_ids)
+            draft.dropped.append(lines[bullet_id])
     board.revision_notes = notes
     board.change_log.append(f"Revision {board.retry_count}: {len(blocked)} line(s) to fix.")

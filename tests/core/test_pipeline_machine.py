@@ -37,3 +37,24 @@ def test_failure_reasons_end_the_run():
 def test_terminal_states_have_no_successor():
     with pytest.raises(ValueError):
         next_state(S.COMPLETE, board())
+
+
+def test_offline_revision_lists_the_lines_it_drops():
+    from core.contracts import DraftBullet, DraftRole, ResumeDraft
+    from core.pipeline.steps import Deps, do_revision
+    from core.settings import Settings
+
+    line = DraftBullet(id="r1-b1", text="Cut costs 90%", evidence_card_ids=["c1"])
+    b = board(
+        resume_draft=ResumeDraft(roles=[DraftRole(role_id="r1", bullets=[line])]),
+        audit_report=AuditReport(
+            passed=False,
+            truth_violations=[
+                TruthViolation(bullet_id="r1-b1", bullet_text=line.text, violation="invented")
+            ],
+        ),
+    )
+    do_revision(b, Deps(index=None, settings=Settings()))
+    assert b.retry_count == 1
+    assert b.revision_exclude_ids == ["c1"]
+    assert [d.id for d in b.resume_draft.dropped] == ["r1-b1"]

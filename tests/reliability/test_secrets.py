@@ -159,14 +159,6 @@ def test_provider_error_messages_never_carry_the_key(canary, llm_server):
     assert _leaks(canary, "\n".join(chain)) == []
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="core/llm defect: with no api_key (the provider's environment variable, e.g. the "
-    "hosted demo's OPENAI_API_KEY) LiteLLMClient registers no secret for redaction, so a "
-    "provider error echoing a key without a known prefix is kept in ProviderError and "
-    "LLMCallRecord.error (board, audit JSON, exports). The CLI now registers its environment "
-    "keys (core/cli/pipeline.py); the client should do so for every caller",
-)
 def test_a_key_from_the_provider_environment_is_redacted_for_every_caller(monkeypatch, llm_server):
     canary = f"canary{uuid.uuid4().hex}"
     monkeypatch.setenv("OPENAI_API_KEY", canary)

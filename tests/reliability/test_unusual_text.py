@@ -145,13 +145,6 @@ def test_a_disguised_skill_the_evidence_lacks_is_still_blocked(spelling):
     assert not verdict.supported, verdict
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="core/audit defect: check_bullet accepts a skill the evidence never states when it "
-    "is spelled in fullwidth letters ('Ｋｕｂｅｒｎｅｔｅｓ'); text is not NFKC-folded before "
-    "matching, while readers and ATS see 'Kubernetes' (the LLM writer now NFKC-normalises "
-    "model lines, so the pipeline path is closed; user edits and other callers are not)",
-)
 def test_a_fullwidth_skill_the_evidence_lacks_is_blocked_by_the_audit():
     parsed = parse_resume_text(fact_resume("fullwidth"), source_name="r.md")
     card = next(c for c in parsed.cards if "Kafka" in c.raw_text and c.role_id == "r01")
@@ -200,19 +193,10 @@ def test_html_script_and_markdown_links_come_out_as_literal_text(session):
     assert 'TargetMode="External"' not in rels
 
 
-VERBATIM_B_S = pytest.mark.xfail(
-    strict=True,
-    reason="core/audit defect: check_bullet blocks a line identical to its own cited card when "
-    "it holds a dotted abbreviation like 'B.S.' (\"Only 33% of this line's words are in its "
-    'evidence; not there: B, S."); the shipped sample resume loses its Education line this way '
-    "in every offline run",
-)
-
-
 @pytest.mark.parametrize(
     "education",
     [
-        pytest.param("B.S. in Statistics, University of Minnesota — May 2016", marks=VERBATIM_B_S),
+        "B.S. in Statistics, University of Minnesota — May 2016",
         "B.A. Economics, U.C. Berkeley, 2010",
         "M.Sc. in Physics, ETH Zürich — 2014",
         "Ph.D. in Psychology, University of Oregon — 2012",
