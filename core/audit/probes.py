@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from core.audit.standalone import audit_bullets
+from core.audit.truth import violation_rows
 from core.contracts import BulletVerdict, EvidenceCard, ParsedResume, Severity
 from core.errors import InputError
 
@@ -56,15 +57,7 @@ def _detail(
         "bullet": probe["bullet"],
         "flagged": not verdict.supported,
         "found_types": sorted({v.type.value for v in blockers}),
-        "violations": [
-            {
-                "type": v.type.value,
-                "severity": v.severity.value,
-                "span": v.span,
-                "detail": v.violation,
-            }
-            for v in verdict.violations
-        ],
+        "violations": violation_rows(verdict.violations),
         "matched_card_ids": verdict.matched_card_ids,
         "evidence_found": any(quote_overlaps(q, m) for q in quotes for m in matched),
         "label_detail": probe.get("detail", ""),

@@ -216,3 +216,11 @@ def _verdict(out: _Findings, cited: Sequence[EvidenceCard]) -> BulletVerdict:
         matched_card_ids=[card.id for card in cited],
         violations=out.items,
     )
+
+
+def violation_rows(violations: list[TruthViolation]) -> list[dict[str, str]]:
+    """Violations as plain rows (type, severity, span, detail) for JSON reports."""
+    return [
+        {"type": v.type.value, "severity": v.severity.value, "span": v.span, "detail": v.violation}
+        for v in violations
+    ]

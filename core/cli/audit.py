@@ -13,6 +13,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+from core.audit.truth import violation_rows
 from core.cli.output import emit_json
 from core.contracts import BulletVerdict, EvidenceCard, ParsedResume
 from core.errors import InputError
@@ -70,15 +71,7 @@ def verdict_row(verdict: BulletVerdict, cards: dict[str, EvidenceCard]) -> dict[
         "bullet_id": verdict.bullet_id,
         "bullet": verdict.bullet_text,
         "verdict": "supported" if verdict.supported else "unsupported",
-        "violations": [
-            {
-                "type": v.type.value,
-                "severity": v.severity.value,
-                "span": v.span,
-                "detail": v.violation,
-            }
-            for v in verdict.violations
-        ],
+        "violations": violation_rows(verdict.violations),
         "evidence": [
             {
                 "card_id": cid,

@@ -54,7 +54,9 @@ def drafted_session(mapped_session) -> TailoringSession:
     return mapped_session
 
 
-def open_app(settings: Settings, session: TailoringSession | None, page: str | None) -> AppTest:
+def open_app(
+    settings: Settings, session: TailoringSession | None, page: str | None = None
+) -> AppTest:
     at = AppTest.from_file(str(APP), default_timeout=TIMEOUT)
     at.session_state[state.SETTINGS_KEY] = settings
     if session is not None:
