@@ -126,6 +126,9 @@ def cmd_eval_retrieval(args: argparse.Namespace) -> int:
         raise InputError("--modes is empty: give e.g. bm25,vector,hybrid.")
     retrieval = settings.retrieval
     embedder = get_embedder(retrieval.embedding_model, cache_dir=settings.cache_dir)
+    if embedder is None:
+        reason = embedder_unavailable_reason(retrieval.embedding_model)
+        print(f"resumeforge: {reason}; vector and hybrid run as BM25", file=sys.stderr)
     report = evaluate_cases(
         cases,
         modes=modes,

