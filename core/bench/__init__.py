@@ -1,0 +1,1 @@
+"""Benchmarks (`make bench`): synthetic corpora, timing, and the Markdown they write."""

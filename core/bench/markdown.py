@@ -1,0 +1,15 @@
+"""Replace one "## Title" section of a Markdown file, leaving every other section as it was."""
+
+from __future__ import annotations
+
+import re
+
+
+def replace_section(document: str, title: str, body: str) -> str:
+    """`body` (without its heading) becomes the section `## title`; appended when missing."""
+    heading = f"## {title}"
+    section = f"{heading}\n\n{body.strip()}\n"
+    pattern = re.compile(rf"^## {re.escape(title)}[ \t]*\n.*?(?=^## |\Z)", re.MULTILINE | re.DOTALL)
+    if pattern.search(document):
+        return pattern.sub(lambda _: section + "\n", document, count=1).rstrip("\n") + "\n"
+    return document.rstrip("\n") + "\n\n" + section
