@@ -65,6 +65,10 @@ class RetrievalSettings(BaseModel):
     bm25_weight: float = Field(1.0, ge=0)
     vector_weight: float = Field(1.0, ge=0)
     rerank_top: int = Field(25, gt=0)
+    reranker_int8: bool = Field(
+        False,
+        description="Quantize the reranker to int8: ~2x faster on CPU, ranking effect unmeasured",
+    )
     index_uri: str | None = Field(
         None, description="Folder or s3:// / gs:// URI; default: workspace"
     )

@@ -166,8 +166,8 @@ def _top_k(scores: np.ndarray, k: int) -> np.ndarray:
     return top[np.argsort(-scores[top])]
 
 
-def rerank_timing(reranker_dir: Path) -> tuple[float, float]:
-    reranker = get_reranker(str(reranker_dir))
+def rerank_timing(reranker_dir: Path, *, int8: bool = False) -> tuple[float, float]:
+    reranker = get_reranker(str(reranker_dir), int8=int8)
     if reranker is None:
         raise RuntimeError(f"the benchmark cross-encoder in {reranker_dir} did not load")
     texts = [c.raw_text for c in synthetic_cards(25, seed=3)]
@@ -194,7 +194,10 @@ def main(argv: list[str] | None = None) -> int:
         for size in sizes:
             print(f"benchmarking {size} items…", file=sys.stderr)
             rows.append(bench_size(size, real, reranker_dir, work))
-        rerank = rerank_timing(reranker_dir)  # last: everything is loaded and warm
+        rerank = {  # last: everything is loaded and warm
+            "float32 (default)": rerank_timing(reranker_dir),
+            "int8 (`reranker_int8 = true`)": rerank_timing(reranker_dir, int8=True),
+        }
     from core.bench.report import render_section
 
     section = render_section(rows, rerank, machine=_machine(), command=_command(argv))

@@ -189,7 +189,7 @@ class EvidenceIndex:
         return self.embedder.dim if self.embedder is not None else DEFAULT_DIM
 
     def _reranker(self) -> Reranker | None:
-        return get_reranker(self.settings.reranker_model)
+        return get_reranker(self.settings.reranker_model, int8=self.settings.reranker_int8)
 
     def _embedder_note(self) -> str:
         if self.embedder is not None:

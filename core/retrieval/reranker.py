@@ -3,6 +3,9 @@
 `get_reranker(model)` returns None (with `reranker_unavailable_reason(model)`) when the model
 cannot be loaded — offline, the default `cross-encoder/ms-marco-MiniLM-L-6-v2` is not
 available here, so "hybrid+rerank" then runs as "hybrid" and the ranking says why.
+`get_reranker(model, int8=True)` quantizes the model's linear layers to int8 after loading
+(about twice as fast on CPU; opt-in because its effect on the real model's ranking could not be
+measured offline).
 """
 
 from __future__ import annotations
@@ -47,25 +50,25 @@ def _first_logit(value: Any) -> float:
         return float(value[0])
 
 
-_LOADED: dict[str, Reranker | None] = {}
+_LOADED: dict[tuple[str, bool], Reranker | None] = {}
 _REASONS: dict[str, str] = {}
 _LOCK = threading.Lock()
 
 
-def get_reranker(model: str) -> Reranker | None:
+def get_reranker(model: str, *, int8: bool = False) -> Reranker | None:
     """The cross-encoder `model` (name or local folder), loaded once per process, or None."""
-    name = (model or "").strip()
+    key = ((model or "").strip(), int8)
     with _LOCK:
-        if name not in _LOADED:
-            _LOADED[name] = _load(name)
-        return _LOADED[name]
+        if key not in _LOADED:
+            _LOADED[key] = _load(*key)
+        return _LOADED[key]
 
 
 def reranker_unavailable_reason(model: str) -> str | None:
     return _REASONS.get((model or "").strip())
 
 
-def _load(name: str) -> Reranker | None:
+def _load(name: str, int8: bool) -> Reranker | None:
     if not name:
         _REASONS[name] = "no reranker model is configured"
         return None
@@ -75,7 +78,8 @@ def _load(name: str) -> Reranker | None:
         quiet_model_loading()
         from sentence_transformers import CrossEncoder
 
-        reranker = Reranker(name, CrossEncoder(name, device="cpu"))
+        model = CrossEncoder(name, device="cpu")
+        reranker = Reranker(name, _quantized(model) if int8 else model)
     except Exception as err:  # a missing or broken model means "no reranking", never a crash
         text = " ".join(str(err).split())[:300] or type(err).__name__
         _REASONS[name] = f"the reranker {name!r} could not be loaded: {text}"
@@ -83,3 +87,17 @@ def _load(name: str) -> Reranker | None:
         return None
     _REASONS.pop(name, None)
     return reranker
+
+
+def _quantized(model: Any) -> Any:
+    """`model` with every nn.Linear swapped for a dynamically quantized int8 one, in place."""
+    import warnings
+
+    import torch
+
+    with warnings.catch_warnings():  # torch deprecates eager quantization in favour of torchao
+        warnings.simplefilter("ignore")
+        torch.ao.quantization.quantize_dynamic(
+            model, {torch.nn.Linear}, dtype=torch.qint8, inplace=True
+        )
+    return model

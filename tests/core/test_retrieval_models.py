@@ -194,3 +194,33 @@ def test_rerank_without_a_model_reranks_the_bm25_ranking(tiny_cross_encoder, tmp
     ranking = index.search("Kubernetes services", mode="hybrid+rerank")
     assert ranking.mode == "bm25+rerank"
     assert all("rerank" in h.scores for h in ranking.results)
+
+
+def test_int8_reranker_is_a_separate_quantized_copy_that_scores_like_the_original(
+    tiny_cross_encoder,
+):
+    import torch
+
+    plain = get_reranker(str(tiny_cross_encoder))
+    int8 = get_reranker(str(tiny_cross_encoder), int8=True)
+    assert plain is not None and int8 is not None and int8 is not plain
+
+    def linear_kinds(reranker):
+        return {
+            type(m).__module__ for m in reranker._model.modules() if "Linear" in type(m).__name__
+        }
+
+    assert any("quantized" in kind for kind in linear_kinds(int8))
+    assert not any("quantized" in kind for kind in linear_kinds(plain))  # the fp32 copy is intact
+    texts = ["automated build and release pipelines", "pairing with juniors", "Kubernetes"]
+    fp32, q8 = plain.score("CI/CD", texts), int8.score("CI/CD", texts)
+    assert torch.allclose(torch.tensor(fp32), torch.tensor(q8), atol=0.1)
+
+
+def test_the_int8_setting_reaches_the_index(minilm, tiny_cross_encoder, tmp_path):
+    settings = RetrievalSettings(reranker_model=str(tiny_cross_encoder), reranker_int8=True)
+    index = EvidenceIndex.open(tmp_path / "i", embedder=minilm, settings=settings)
+    index.build(CARDS, content_hash="q8")
+    ranking = index.search("Kubernetes pipelines", mode="hybrid+rerank")
+    assert ranking.mode == "hybrid+rerank"
+    assert index._reranker() is get_reranker(str(tiny_cross_encoder), int8=True)
