@@ -12,7 +12,9 @@ import streamlit as st
 from core.ui import samples, state, widgets
 from core.ui.sidebar import render_sidebar, render_usage
 
-st.set_page_config(page_title="ResumeForge", page_icon=":material/description:", layout="wide")
+# An emoji favicon is drawn in the browser; a ":material/…:" one is fetched from Google's font CDN,
+# which would tell a third party about every visitor.
+st.set_page_config(page_title="ResumeForge", page_icon="📄", layout="wide")
 state.init_session_state()
 samples.start_warmup()
 

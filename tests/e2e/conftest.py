@@ -14,6 +14,7 @@ import sys
 import time
 import urllib.request
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -60,14 +61,16 @@ def server_home(tmp_path_factory) -> Path:
     return tmp_path_factory.mktemp("rf-e2e-home")
 
 
-@pytest.fixture(scope="session")
-def app_url(server_home: Path) -> Iterator[str]:
+@contextmanager
+def streamlit_app(home: Path, extra_env: dict[str, str] | None = None) -> Iterator[str]:
+    """`streamlit run streamlit_app.py` with RESUMEFORGE_HOME=home; yields its URL. The server's
+    output goes to home/server.log (printed when it does not start)."""
     port = free_port()
     url = f"http://127.0.0.1:{port}"
-    log_path = server_home / "server.log"
+    log_path = home / "server.log"
     env = {
         **os.environ,
-        "RESUMEFORGE_HOME": str(server_home),
+        "RESUMEFORGE_HOME": str(home),
         "HF_HUB_OFFLINE": "1",
         "TRANSFORMERS_OFFLINE": "1",
         "LITELLM_LOCAL_MODEL_COST_MAP": "True",
@@ -75,6 +78,7 @@ def app_url(server_home: Path) -> Iterator[str]:
     }
     for var in ("OPENAI_API_KEY", "ANTHROPIC_API_KEY", "GEMINI_API_KEY", "GROQ_API_KEY"):
         env.pop(var, None)
+    env.update(extra_env or {})
     command = [
         sys.executable, "-m", "streamlit", "run", str(REPO / "streamlit_app.py"),
         "--server.headless", "true",
@@ -97,6 +101,12 @@ def app_url(server_home: Path) -> Iterator[str]:
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait(timeout=5)
+
+
+@pytest.fixture(scope="session")
+def app_url(server_home: Path) -> Iterator[str]:
+    with streamlit_app(server_home) as url:
+        yield url
 
 
 @pytest.fixture(scope="session")
@@ -135,18 +145,19 @@ def pytest_runtest_makereport(item, call):
 
 @pytest.fixture
 def new_page(chromium, app_url, request):
-    """new_page() -> a page of a NEW browser context (its own cookies: its own session).
-    When the test fails, every page it opened is saved as a screenshot for the failure report."""
+    """new_page() -> a page of a NEW browser context (its own cookies: its own session) on the
+    app at `app_url` (or at `url`). When the test fails, every page it opened is saved as a
+    screenshot for the failure report."""
     contexts = []
 
-    def opener():
+    def opener(url: str = app_url):
         context = chromium.new_context(
             viewport={"width": 1440, "height": 2000}, accept_downloads=True
         )
         context.set_default_timeout(30_000)
         contexts.append(context)
         page = context.new_page()
-        page.goto(app_url)
+        page.goto(url)
         return page
 
     yield opener
