@@ -27,7 +27,7 @@ from core.mapping.questions import apply_answers, next_questions
 from core.pipeline import Deps, advance, new_board, rewind_to
 from core.pipeline.outputs import RunOutputs, export_run
 from core.pipeline.steps import completeness_problems
-from core.pipeline.store import load_board, save_board
+from core.pipeline.store import inputs_hash, load_board, save_board
 from core.settings import Settings
 from core.workspace import Workspace
 
@@ -35,6 +35,8 @@ if TYPE_CHECKING:
     from core.retrieval import EvidenceIndex
 
 __all__ = ["RunOutputs", "TailoringSession"]
+
+_DRAFT_BASIS = "draft_basis"  # Blackboard.stage_hashes key: what the current draft was written from
 
 
 class TailoringSession:
@@ -121,7 +123,7 @@ class TailoringSession:
     def map_evidence(self) -> Blackboard:
         board = self._need_board()
         with self._lock:
-            rewind_to(board, S.EVIDENCE_MAPPING)
+            self._rewind(board, S.EVIDENCE_MAPPING)
             self.board = self._advance(board, stop_after=S.EVIDENCE_MAPPING)
             return self._checked(self.board)
 
@@ -137,7 +139,7 @@ class TailoringSession:
             if cards:
                 self._open_index().add_cards(cards)
                 board.evidence_cards.extend(cards)
-            rewind_to(board, S.EVIDENCE_MAPPING)
+            self._rewind(board, S.EVIDENCE_MAPPING)
             self.board = self._advance(board, stop_after=S.EVIDENCE_MAPPING)
             return self.board
 
@@ -153,16 +155,43 @@ class TailoringSession:
         raise InputError(f"There is no gap called {gap_id}.")
 
     def write_draft(self) -> Blackboard:
+        """Write the draft, or write it again after its inputs changed. Asked again while
+        nothing it rests on has changed (a double click, a click during a run), it keeps the
+        current draft, the user's line edits included, instead of starting a second run."""
         board = self._need_board()
         problems = completeness_problems(board)
         if problems:
             raise IncompleteResumeError(problems)
         with self._lock:
-            if board.resume_draft is not None:
-                self._previous_draft = board.resume_draft
-            rewind_to(board, S.WRITING)
+            if self.draft_is_current():
+                return board
+            basis = self._draft_basis(board)
+            self._rewind(board, S.WRITING)
+            board.stage_hashes[_DRAFT_BASIS] = basis
             self.board = self._advance(board)
             return self.board
+
+    def draft_is_current(self) -> bool:
+        """Is there a finished draft written from exactly the current evidence, requirements,
+        gap answers and strategies, length rules and engine?"""
+        board = self.board
+        return (
+            board is not None
+            and board.resume_draft is not None
+            and board.current_step in (S.COMPLETE, S.FAILED)
+            and board.stage_hashes.get(_DRAFT_BASIS) == self._draft_basis(board)
+        )
+
+    def _draft_basis(self, board: Blackboard) -> str:
+        return inputs_hash(
+            board.inputs.model_dump_json(),
+            [(c.id, c.raw_text) for c in board.evidence_cards],
+            [r.model_dump_json() for r in board.requirements],
+            [m.model_dump_json() for m in board.evidence_map],
+            [g.model_dump_json() for g in board.gap_resolutions],
+            board.max_retries,
+            getattr(self.llm, "model", None) or "offline",
+        )
 
     def set_no_education(self, value: bool) -> None:
         board = self._need_board()
@@ -242,6 +271,12 @@ class TailoringSession:
         run_dir = self.workspace.run_dir(board.run_id)
         self.workspace.touch()
         return advance(board, deps, run_dir=run_dir, stop_after=stop_after)
+
+    def _rewind(self, board: Blackboard, state: S) -> None:
+        """Rewind to `state`; a draft it clears is kept as the previous one (for the diff)."""
+        if board.resume_draft is not None:
+            self._previous_draft = board.resume_draft
+        rewind_to(board, state)
 
     def _checked(self, board: Blackboard) -> Blackboard:
         if board.current_step == S.FAILED and board.failure_reasons:

@@ -139,6 +139,13 @@ def change_gap_strategy(gap_id: str, widget_key: str) -> None:
 # --- page 4: draft -------------------------------------------------------------------------------
 def write_draft() -> bool:
     session = state.session()
+    if session.draft_is_current():  # a repeated click: nothing to rewrite, edits are kept
+        state.flash(
+            "info",
+            "Nothing the draft rests on has changed since it was written (evidence, answers, "
+            "gap strategies, engine), so it is kept as it is, with your edits.",
+        )
+        return True
     state.set_export_bundle(None)
     return run_steps(
         "Writing your tailored resume",

@@ -71,3 +71,20 @@ def test_a_blocked_edit_is_listed_and_kept_out_of_the_docx(app, drafted_session)
         p.text for p in Document(io.BytesIO(at.session_state["rf_export"].docx)).paragraphs
     )
     assert invented not in body
+
+
+def test_the_diff_download_names_what_changed_since_the_previous_draft(app, drafted_session):
+    from core.contracts import GapAnswer
+
+    first = {b.text for b in drafted_session.board.resume_draft.all_bullets()}
+    question = drafted_session.next_questions(limit=3)[0]
+    answer = "Ran a Kafka migration for the loyalty event stream across four regional clusters."
+    drafted_session.answer_gaps([GapAnswer(gap_id=question.gap_id, answer=answer)])
+    drafted_session.write_draft()
+    second = {b.text for b in drafted_session.board.resume_draft.all_bullets()}
+    assert second != first, "answering a gap should change the draft"
+    at = app(drafted_session, PAGE)
+    diff = at.session_state["rf_export"].diff_md.decode().replace("\\", "")
+    assert diff.startswith("# Changes from the previous variant"), diff[:200]
+    for text in second - first:
+        assert text in diff

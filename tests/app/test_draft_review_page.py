@@ -111,3 +111,58 @@ def test_a_resume_without_education_can_say_so_and_get_a_draft(app, fresh_sessio
     assert not at.error, [e.value for e in at.error]
     assert fresh_session.board.current_step == PipelineState.COMPLETE
     assert at.checkbox(key="draft_no_education").value is True
+
+
+def writing_runs(session) -> int:
+    return sum(1 for e in session.board.events if e.state == PipelineState.WRITING)
+
+
+def test_regenerate_with_nothing_changed_keeps_the_draft_and_the_edits(app, drafted_session):
+    at = app(drafted_session, PAGE)
+    line = first_role_line(drafted_session)
+    edited = line.text.rstrip(".") + " (reviewed)."
+    drafted_session.edit_bullet(line.id, edited)
+    runs = writing_runs(drafted_session)
+    at.button(key="draft_write").click().run()
+    assert not at.exception, at.exception
+    assert writing_runs(drafted_session) == runs  # a repeated click is not a second run
+    assert first_role_line(drafted_session).text == edited
+    assert "Nothing the draft rests on has changed" in texts(at)
+
+
+def test_regenerate_after_a_strategy_change_writes_again(app, drafted_session):
+    from core.contracts import GapStrategy
+
+    at = app(drafted_session, PAGE)
+    gap = drafted_session.board.gap_resolutions[0]
+    other = next(s for s in GapStrategy if s != gap.strategy)
+    runs = writing_runs(drafted_session)
+    drafted_session.set_gap_strategy(gap.gap_id, other)
+    at.button(key="draft_write").click().run()
+    assert not at.exception, at.exception
+    assert writing_runs(drafted_session) == runs + 1
+    assert "Nothing the draft rests on has changed" not in texts(at)
+
+
+def test_the_chosen_template_shapes_the_downloaded_docx(app, drafted_session):
+    import io
+
+    from docx import Document
+
+    from core.render import list_templates
+
+    def body_font(docx: bytes) -> str:
+        return Document(io.BytesIO(docx)).styles["Normal"].font.name
+
+    at = app(drafted_session, PAGE)
+    fonts = {}
+    for name in sorted(t.name for t in list_templates()):
+        at.selectbox(key="draft_template").set_value(name).run()
+        at.switch_page("pages/audit.py").run()
+        assert not at.exception, at.exception
+        docx = at.session_state["rf_export"].docx
+        body = "\n".join(p.text for p in Document(io.BytesIO(docx)).paragraphs)
+        assert first_role_line(drafted_session).text in body
+        fonts[name] = body_font(docx)
+        at.switch_page(PAGE).run()
+    assert len(set(fonts.values())) == len(fonts), fonts  # each template its own look

@@ -64,6 +64,11 @@ def run_together(*actions: Callable[[], object], timeout: float = 150) -> list[o
     return results
 
 
+def writing_runs(board) -> int:
+    """How many times the writer ran on this board (the event log names each state run)."""
+    return sum(1 for e in board.events if e.state == PipelineState.WRITING and e.detail != "rewind")
+
+
 def new_session(settings) -> TailoringSession:
     workspace = Workspace.open(settings.workspaces_dir / f"conc-{uuid.uuid4().hex[:8]}")
     return TailoringSession.create(workspace=workspace, settings=settings)
@@ -108,8 +113,11 @@ def test_a_double_click_on_write_gives_one_consistent_run(rel_settings, embedder
 
     boards = run_together(session.write_draft, session.write_draft)
 
-    assert boards[0] is boards[1] is session.board  # one run, one board
+    assert boards[0] is boards[1] is session.board  # one board
     board = session.board
+    assert writing_runs(board) == 1, [e.state for e in board.events]  # one run
+    session.write_draft()  # a third click once it is done: nothing changed, nothing rerun
+    assert writing_runs(board) == 1
     assert board.current_step == PipelineState.COMPLETE, board.failure_reasons
     runs = [p for p in session.workspace.runs_dir.iterdir() if p.is_dir()]
     assert [p.name for p in runs] == [board.run_id]
