@@ -1,7 +1,7 @@
 """Supply chain and telemetry.
 
 - pyproject's lower bounds exclude the known-bad releases (streamlit < 1.54, jinja2 < 3.1.6,
-  pypdf < 6, litellm 1.82.7 / 1.82.8); the installed versions satisfy them and match
+  pypdf < 6.16.1, litellm 1.82.7 / 1.82.8); the installed versions satisfy them and match
   constraints.txt.
 - `make audit-deps` never reports "no known vulnerabilities" when nothing could be checked: with
   the advisory service unreachable it says NOT AUDITED (exit 0, or 2 with STRICT=1).
@@ -32,7 +32,7 @@ from tests.reliability.conftest import REPO, fast_llm_settings
 KNOWN_BAD = {
     "streamlit": ["1.53.0", "1.40.0"],
     "jinja2": ["3.1.5", "3.1.4"],
-    "pypdf": ["5.9.0", "4.3.1"],
+    "pypdf": ["6.14.2", "6.13.3", "6.7.4", "5.9.0"],  # crafted-PDF DoS advisories
     "litellm": ["1.82.7", "1.82.8"],
 }
 
