@@ -112,6 +112,13 @@ class ContactInfo(BaseModel):
     def is_empty(self) -> bool:
         return not (self.name or self.email or self.phone)
 
+    def missing(self) -> list[str]:
+        """What a resume header needs and this one lacks: a name, and an email or a phone."""
+        gaps = [] if self.name.strip() else ["your name"]
+        if not (self.email.strip() or self.phone.strip()):
+            gaps.append("an email or phone number")
+        return gaps
+
 
 class ParsedResume(BaseModel):
     source_name: str

@@ -179,8 +179,9 @@ def completeness_problems(board: Blackboard) -> list[str]:
     """Completeness gate: what the fact resume must yield before a draft is written."""
     problems: list[str] = []
     resume = board.resume
-    if board.contact.is_empty():
-        problems.append("contact details (your name and an email or phone number)")
+    missing_contact = board.contact.missing()
+    if missing_contact:
+        problems.append(f"contact details at the top ({' and '.join(missing_contact)})")
     if resume is None or not resume.roles:
         problems.append("at least one role (company, title and dates) in the experience section")
     has_education = resume is not None and (
@@ -198,32 +199,35 @@ def do_writing(board: Blackboard, deps: Deps) -> None:
             "Before a draft can be written the fact resume needs: " + "; ".join(problems)
         )
         return
-    jd_keywords = board.jd.keywords if board.jd else []
     excluded = instruction_card_ids(board)
     if excluded:
         board.change_log.append(
             f"{len(excluded)} piece(s) of the resume read like instructions to an AI tool; "
             "they were not used as evidence."
         )
-    output = write_draft(
-        cards=board.evidence_cards,
-        roles=board.resume.roles if board.resume else [],
-        requirements=board.requirements,
-        evidence_map=board.evidence_map,
-        gaps=board.gap_resolutions,
-        keywords=jd_keywords,
-        target_title=board.inputs.target_title,
-        max_pages=board.inputs.length_rules.max_pages,
-        exclude_ids=set(board.revision_exclude_ids) | excluded,
-        revision_notes=board.revision_notes,
-        llm=deps.llm,
-        storylines=board.role_profile.recommended_storylines if board.role_profile else [],
-    )
+    output = _written(board, deps, exclude_ids=set(board.revision_exclude_ids) | excluded)
     if board.resume_draft is not None:  # a revision round: keep the record of what went
         output.draft.dropped = [*board.resume_draft.dropped, *output.draft.dropped]
     board.resume_draft = output.draft
     board.claim_index = claim_index(output.draft)
     board.change_log.extend(output.change_log)
+
+
+def _written(board: Blackboard, deps: Deps, *, exclude_ids: set[str]):
+    return write_draft(
+        cards=board.evidence_cards,
+        roles=board.resume.roles if board.resume else [],
+        requirements=board.requirements,
+        evidence_map=board.evidence_map,
+        gaps=board.gap_resolutions,
+        keywords=board.jd.keywords if board.jd else [],
+        target_title=board.inputs.target_title,
+        max_pages=board.inputs.length_rules.max_pages,
+        exclude_ids=exclude_ids,
+        revision_notes=board.revision_notes,
+        llm=deps.llm,
+        storylines=board.role_profile.recommended_storylines if board.role_profile else [],
+    )
 
 
 def do_auditing(board: Blackboard, deps: Deps) -> None:
