@@ -8,11 +8,12 @@ from pathlib import Path
 from core.cli.output import emit_json
 from core.ingest import read_path
 from core.jd import analyze_jd
+from core.settings import get_settings
 
 
 def cmd_analyze(args: argparse.Namespace) -> int:
     """Read the JD (txt, md, docx, pdf), analyse it, print or write the JSON. Bad input: exit 2."""
-    extracted = read_path(Path(args.jd))
+    extracted = read_path(Path(args.jd), settings=get_settings().ingest)
     analysis = analyze_jd(extracted.text, target_title=args.title or "")
     if extracted.hidden_text:  # invisible DOCX text is a classic way to talk to screening tools
         hidden = [" ".join(t.split()) for t in extracted.hidden_text if t.strip()]

@@ -51,6 +51,8 @@ class ExtractedText(BaseModel):
 
 
 def _size_label(size: int) -> str:
+    if size < 1024 * 1024:
+        return f"{size / 1024:.1f} KB"
     return f"{size / (1024 * 1024):.1f} MB"
 
 

@@ -170,3 +170,16 @@ def test_console_script_exit_codes(eval_cases, tmp_path):
     )
     assert bad.returncode == 2
     assert "Traceback" not in bad.stderr and bad.stderr.count("\n") == 1
+
+
+def test_the_configured_upload_limit_applies_to_job_descriptions(tmp_path, capsys, monkeypatch):
+    from core.settings import get_settings
+
+    path = tmp_path / "jd.txt"
+    path.write_text("Data Engineer\n\nRequirements:\n- 5+ years of SQL\n" * 40)
+    assert analyze(capsys, str(path))[0] == 0
+    monkeypatch.setenv("RESUMEFORGE_INGEST__MAX_UPLOAD_MB", "0.001")
+    get_settings.cache_clear()
+    code, out, err = analyze(capsys, str(path))
+    assert code == 2 and out == ""
+    assert "KB, above the 0.001 MB upload limit" in err
