@@ -96,7 +96,6 @@ class Settings(BaseSettings):
         env_prefix="RESUMEFORGE_",
         env_nested_delimiter="__",
         extra="ignore",
-        toml_file=os.environ.get("RESUMEFORGE_CONFIG", "resumeforge.toml"),
     )
 
     home: Path = Field(default_factory=default_home, description="Workspaces, caches, runs")
@@ -118,7 +117,9 @@ class Settings(BaseSettings):
         dotenv_settings: PydanticBaseSettingsSource,
         file_secret_settings: PydanticBaseSettingsSource,
     ) -> tuple[PydanticBaseSettingsSource, ...]:
-        return (init_settings, env_settings, TomlConfigSettingsSource(settings_cls))
+        # The config file is looked up when settings load, not when this module is imported.
+        toml_file = os.environ.get("RESUMEFORGE_CONFIG", "resumeforge.toml")
+        return (init_settings, env_settings, TomlConfigSettingsSource(settings_cls, toml_file))
 
     @property
     def cache_dir(self) -> Path:
