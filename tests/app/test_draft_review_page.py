@@ -166,3 +166,23 @@ def test_the_chosen_template_shapes_the_downloaded_docx(app, drafted_session):
         fonts[name] = body_font(docx)
         at.switch_page(PAGE).run()
     assert len(set(fonts.values())) == len(fonts), fonts  # each template its own look
+
+
+def test_a_bug_during_a_run_is_a_readable_message_in_its_status(app, drafted_session, monkeypatch):
+    at = app(drafted_session, PAGE)
+
+    def broken():
+        raise RuntimeError("internal detail that users should not need")
+
+    monkeypatch.setattr(drafted_session, "draft_is_current", lambda: False)
+    monkeypatch.setattr(drafted_session, "write_draft", broken)
+    draft_before = drafted_session.board.resume_draft
+    at.button(key="draft_write").click().run()
+    assert not at.exception, at.exception
+    labels = [e.label for e in at.main.children.values() if type(e).__name__ == "Status"]
+    stopped = "Writing your tailored resume: stopped at “Writing, auditing and revising the draft”"
+    assert stopped in labels, labels
+    errors = [e.value for e in at.error]
+    assert any("Something went wrong inside ResumeForge (RuntimeError)" in e for e in errors)
+    assert not any("internal detail" in e for e in errors)
+    assert drafted_session.board.resume_draft is draft_before  # nothing lost

@@ -34,3 +34,10 @@ def test_role_profile_shows_level_must_haves_and_keywords(app, mapped_session):
     for storyline in jd.role_profile.recommended_storylines:
         assert storyline in shown
     assert all(keyword in shown for keyword in jd.keywords)
+    profile = jd.role_profile
+    assert profile.seniority_signals and profile.keyword_clusters  # the sample has both
+    lines = shown.splitlines()
+    signals = lines[lines.index("#### Seniority signals") + 1 :]
+    assert all(any(signal in line for line in signals[:5]) for signal in profile.seniority_signals)
+    for cluster, terms in profile.keyword_clusters.items():
+        assert f"**{cluster}**: " + " · ".join(terms) in lines

