@@ -21,7 +21,7 @@ from core.contracts import (
     RoleEntry,
 )
 from core.writer.extractive import write_extractive
-from core.writer.relevance import requirement_weights
+from core.writer.relevance import rank_cards, requirement_weights
 
 
 class WriterOutput(BaseModel):
@@ -58,9 +58,9 @@ def write_draft(
     if llm is None:
         log = ["Extractive draft: your own bullets, chosen and ordered for this job."]
         return WriterOutput(draft=base, change_log=log)
-    from core.writer.llm_writer import rewrite_with_llm
+    from core.writer.llm_writer import fit_model_output, rewrite_with_llm
 
-    return rewrite_with_llm(
+    output = rewrite_with_llm(
         base,
         llm=llm,
         cards=cards,
@@ -70,6 +70,11 @@ def write_draft(
         revision_notes=revision_notes,
         exclude_ids=exclude_ids,
     )
+    if output.engine == "offline":  # the model failed: the extractive draft already fits
+        return output
+    usable = [c for c in cards if c.id not in exclude_ids]
+    score = {c.id: s for s, c in rank_cards(usable, weights=weights, keywords=keywords)}
+    return fit_model_output(output, score=score, max_pages=max_pages)
 
 
 def claim_index(draft: ResumeDraft) -> list[ClaimMapping]:

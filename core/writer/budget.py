@@ -53,6 +53,12 @@ def fit_to_pages(draft: ResumeDraft, *, score: dict[str, float], max_pages: int)
     return draft
 
 
+def left_out(before: ResumeDraft, after: ResumeDraft) -> list[DraftBullet]:
+    """The lines of `before` that `after` no longer has (by id), in `before`'s order."""
+    kept = {b.id for b in after.all_bullets()}
+    return [b for b in before.all_bullets() if b.id not in kept]
+
+
 def _bullet_score(bullet: DraftBullet, score: dict[str, float]) -> float:
     return max((score.get(cid, 0.0) for cid in bullet.evidence_card_ids), default=0.0)
 

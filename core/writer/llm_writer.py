@@ -18,13 +18,16 @@ from collections.abc import Sequence
 from core.contracts import DraftBullet, EvidenceCard, GapResolution, GapStrategy, ResumeDraft
 from core.errors import ProviderError
 from core.ingest.textnorm import normalize_text
+from core.writer.budget import fit_to_pages, left_out
 from core.writer.extractive import tidy
+from core.writer.markup import has_content, strip_markup
 
 
 def model_line(text: str) -> str:
     """A line the model wrote, as plain text: NFKC ('Ｋｕｂｅ' → 'Kube'), no zero-width or bidi
-    controls, one line, tidied."""
-    return tidy(normalize_text(unicodedata.normalize("NFKC", text)))
+    controls, no Markdown or HTML markup (a link keeps its words, never its address; images and
+    tags go), one line, tidied."""
+    return tidy(strip_markup(normalize_text(unicodedata.normalize("NFKC", text))))
 
 
 def _prompt_roles(draft: ResumeDraft, cards: dict[str, EvidenceCard]) -> list[dict]:
@@ -82,35 +85,56 @@ def rewrite_with_llm(
     except ProviderError as err:
         note = f"Model writer failed ({err.kind}); used the extractive draft."
         return WriterOutput(draft=base, engine="offline", change_log=[note])
+    draft = merge_model_lines(base, response, known_ids=set(by_id))
+    return WriterOutput(draft=draft, engine=llm.model, change_log=list(response.change_log))
+
+
+def fit_model_output(output, *, score: dict[str, float], max_pages: int):
+    """The model's draft under the page budget the extractive draft keeps (`fit_to_pages`: the
+    least relevant line goes first, every role keeps one); what was left out is counted in the
+    change log, not listed with the lines the audit removed."""
+    fitted = fit_to_pages(output.draft, score=score, max_pages=max_pages)
+    gone = left_out(output.draft, fitted)
+    if not gone:
+        return output
+    note = f"Left out {len(gone)} of the model's line(s) to fit {max_pages} page(s)."
+    return output.model_copy(update={"draft": fitted, "change_log": [*output.change_log, note]})
+
+
+def merge_model_lines(base: ResumeDraft, response, *, known_ids: set[str]) -> ResumeDraft:
+    """The base draft with the model's summary and role bullets in place of its own, where the
+    model wrote usable lines; a role (or the summary) it left without any keeps the base's."""
     draft = base.model_copy(deep=True)
-    summary = [
-        DraftBullet(
-            id=f"summary-{n}",
-            text=model_line(s.text),
-            evidence_card_ids=_known(s, by_id),
-            origin="llm",
-        )
-        for n, s in enumerate(response.summary, 1)
-    ]
-    if summary and all(b.evidence_card_ids for b in summary):
+    summary = model_bullets(response.summary, prefix="summary-", known_ids=known_ids)
+    if summary and all(_cites(line, known_ids) for line in response.summary):  # all cited or none
         draft.summary = summary
     written = {r.role_id: r for r in response.roles}
     for role in draft.roles:
         model_role = written.get(role.role_id)
-        bullets = [
-            DraftBullet(
-                id=f"{role.role_id}-b{n}",
-                text=model_line(b.text),
-                evidence_card_ids=_known(b, by_id),
-                origin="llm",
-            )
-            for n, b in enumerate(model_role.bullets if model_role else [], 1)
-        ]
-        bullets = [b for b in bullets if b.evidence_card_ids]
+        lines = model_role.bullets if model_role else []
+        bullets = model_bullets(lines, prefix=f"{role.role_id}-b", known_ids=known_ids)
         if bullets:
             role.bullets = bullets
-    return WriterOutput(draft=draft, engine=llm.model, change_log=list(response.change_log))
+    return draft
 
 
-def _known(item, by_id: dict[str, EvidenceCard]) -> list[str]:
-    return [i for i in item.evidence_card_ids if i in by_id]
+def model_bullets(lines, *, prefix: str, known_ids: set[str]) -> list[DraftBullet]:
+    """The model's lines as draft bullets, in its order: plain text (`model_line`), citing only
+    known cards. A line left without content once its markup is gone is no line at all; a line
+    citing no known card is not used."""
+    bullets: list[DraftBullet] = []
+    for line in lines:
+        text = model_line(line.text)
+        cited = _cites(line, known_ids)
+        if not has_content(text) or not cited:
+            continue
+        bullets.append(
+            DraftBullet(
+                id=f"{prefix}{len(bullets) + 1}", text=text, evidence_card_ids=cited, origin="llm"
+            )
+        )
+    return bullets
+
+
+def _cites(line, known_ids: set[str]) -> list[str]:
+    return [i for i in line.evidence_card_ids if i in known_ids]
