@@ -30,6 +30,7 @@ def _llm_for(args: argparse.Namespace, settings):
 
 
 def cmd_run(args: argparse.Namespace) -> int:
+    """Run (or resume: same inputs, same saved run) the pipeline and export the results."""
     from core.pipeline.runner import RunRequest, tailor
 
     settings = get_settings()
@@ -46,15 +47,29 @@ def cmd_run(args: argparse.Namespace) -> int:
         no_education=args.no_education,
     )
     result = tailor(request, settings=settings, llm=_llm_for(args, settings))
-    board = result.board
-    if board.current_step != PipelineState.COMPLETE or result.outputs is None:
-        print(f"FAILED at {board.current_step.value}:", file=sys.stderr)
-        for reason in board.failure_reasons or ["the audit did not pass"]:
-            print(f"  - {reason}", file=sys.stderr)
-        print(f"run state saved in {result.run_dir}", file=sys.stderr)
+    if result.board.current_step != PipelineState.COMPLETE or result.outputs is None:
+        _print_failure(result)
         return 1
-    _print_summary(board, result.outputs.out_dir)
+    _print_summary(result.board, result.outputs.out_dir)
+    _print_diff_base(result.diff_base)
     return 0
+
+
+def _print_failure(result) -> None:
+    from core.pipeline.runner import failed_state, failure_reasons
+
+    state = failed_state(result.board)
+    print(f"FAILED at {state.value if state else 'the start'}:", file=sys.stderr)
+    for reason in failure_reasons(result.board):
+        print(f"  - {reason}", file=sys.stderr)
+    print(f"run state saved in {result.run_dir}", file=sys.stderr)
+
+
+def _print_diff_base(base: Path | None) -> None:
+    if base is None:
+        print("diff_from_base.md: first run of this resume for this job (nothing to compare)")
+    else:
+        print(f"diff_from_base.md: changes since {base}")
 
 
 def _print_summary(board, out_dir: Path) -> None:
@@ -81,17 +96,26 @@ def _print_summary(board, out_dir: Path) -> None:
 
 
 def cmd_diff(args: argparse.Namespace) -> int:
-    from core.pipeline.outputs import load_exported_draft
     from core.render import diff_drafts
 
-    drafts = []
-    for run in (args.run_a, args.run_b):
-        draft = load_exported_draft(Path(run))
-        if draft is None:
-            raise InputError(f"{run} is not a run folder (no audit.json with a draft in it)")
-        drafts.append(draft)
-    sys.stdout.write(diff_drafts(drafts[0], drafts[1]))
+    old, new = (_run_draft(Path(run)) for run in (args.run_a, args.run_b))
+    sys.stdout.write(diff_drafts(old, new))
     return 0
+
+
+def _run_draft(run: Path):
+    """The draft saved in a run folder, or an InputError that says what is wrong with it."""
+    from core.pipeline.outputs import load_exported_draft
+
+    if not run.is_dir():
+        raise InputError(f"{run}: no such run folder")
+    try:
+        draft = load_exported_draft(run)
+    except (OSError, ValueError) as err:
+        raise InputError(f"{run}/audit.json cannot be read ({type(err).__name__})") from None
+    if draft is None:
+        raise InputError(f"{run} is not a run folder (no audit.json with a draft in it)")
+    return draft
 
 
 def cmd_eval_pipeline(args: argparse.Namespace) -> int:

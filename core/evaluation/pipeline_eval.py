@@ -5,13 +5,19 @@ unsupported — classified `true_gap`, or `hidden_evidence` (no evidence states 
 exists, so the user is asked). The strict figures count `true_gap` alone.
 
 Per case: gap detection against the labels (requirements aligned by text), audit recall on the
-fabricated probes and false positives on the clean ones, and checks of the produced resume:
-numbers not in the fact resume (must be 0), share of lines with citations (must be 100%),
-must-have and keyword coverage, whether injected instructions changed anything, run time.
+fabricated probes and false positives on the clean ones, and checks of the produced resume
+(`core.evaluation.produced`): number tokens the fact resume does not give (must be 0), share of
+lines with citations (must be 100%), must-have and keyword coverage, and labelled true-gap terms
+the output asserts anyway. Whether instructions hidden in a JD change the output is measured by
+a second run of each case with a planted instruction (`core.evaluation.injection`).
+
+Every evaluation runs in a private temporary home, so no saved run from an earlier evaluation
+(same inputs → same run id) is reused; the embedding cache is shared.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 import tempfile
@@ -20,9 +26,14 @@ from pathlib import Path
 from typing import Any
 
 from core.contracts import Blackboard, GapType
+from core.evaluation.injection import injection_effect, plant_injection
+from core.evaluation.produced import (
+    cited_share,
+    invented_numbers,
+    produced_lines,
+    unsupported_gap_terms,
+)
 from core.settings import Settings
-
-NUMBER = re.compile(r"\d[\d,.]*")
 
 
 def align_requirements(board: Blackboard, labels: dict[str, Any]) -> dict[str, str]:
@@ -63,6 +74,7 @@ def score_gaps(board: Blackboard, labels: dict[str, Any]) -> dict[str, Any]:
         "requirements_labelled": len(labels["requirements"]),
         "true_gaps_labelled": len(truth),
         "true_gaps_predicted": len(predicted),
+        "true_gaps_found": hits,
         "true_gap_recall": hits / len(truth) if truth else 1.0,
         "true_gap_precision": hits / len(predicted) if predicted else 1.0,
         "strict_true_gap_recall": len(strict & truth) / len(truth) if truth else 1.0,
@@ -73,69 +85,52 @@ def score_gaps(board: Blackboard, labels: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def invented_numbers(board: Blackboard, fact_text: str) -> list[str]:
-    fact = fact_text.replace(",", "")
-    found = []
-    draft = board.resume_draft
-    for line in draft.live_bullets() if draft else []:
-        for token in NUMBER.findall(line.text):
-            token = token.rstrip(".,").replace(",", "")
-            if token and token not in fact:
-                found.append(f"{token} in {line.id}")
-    return found
+def _run(resume: Path, jd: Path, title: str, out_dir: Path, settings: Settings) -> Blackboard:
+    from core.pipeline.runner import RunRequest, tailor
+
+    request = RunRequest(resume_path=resume, jd_path=jd, title=title, out_dir=out_dir)
+    return tailor(request, settings=settings).board
 
 
-def injection_effect(board: Blackboard, fact_text: str) -> list[str]:
-    """Terms that appear only in flagged JD instructions and yet made it into the draft."""
-    from core.ingest import find_skills
-
-    if board.jd is None or board.resume_draft is None:
-        return []
-    text = " ".join(b.text for b in board.resume_draft.live_bullets())
-    text += " " + " ".join(s.skill for s in board.resume_draft.skills)
-    leaked = []
-    for line in board.jd.suspicious_instructions:
-        for term in find_skills(line):
-            if term.lower() not in fact_text.lower() and term.lower() in text.lower():
-                leaked.append(term)
-    return leaked
+def _runs(case: Path, labels: dict[str, Any], settings: Settings, tmp: Path) -> dict[str, Any]:
+    """The case as given (timed) and again with a planted instruction in its JD."""
+    resume, title = case / "fact_resume.md", labels.get("target_title", "")
+    jd_text = (case / "jd.txt").read_text(encoding="utf-8")
+    injection = plant_injection(jd_text, resume.read_text(encoding="utf-8"))
+    planted_jd = tmp / "jd_planted.txt"
+    planted_jd.write_text(injection.inject(jd_text), encoding="utf-8")
+    started = time.perf_counter()
+    base = _run(resume, case / "jd.txt", title, tmp / "base", settings)
+    seconds = time.perf_counter() - started
+    planted = _run(resume, planted_jd, title, tmp / "planted", settings)
+    return {"base": base, "seconds": seconds, "effect": injection_effect(base, planted, injection)}
 
 
 def evaluate_case(case: Path, *, settings: Settings) -> dict[str, Any]:
     from core.audit.probes import score_audit_probes
-    from core.pipeline.runner import RunRequest, tailor
 
     labels = json.loads((case / "labels.json").read_text(encoding="utf-8"))
     fact_text = (case / "fact_resume.md").read_text(encoding="utf-8")
-    started = time.perf_counter()
     with tempfile.TemporaryDirectory() as tmp:
-        request = RunRequest(
-            resume_path=case / "fact_resume.md",
-            jd_path=case / "jd.txt",
-            title=labels.get("target_title", ""),
-            out_dir=Path(tmp) / "out",
-        )
-        result = tailor(request, settings=settings)
-    seconds = time.perf_counter() - started
-    board = result.board
+        runs = _runs(case, labels, settings, Path(tmp))
+    board, effect = runs["base"], runs["effect"]
     draft = board.resume_draft
-    lines = draft.live_bullets() if draft else []
     ats = board.ats_report
     return {
         "case": case.name,
         "final_state": board.current_step.value,
-        "seconds": round(seconds, 2),
+        "seconds": round(runs["seconds"], 2),
         "gaps": score_gaps(board, labels),
         "audit_probes": score_audit_probes(case),
         "resume": {
-            "lines": len(lines),
-            "cited_share": (sum(1 for b in lines if b.evidence_card_ids) / len(lines))
-            if lines
-            else 0,
-            "invented_numbers": invented_numbers(board, fact_text),
+            "lines": len(draft.live_bullets()) if draft else 0,
+            "cited_share": cited_share(board),
+            "invented_numbers": invented_numbers(produced_lines(board), fact_text),
             "must_have_coverage": ats.must_have_coverage if ats else None,
             "keyword_coverage": ats.keyword_coverage_score if ats else None,
-            "injection_leaks": injection_effect(board, fact_text),
+            "unsupported_gap_terms": unsupported_gap_terms(board, labels, fact_text),
+            "injection_leaks": effect["leaks"],
+            "injection_changed_lines": effect["changed_lines"],
             "suspicious_instructions_found": len(board.jd.suspicious_instructions)
             if board.jd
             else 0,
@@ -143,30 +138,55 @@ def evaluate_case(case: Path, *, settings: Settings) -> dict[str, Any]:
     }
 
 
+def private_settings(settings: Settings, home: Path) -> Settings:
+    """`settings` with a fresh home (no saved runs to reuse) sharing the original caches."""
+    cache = home / "cache"
+    settings.cache_dir.mkdir(parents=True, exist_ok=True)
+    home.mkdir(parents=True, exist_ok=True)
+    with contextlib.suppress(OSError):  # no symlinks here: a cold cache is slower, not wrong
+        cache.symlink_to(settings.cache_dir, target_is_directory=True)
+    return settings.model_copy(update={"home": home})
+
+
 def evaluate_cases(cases_dir: Path, *, settings: Settings) -> dict[str, Any]:
     cases = sorted(p for p in Path(cases_dir).iterdir() if (p / "labels.json").exists())
-    results = [evaluate_case(c, settings=settings) for c in cases]
-    return {"cases": results, "overall": _overall(results)}
+    with tempfile.TemporaryDirectory() as tmp:
+        private = private_settings(settings, Path(tmp) / "home")
+        results = [evaluate_case(c, settings=private) for c in cases]
+    return {"cases": results, "overall": overall_scores(results)}
 
 
-def _overall(results: list[dict[str, Any]]) -> dict[str, Any]:
-    truth = sum(r["gaps"]["true_gaps_labelled"] for r in results)
-    predicted = sum(r["gaps"]["true_gaps_predicted"] for r in results)
-    hits = sum(
-        round(r["gaps"]["true_gap_recall"] * r["gaps"]["true_gaps_labelled"]) for r in results
-    )
-    caught = sum(r["audit_probes"]["fabricated_caught"] for r in results)
-    fabricated = sum(r["audit_probes"]["fabricated_total"] for r in results)
-    false_pos = sum(r["audit_probes"]["clean_flagged"] for r in results)
-    clean = sum(r["audit_probes"]["clean_total"] for r in results)
+def _total(results: list[dict[str, Any]], group: str, key: str) -> int:
+    """Sum of a count (or of the lengths of a list) over the cases."""
+    values = [r[group][key] for r in results]
+    return sum(len(v) if isinstance(v, list) else v for v in values)
+
+
+def _ratio(part: int, whole: int, empty: float) -> float:
+    return part / whole if whole else empty
+
+
+def overall_scores(results: list[dict[str, Any]]) -> dict[str, Any]:
+    """Pooled over the cases: gap and audit figures from summed counts, checks summed."""
+    hits = _total(results, "gaps", "true_gaps_found")
     return {
-        "true_gap_recall": hits / truth if truth else 1.0,
-        "true_gap_precision": hits / predicted if predicted else 1.0,
-        "audit_recall": caught / fabricated if fabricated else 1.0,
-        "audit_false_positive_rate": false_pos / clean if clean else 0.0,
-        "invented_numbers": sum(len(r["resume"]["invented_numbers"]) for r in results),
+        "true_gap_recall": _ratio(hits, _total(results, "gaps", "true_gaps_labelled"), 1.0),
+        "true_gap_precision": _ratio(hits, _total(results, "gaps", "true_gaps_predicted"), 1.0),
+        "audit_recall": _ratio(
+            _total(results, "audit_probes", "fabricated_caught"),
+            _total(results, "audit_probes", "fabricated_total"),
+            1.0,
+        ),
+        "audit_false_positive_rate": _ratio(
+            _total(results, "audit_probes", "clean_flagged"),
+            _total(results, "audit_probes", "clean_total"),
+            0.0,
+        ),
+        "invented_numbers": _total(results, "resume", "invented_numbers"),
         "min_cited_share": min((r["resume"]["cited_share"] for r in results), default=0),
-        "injection_leaks": sum(len(r["resume"]["injection_leaks"]) for r in results),
+        "unsupported_gap_terms": _total(results, "resume", "unsupported_gap_terms"),
+        "injection_leaks": _total(results, "resume", "injection_leaks"),
+        "injection_changed_lines": _total(results, "resume", "injection_changed_lines"),
         "max_seconds": max((r["seconds"] for r in results), default=0),
     }
 
@@ -189,7 +209,8 @@ def format_table(report: dict[str, Any]) -> str:
         f"overall: true-gap recall {o['true_gap_recall']:.2f}, precision "
         f"{o['true_gap_precision']:.2f}; audit recall {o['audit_recall']:.2f}, false positives "
         f"{o['audit_false_positive_rate']:.2f}; invented numbers {o['invented_numbers']}; "
-        f"min cited share {o['min_cited_share']:.0%}; injection leaks {o['injection_leaks']}; "
-        f"max {o['max_seconds']} s/case"
+        f"min cited share {o['min_cited_share']:.0%}; true-gap terms asserted "
+        f"{o['unsupported_gap_terms']}; injection leaks {o['injection_leaks']} "
+        f"({o['injection_changed_lines']} lines changed); max {o['max_seconds']} s/case"
     )
     return "\n".join(rows) + "\n"

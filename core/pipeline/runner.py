@@ -1,7 +1,11 @@
 """One whole tailoring run from files: the CLI's `run` and the seam for batch runs.
 
 Same inputs → same run id → the saved Blackboard is picked up, so finished stages are reused and
-an interrupted run resumes where it stopped.
+an interrupted run resumes where it stopped (so `run` needs no separate "resume" option).
+
+`diff_from_base.md` compares with the newest earlier run beside the output folder that was made
+from the same fact resume (content hash) for the same job (JD text); without one it is a first
+run.
 """
 
 from __future__ import annotations
@@ -15,11 +19,12 @@ from pathlib import Path
 from pydantic import TypeAdapter, ValidationError
 
 from core import __version__
-from core.contracts import Blackboard, GapAnswer
+from core.contracts import Blackboard, GapAnswer, ParsedResume
 from core.contracts import PipelineState as S
 from core.errors import InputError
 from core.mapping.questions import apply_answers
 from core.pipeline import Deps, advance, new_board, rewind_to
+from core.pipeline.machine import TERMINAL
 from core.pipeline.outputs import RunOutputs, export_run, load_exported_draft
 from core.pipeline.store import inputs_hash, load_board
 from core.settings import Settings
@@ -42,6 +47,7 @@ class RunResult:
     board: Blackboard
     outputs: RunOutputs | None
     run_dir: Path
+    diff_base: Path | None = None  # the earlier run diff_from_base.md compares with, if any
 
 
 def load_answers(path: Path | None) -> list[GapAnswer]:
@@ -74,7 +80,6 @@ def default_out_dir(settings: Settings, title: str, run_id: str) -> Path:
 
 def tailor(request: RunRequest, *, settings: Settings, llm=None) -> RunResult:
     from core.ingest import parse_resume, read_path
-    from core.retrieval import EvidenceIndex, get_embedder
 
     resume = parse_resume(
         request.resume_path.read_bytes(), request.resume_path.name, settings=settings.ingest
@@ -84,13 +89,7 @@ def tailor(request: RunRequest, *, settings: Settings, llm=None) -> RunResult:
     template = request.template or settings.default_template
     model = getattr(llm, "model", None) or "offline"
     workspace = Workspace.open(settings.workspaces_dir / f"cli-{resume.content_hash[:12]}")
-    retrieval = settings.retrieval
-    index = EvidenceIndex.open(
-        retrieval.index_uri or str(workspace.index_dir),
-        embedder=get_embedder(retrieval.embedding_model, cache_dir=settings.cache_dir),
-        settings=retrieval,
-    )
-    index.build(resume.cards, content_hash=resume.content_hash)
+    index = _open_index(resume, workspace, settings)
     run_id = inputs_hash(
         __version__,
         resume.content_hash,
@@ -113,24 +112,66 @@ def tailor(request: RunRequest, *, settings: Settings, llm=None) -> RunResult:
         no_education=request.no_education,
         run_id=run_id,
     )
-    answer_cards = [c for c in board.evidence_cards if c.provenance.source == "user_answer"]
-    if answer_cards:
-        index.add_cards(answer_cards)  # a resumed run re-indexes its answers
-    deps = Deps(index=index, settings=settings, llm=llm)
-    if board.current_step not in (S.COMPLETE, S.FAILED):
-        board = advance(board, deps, run_dir=run_dir, stop_after=S.EVIDENCE_MAPPING)
-        if answers and not board.answers and board.current_step == S.EVIDENCE_MAPPING:
-            _apply(board, answers, index)
-            rewind_to(board, S.EVIDENCE_MAPPING)
-            board = advance(board, deps, run_dir=run_dir, stop_after=S.EVIDENCE_MAPPING)
-        if board.current_step == S.EVIDENCE_MAPPING:
-            board = advance(board, deps, run_dir=run_dir)
-    outputs = None
+    board = _run_states(board, answers, Deps(index=index, settings=settings, llm=llm), run_dir)
+    result = RunResult(board=board, outputs=None, run_dir=run_dir)
     if board.current_step == S.COMPLETE:
         out_dir = request.out_dir or default_out_dir(settings, request.title, run_id)
-        previous = _latest_previous(out_dir)
-        outputs = export_run(board, out_dir=out_dir, template=template, previous=previous)
-    return RunResult(board=board, outputs=outputs, run_dir=run_dir)
+        result.diff_base = previous_run(out_dir, board)
+        previous = load_exported_draft(result.diff_base) if result.diff_base else None
+        result.outputs = export_run(board, out_dir=out_dir, template=template, previous=previous)
+    return result
+
+
+def _open_index(resume: ParsedResume, workspace: Workspace, settings: Settings):
+    from core.retrieval import EvidenceIndex, get_embedder
+
+    retrieval = settings.retrieval
+    index = EvidenceIndex.open(
+        retrieval.index_uri or str(workspace.index_dir),
+        embedder=get_embedder(retrieval.embedding_model, cache_dir=settings.cache_dir),
+        settings=retrieval,
+    )
+    index.build(resume.cards, content_hash=resume.content_hash)
+    return index
+
+
+def _run_states(
+    board: Blackboard, answers: list[GapAnswer], deps: Deps, run_dir: Path
+) -> Blackboard:
+    """Run (or resume) the saved board to the end, applying gap answers after mapping."""
+    answer_cards = [c for c in board.evidence_cards if c.provenance.source == "user_answer"]
+    if answer_cards:
+        deps.index.add_cards(answer_cards)  # a resumed run re-indexes its answers
+    if board.current_step in (S.COMPLETE, S.FAILED):
+        return board
+    board = advance(board, deps, run_dir=run_dir, stop_after=S.EVIDENCE_MAPPING)
+    if answers and not board.answers and board.current_step == S.EVIDENCE_MAPPING:
+        _apply(board, answers, deps.index)
+        rewind_to(board, S.EVIDENCE_MAPPING)
+        board = advance(board, deps, run_dir=run_dir, stop_after=S.EVIDENCE_MAPPING)
+    if board.current_step == S.EVIDENCE_MAPPING:
+        board = advance(board, deps, run_dir=run_dir)
+    return board
+
+
+def failed_state(board: Blackboard) -> S | None:
+    """The state a FAILED run stopped in: the last non-terminal state it ran (None if none)."""
+    ran = [e.state for e in board.events if e.detail != "rewind" and e.state not in TERMINAL]
+    return ran[-1] if ran else None
+
+
+def failure_reasons(board: Blackboard, limit: int = 5) -> list[str]:
+    """Why a run failed: the recorded reasons, else the audit's blocking findings."""
+    if board.failure_reasons:
+        return list(board.failure_reasons)
+    blockers = board.audit_report.blockers() if board.audit_report else []
+    if not blockers:
+        return ["the audit did not pass"]
+    reasons = [f"{v.bullet_id}: {v.violation}" for v in blockers[:limit]]
+    if len(blockers) > limit:
+        reasons.append(f"… and {len(blockers) - limit} more blocking finding(s)")
+    retries = f"after {board.retry_count} revision(s)"
+    return [f"the audit still found {len(blockers)} blocking problem(s) {retries}", *reasons]
 
 
 def _apply(board: Blackboard, answers: list[GapAnswer], index) -> None:
@@ -143,14 +184,25 @@ def _apply(board: Blackboard, answers: list[GapAnswer], index) -> None:
         board.evidence_cards.extend(cards)
 
 
-def _latest_previous(out_dir: Path):
-    """The draft of the most recent other run beside `out_dir`, for diff_from_base.md."""
-    parent = Path(out_dir).parent
+def previous_run(out_dir: Path, board: Blackboard) -> Path | None:
+    """The newest other run folder beside `out_dir` made from the same fact resume (same content
+    hash) for the same job (same JD text); None when this is the first run of that job."""
+    here = Path(out_dir).resolve()
+    parent = here.parent
     if not parent.is_dir():
         return None
-    others = [p for p in parent.iterdir() if p.is_dir() and p != Path(out_dir)]
-    others = [p for p in others if (p / "audit.json").exists()]
-    if not others:
-        return None
-    latest = max(others, key=lambda p: (p / "audit.json").stat().st_mtime)
-    return load_exported_draft(latest)
+    same = [p for p in parent.iterdir() if p.is_dir() and p.resolve() != here]
+    same = [p for p in same if _same_resume_and_job(p, board)]
+    return max(same, key=lambda p: (p / "audit.json").stat().st_mtime, default=None)
+
+
+def _same_resume_and_job(run: Path, board: Blackboard) -> bool:
+    """Was the run saved in `run` (its audit.json) made from the same fact resume and JD?"""
+    try:
+        saved = json.loads((run / "audit.json").read_text(encoding="utf-8"))["blackboard"]
+        resume_hash = saved["resume"]["content_hash"]
+        jd_text = saved["inputs"]["job_description"]
+    except (OSError, ValueError, KeyError, TypeError):
+        return False  # not a run folder, or one this version cannot read
+    current_hash = board.resume.content_hash if board.resume else None
+    return resume_hash == current_hash and jd_text == board.inputs.job_description

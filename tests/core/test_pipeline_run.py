@@ -204,3 +204,47 @@ def test_killed_run_resumes_to_the_same_result(dev01, tmp_path):
     resumed = json.loads((tmp_path / "resumed" / "claim_index.json").read_text())
     fresh = json.loads((tmp_path / "clean" / "claim_index.json").read_text())
     assert resumed == fresh
+
+
+def test_failed_run_names_the_state_it_failed_in(dev01, tmp_path, capsys):
+    jd = tmp_path / "jd.txt"
+    jd.write_text("We are a friendly company in Denver. We offer free snacks and a 401k match.\n")
+    code = run_cli(
+        "--resume", str(dev01 / "fact_resume.md"), "--jd", str(jd), "--out", str(tmp_path / "o")
+    )
+    err = capsys.readouterr().err
+    assert code == 1
+    assert err.startswith("FAILED at JD_ANALYSIS:"), err
+    assert "FAILED at FAILED" not in err
+
+
+def test_failed_state_and_reasons_come_from_the_event_log_and_the_audit():
+    from core.contracts import (
+        AuditReport,
+        Blackboard,
+        Inputs,
+        PipelineState,
+        RunEvent,
+        TruthViolation,
+    )
+    from core.pipeline.runner import failed_state, failure_reasons
+
+    states = ["INIT", "PREPROCESSING", "JD_ANALYSIS", "EVIDENCE_MAPPING", "WRITING", "AUDITING"]
+    events = [RunEvent(state=PipelineState(s)) for s in states]
+    events += [RunEvent(state=PipelineState.WRITING, detail="rewind")]
+    events += [RunEvent(state=PipelineState.FAILED)]
+    violation = TruthViolation(bullet_id="b3", bullet_text="Led 9 teams", violation="'9' invented")
+    board = Blackboard(
+        inputs=Inputs(job_description="jd"),
+        events=events,
+        current_step=PipelineState.FAILED,
+        retry_count=3,
+        audit_report=AuditReport(truth_violations=[violation], passed=False),
+    )
+    assert failed_state(board) == PipelineState.AUDITING
+    reasons = failure_reasons(board)
+    assert "1 blocking problem(s) after 3 revision(s)" in reasons[0]
+    assert reasons[1] == "b3: '9' invented"
+    board.failure_reasons = ["WRITING: the model gave up"]
+    assert failure_reasons(board) == ["WRITING: the model gave up"]
+    assert failed_state(Blackboard(inputs=Inputs(job_description="jd"))) is None

@@ -1,0 +1,103 @@
+"""`resumeforge diff RUN_A RUN_B` and the base of a run's diff_from_base.md."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from core.cli import main
+from core.contracts import Blackboard, Inputs, ParsedResume
+from core.pipeline.runner import previous_run
+
+
+def write_run(folder: Path, *, resume_hash: str, jd: str, mtime: float) -> Path:
+    """A run folder as far as the diff base cares: audit.json with the resume hash and JD."""
+    folder.mkdir(parents=True)
+    board = {"resume": {"content_hash": resume_hash}, "inputs": {"job_description": jd}}
+    audit = folder / "audit.json"
+    audit.write_text(json.dumps({"blackboard": board}))
+    os.utime(audit, (mtime, mtime))
+    return folder
+
+
+def current(resume_hash: str = "h1", jd: str = "Platform engineer JD") -> Blackboard:
+    resume = ParsedResume(source_name="fact_resume.md", content_hash=resume_hash)
+    return Blackboard(inputs=Inputs(job_description=jd), resume=resume)
+
+
+def test_diff_base_is_the_newest_run_of_the_same_resume_and_job(tmp_path):
+    older = write_run(tmp_path / "older", resume_hash="h1", jd="Platform engineer JD", mtime=100)
+    newer = write_run(tmp_path / "newer", resume_hash="h1", jd="Platform engineer JD", mtime=200)
+    write_run(tmp_path / "other-job", resume_hash="h1", jd="Product manager JD", mtime=300)
+    write_run(tmp_path / "other-resume", resume_hash="h2", jd="Platform engineer JD", mtime=400)
+    (tmp_path / "not-a-run").mkdir()
+    (tmp_path / "broken").mkdir()
+    (tmp_path / "broken" / "audit.json").write_text("{not json")
+    assert previous_run(tmp_path / "this", current()) == newer
+    assert previous_run(tmp_path / "newer", current()) == older  # never the folder itself
+
+
+def test_diff_base_is_none_for_the_first_run_of_a_job(tmp_path):
+    write_run(tmp_path / "other-job", resume_hash="h1", jd="Product manager JD", mtime=300)
+    write_run(tmp_path / "other-resume", resume_hash="h2", jd="Platform engineer JD", mtime=400)
+    assert previous_run(tmp_path / "this", current()) is None
+    assert previous_run(tmp_path / "missing" / "this", current()) is None
+
+
+def test_diff_of_a_folder_that_is_not_a_run_exits_2_with_one_line(tmp_path, capsys):
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    broken = tmp_path / "broken"
+    broken.mkdir()
+    (broken / "audit.json").write_text("{not json")
+    for bad in (tmp_path / "missing", empty, broken):
+        assert main(["diff", str(bad), str(empty)]) == 2
+        err = capsys.readouterr().err
+        assert err.startswith("resumeforge: ") and str(bad) in err
+        assert err.count("\n") == 1 and "Traceback" not in err
+
+
+@pytest.fixture
+def runs(eval_dir, tmp_path, capsys) -> dict[str, Any]:
+    """Real runs side by side: dev-01 (a), dev-02 (c, newer), then dev-01 with an answer (b)."""
+    dev01, dev02 = eval_dir / "dev-01-backend-engineer", eval_dir / "dev-02-product-manager"
+
+    def run(case: Path, name: str, *extra: str) -> Path:
+        out = tmp_path / "runs" / name
+        args = ["run", "--resume", str(case / "fact_resume.md"), "--jd", str(case / "jd.txt")]
+        assert main([*args, "--out", str(out), *extra]) == 0, capsys.readouterr().err
+        return out
+
+    a = run(dev01, "a")
+    c = run(dev02, "c")
+    board = json.loads((a / "audit.json").read_text())["blackboard"]
+    asked = [g for g in board["gap_resolutions"] if g["strategy"] == "ask_user"]
+    answers = tmp_path / "answers.json"
+    answers.write_text(json.dumps({asked[0]["gap_id"]: "Used Terraform for 2 side projects."}))
+    capsys.readouterr()
+    b = run(dev01, "b", "--answers", str(answers))
+    return {"a": a, "b": b, "c": c, "b_stdout": capsys.readouterr().out}
+
+
+@pytest.mark.slow
+def test_diff_between_two_real_runs_names_the_added_line(runs, capsys):
+    assert main(["diff", str(runs["a"]), str(runs["b"])]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("# Changes from the previous variant")
+    assert "**Added:** Used Terraform for 2 side projects." in out
+    assert main(["diff", str(runs["b"]), str(runs["b"])]) == 0
+    assert "No differences" in capsys.readouterr().out
+
+
+@pytest.mark.slow
+def test_run_diffs_against_the_same_resume_and_job_only(runs):
+    first_of_job = (runs["c"] / "diff_from_base.md").read_text()
+    assert first_of_job.startswith("# First run")  # a (another resume and job) is not its base
+    answered = (runs["b"] / "diff_from_base.md").read_text()
+    assert answered.startswith("# Changes from the previous variant")  # against a, not c
+    assert "Used Terraform for 2 side projects." in answered
+    assert f"changes since {runs['a']}" in runs["b_stdout"]
