@@ -180,10 +180,11 @@ def test_killed_run_resumes_to_the_same_result(dev01, tmp_path):
     while time.time() < deadline and not list(boards.glob("*/runs/*/blackboard.json")):
         time.sleep(0.05)
     proc.send_signal(signal.SIGKILL)
-    proc.wait()
+    assert proc.wait() == -signal.SIGKILL, "the run ended before it could be killed"
     saved = list(boards.glob("*/runs/*/blackboard.json"))
     assert saved, "the run saved its board before it was killed"
-    json.loads(saved[0].read_text())  # never half-written
+    interrupted = json.loads(saved[0].read_text())  # never half-written
+    assert interrupted["current_step"] not in ("COMPLETE", "FAILED")
     done = subprocess.run(
         [*args, "--out", str(tmp_path / "resumed")],
         env=env,
