@@ -24,6 +24,7 @@ from core.contracts import EvidenceCard, Ranking
 from core.retrieval.chunking import Chunk, chunk_cards, embedding_text
 from core.retrieval.corpus import Corpus
 from core.retrieval.embedder import Embedder, embedder_unavailable_reason
+from core.retrieval.query_memo import RememberedQueries
 from core.retrieval.reranker import Reranker, get_reranker, reranker_unavailable_reason
 from core.retrieval.search import MODES, SearchDeps, run_search
 from core.retrieval.store import (
@@ -58,6 +59,7 @@ class EvidenceIndex:
         self.uri = uri
         self.settings = settings
         self.embedder = embedder
+        self._queries = RememberedQueries(embedder) if embedder is not None else None
         self.warnings: list[str] = []
         self._store = store
         self._lock_timeout_s = lock_timeout_s
@@ -149,7 +151,7 @@ class EvidenceIndex:
         hyde: Callable[[str], str | None] | None = None,
     ) -> Ranking:
         deps = SearchDeps(
-            embedder=self.embedder,
+            embedder=self._queries,
             settings=self.settings,
             synonyms=self._synonyms,
             reranker=self._reranker,

@@ -378,3 +378,30 @@ def test_two_processes_indexing_one_workspace_both_end_correct(tmp_path):
     final = open_index(Path(uri))
     assert final.build(CARDS, content_hash="h-multi") is False
     assert LanceStore(uri).read().num_rows >= len(CARDS)
+
+
+def test_a_repeated_query_is_not_embedded_again_and_ranks_the_same(index):
+    embedder = index.embedder
+    first = index.search("CI/CD pipelines", k=5, mode="hybrid")
+    calls = len(embedder.calls)
+    again = index.search("CI/CD pipelines", k=5, mode="hybrid")
+    assert len(embedder.calls) == calls  # the session's index remembers its query vectors
+    assert [h.card_id for h in again.results] == [h.card_id for h in first.results]
+    index.search("Kubernetes on EKS", k=5, mode="vector")
+    assert len(embedder.calls) == calls + 1
+
+
+def test_remembered_queries_keep_only_the_latest_and_encode_only_what_is_new():
+    from core.retrieval.query_memo import RememberedQueries
+
+    inner = HashingEmbedder()
+    memo = RememberedQueries(inner, size=2)
+    both = memo.encode(["alpha", "beta", "alpha"])
+    assert both.shape == (3, 64) and np.allclose(both[0], both[2])
+    assert inner.calls == [["alpha", "beta"]]
+    memo.encode(["beta", "gamma"])
+    assert inner.calls[-1] == ["gamma"]
+    memo.encode(["alpha"])  # pushed out by gamma: encoded again
+    assert inner.calls[-1] == ["alpha"]
+    assert np.allclose(memo.encode(["alpha"]), inner.encode(["alpha"]))
+    assert memo.encode([]).shape == (0, 64)
