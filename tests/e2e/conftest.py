@@ -7,7 +7,9 @@ browser cannot start: skip locally, FAIL when CI=true (the browser tests must ru
 
 from __future__ import annotations
 
+import contextlib
 import os
+import signal
 import socket
 import subprocess
 import sys
@@ -61,10 +63,28 @@ def server_home(tmp_path_factory) -> Path:
     return tmp_path_factory.mktemp("rf-e2e-home")
 
 
+class RunningApp(str):
+    """The URL of a running app (use it as the string it is), plus `.url` and `.proc`: the
+    server's Popen. The server leads its own process group, so a test can kill the whole of it
+    with `os.killpg(app.proc.pid, signal.SIGKILL)`."""
+
+    proc: subprocess.Popen
+
+    def __new__(cls, url: str, proc: subprocess.Popen) -> RunningApp:
+        app = super().__new__(cls, url)
+        app.proc = proc
+        return app
+
+    @property
+    def url(self) -> str:
+        return str(self)
+
+
 @contextmanager
-def streamlit_app(home: Path, extra_env: dict[str, str] | None = None) -> Iterator[str]:
-    """`streamlit run streamlit_app.py` with RESUMEFORGE_HOME=home; yields its URL. The server's
-    output goes to home/server.log (printed when it does not start)."""
+def streamlit_app(home: Path, extra_env: dict[str, str] | None = None) -> Iterator[RunningApp]:
+    """`streamlit run streamlit_app.py` with RESUMEFORGE_HOME=home; yields its URL (a
+    `RunningApp`: a str with `.url` and `.proc`). The server's output goes to home/server.log
+    (printed when it does not start)."""
     port = free_port()
     url = f"http://127.0.0.1:{port}"
     log_path = home / "server.log"
@@ -87,26 +107,36 @@ def streamlit_app(home: Path, extra_env: dict[str, str] | None = None) -> Iterat
         "--browser.gatherUsageStats", "false",
     ]  # fmt: skip
     with log_path.open("wb") as log:
-        proc = subprocess.Popen(command, cwd=REPO, env=env, stdout=log, stderr=subprocess.STDOUT)
+        proc = subprocess.Popen(
+            command, cwd=REPO, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True
+        )
     try:
         if not wait_for_health(url, proc, START_TIMEOUT_S):
             print(f"--- streamlit server log ({log_path}) ---")
             print(log_path.read_text(errors="replace"))
             pytest.fail(f"streamlit did not answer {url}/_stcore/health in {START_TIMEOUT_S} s")
-        yield url
+        yield RunningApp(url, proc)
     finally:
+        stop_server(proc)
+
+
+def stop_server(proc: subprocess.Popen) -> None:
+    """SIGTERM, then SIGKILL after 15 s; then SIGKILL whatever is left of its process group."""
+    if proc.poll() is None:
         proc.terminate()
         try:
             proc.wait(timeout=15)
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait(timeout=5)
+    with contextlib.suppress(ProcessLookupError, PermissionError):
+        os.killpg(proc.pid, signal.SIGKILL)
 
 
 @pytest.fixture(scope="session")
 def app_url(server_home: Path) -> Iterator[str]:
-    with streamlit_app(server_home) as url:
-        yield url
+    with streamlit_app(server_home) as app:
+        yield app.url
 
 
 @pytest.fixture(scope="session")
@@ -144,20 +174,23 @@ def pytest_runtest_makereport(item, call):
 
 
 @pytest.fixture
-def new_page(chromium, app_url, request):
+def new_page(chromium, request):
     """new_page() -> a page of a NEW browser context (its own cookies: its own session) on the
-    app at `app_url` (or at `url`). When the test fails, every page it opened is saved as a
-    screenshot for the failure report."""
+    app at `url`, by default at `app_url` (that shared server starts only when needed).
+    `on_request(request)`, when given, sees every request of that context from before the first
+    navigation on. When the test fails, every page it opened is saved as a screenshot."""
     contexts = []
 
-    def opener(url: str = app_url):
+    def opener(url: str | None = None, *, on_request=None):
         context = chromium.new_context(
             viewport={"width": 1440, "height": 2000}, accept_downloads=True
         )
         context.set_default_timeout(30_000)
         contexts.append(context)
+        if on_request is not None:
+            context.on("request", on_request)
         page = context.new_page()
-        page.goto(url)
+        page.goto(url or request.getfixturevalue("app_url"))
         return page
 
     yield opener

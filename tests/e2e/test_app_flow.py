@@ -31,16 +31,12 @@ def settle(page) -> None:
     )
 
 
-PAGE_SWITCH_S: list[float] = []
-
-
 def go(page, title: str, heading: str) -> None:
-    """Click a page in the sidebar navigation and wait for its heading (the time is kept)."""
-    started = time.perf_counter()
+    """Click a page in the sidebar navigation and wait for its heading and the end of the run.
+    (Interaction times are measured precisely in test_interaction_timing.py.)"""
     page.locator('[data-testid="stSidebarNavLink"]', has_text=title).click()
     page.get_by_role("heading", name=heading).wait_for()
     settle(page)
-    PAGE_SWITCH_S.append(time.perf_counter() - started)
 
 
 def metric(page, label: str) -> str:
@@ -102,11 +98,9 @@ def test_whole_flow_from_sample_to_downloads(new_page, tmp_path):
     questions = page.locator('[data-testid="stForm"] strong').all_inner_texts()
     spark = next(n for n, q in enumerate(questions) if "Apache Spark" in q)
     page.get_by_label("Your answer").nth(spark).fill(SPARK_ANSWER)
-    started = time.perf_counter()
     page.get_by_role("button", name="Save answers").click()
     page.get_by_text("the evidence map is updated").wait_for()
     settle(page)
-    print(f"\nE2E timing: gap answer → map updated {time.perf_counter() - started:.2f} s")
     screenshot(page, "03-evidence-map")
     after = metric(page, "Requirements with evidence")
     assert int(after.split("/")[0]) > int(before.split("/")[0]), (before, after)
@@ -121,11 +115,9 @@ def test_whole_flow_from_sample_to_downloads(new_page, tmp_path):
     original = box.input_value()
     edited = original.rstrip(".") + INVENTED + "."
     box.fill(edited)
-    started = time.perf_counter()
     line.get_by_role("button", name="Save and re-audit").click()
     line.get_by_text("audit blocks this line").wait_for()
     settle(page)
-    print(f"E2E timing: edit → inline blocker {time.perf_counter() - started:.2f} s")
     assert (
         line.locator('[data-testid="stAlert"]').filter(has_text=re.compile("4.7M|metric")).count()
         >= 1
@@ -138,8 +130,6 @@ def test_whole_flow_from_sample_to_downloads(new_page, tmp_path):
     assert metric(page, "Blockers") != "0"
     screenshot(page, "05-audit")
 
-    switches = ", ".join(f"{t:.2f}" for t in PAGE_SWITCH_S[-5:])
-    print(f"E2E timing: page switches (s) {switches}")
     docx_path = download(page, "Download DOCX", tmp_path)
     json_path = download(page, "Download audit JSON", tmp_path)
     audit = json.loads(json_path.read_text(encoding="utf-8"))
