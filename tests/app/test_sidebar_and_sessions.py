@@ -164,3 +164,38 @@ def test_without_a_configured_home_the_app_writes_only_under_temp(monkeypatch, t
     monkeypatch.setenv("RESUMEFORGE_HOME", str(tmp_path / "chosen"))
     get_settings.cache_clear()
     assert state.app_settings().home == tmp_path / "chosen"
+
+
+def test_the_sidebar_counts_the_tokens_and_cost_of_successful_model_calls(app_settings, embedder):
+    """A model that answers every stage (loopback server, real litellm path): the sidebar adds
+    up the tokens the provider reported and prices them from litellm's local cost map."""
+    from streamlit.testing.v1 import AppTest
+
+    from tests.app.conftest import APP, TIMEOUT
+    from tests.llm_server import ScriptedLLMServer
+    from tests.reliability.conftest import StageScript
+
+    with ScriptedLLMServer() as server:
+        server.responder = StageScript()
+        llm = app_settings.llm.model_copy(
+            update={"api_base": server.url, "retries": 0, "provider_retries": 0, "timeout_s": 5}
+        )
+        at = AppTest.from_file(str(APP), default_timeout=TIMEOUT)
+        at.session_state[state.SETTINGS_KEY] = app_settings.model_copy(update={"llm": llm})
+        at.run()
+        at.sidebar.selectbox(key=state.MODEL_CHOICE).set_value("openai/gpt-4o-mini").run()
+        at.sidebar.text_input(key=state.API_KEY).input("sk-test-usage").run()
+        at.button(key="upload_try_sample").click().run()
+        assert not at.exception, at.exception
+        records = at.session_state[state.SESSION_KEY].llm.records
+        ok = [r for r in records if not r.error]
+        assert ok and len(server.requests) >= len(ok)
+        tokens_in = sum(r.prompt_tokens for r in records)
+        tokens_out = sum(r.completion_tokens for r in records)
+        cost = sum(r.cost_usd for r in records)
+        assert tokens_in > 0 and tokens_out > 0 and cost > 0
+        shown = sidebar_text(at)
+        assert (
+            f"LLM use this session: {len(records)} calls · {tokens_in:,} tokens in · "
+            f"{tokens_out:,} out · ${cost:.4f}"
+        ) in shown

@@ -11,7 +11,15 @@ from urllib.parse import urlsplit
 import pytest
 
 from tests.e2e.conftest import screenshot, streamlit_app
-from tests.e2e.test_app_flow import ANALYSIS_S, download, go, settle, try_sample, write_draft
+from tests.e2e.test_app_flow import (
+    ANALYSIS_S,
+    HOSTILE_JD,
+    download,
+    go,
+    settle,
+    try_sample,
+    write_draft,
+)
 from tests.llm_server import ScriptedLLMServer
 from tests.reliability.conftest import StageScript
 from tests.reliability.test_secrets import ECHOING_PROVIDER
@@ -131,14 +139,10 @@ sam.okafor@example.com · (555) 555-0199
 B.S. in Computer Science, Coastal State University — 2019
 """
 
-JD_WITH_LINKS = """Frontend Engineer
-
-Requirements:
-- 3+ years of React and TypeScript, see [our stack](https://evil.example/phish)
-- Experience with design systems ![pixel](https://evil.example/t.png)
-- Accessibility testing with <img src=https://evil.example/x.png> screen readers
-- <iframe src="https://evil.example/frame"></iframe> Code splitting and performance work
-"""
+JD_WITH_LINKS = (
+    HOSTILE_JD
+    + '- <iframe src="https://evil.example/frame"></iframe> Code splitting and performance work\n'
+)
 
 
 def test_hosts_named_in_resume_and_job_text_are_never_contacted(new_page):
