@@ -13,6 +13,7 @@ import os
 import statistics
 import tempfile
 import time
+from datetime import date
 from pathlib import Path
 
 from core.bench.markdown import replace_section
@@ -60,9 +61,14 @@ def measure(cases: list[Path]) -> list[tuple[str, float, float]]:
     return rows
 
 
+def _load() -> str:
+    return ", ".join(f"{x:.1f}" for x in os.getloadavg())
+
+
 def render(rows: list[tuple[str, float, float]]) -> str:
     lines = [
-        f"Machine: {os.cpu_count()} cores. Command: `python -m core.bench.pipeline_bench` "
+        f"Machine: {os.cpu_count()} cores, load average {_load()} when it finished, "
+        f"{date.today().isoformat()}. Command: `python -m core.bench.pipeline_bench` "
         f"(median of {REPEATS}; embedding model and libraries already loaded; each run in a "
         "fresh home, so nothing is reused but, in the second column, cached embeddings).",
         "",
