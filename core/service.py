@@ -251,6 +251,23 @@ class TailoringSession:
     def set_llm(self, llm) -> None:
         self.llm = llm
 
+    @property
+    def model_cache_dir(self):
+        """This session's cache of model answers (inside its workspace: deleted with it)."""
+        return self.workspace.root / "llm-cache"
+
+    def clear_model_answers(self) -> int:
+        """Forget every cached model answer of this session; returns how many there were."""
+        from core.llm.cache import ResponseCache
+
+        if not self.model_cache_dir.is_dir():
+            return 0
+        cache = ResponseCache(self.model_cache_dir)
+        try:
+            return cache.clear()
+        finally:
+            cache.close()
+
     def delete_all(self) -> None:
         """Delete everything of this session on disk: workspace, index versions, run files."""
         with self._lock:

@@ -276,5 +276,18 @@ def delete_my_data() -> None:
         state.flash("success", "Your data was deleted: uploads, index, drafts and downloads.")
 
 
+def clear_model_answers() -> None:
+    """Callback: empty this session's cache of model answers."""
+    counted: list[int] = []
+    error = attempt(lambda: counted.append(state.session().clear_model_answers()))
+    if error:
+        state.flash("error", f"The cache could not be cleared: {error}")
+    else:
+        state.flash(
+            "success",
+            f"Cleared {counted[0]} cached model answer(s); the next run asks the model afresh.",
+        )
+
+
 def forget_key() -> None:
     state.forget_api_key()

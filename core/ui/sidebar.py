@@ -94,7 +94,7 @@ def apply_engine(choice: EngineChoice) -> str | None:
             api_key=choice.api_key,
             api_base=None if choice.key_is_operator else settings.llm.api_base,
             key_is_operator=choice.key_is_operator,
-            cache=ResponseCache(session.workspace.root / "llm-cache"),
+            cache=ResponseCache(session.model_cache_dir),
         )
     except ResumeForgeError as err:
         session.set_llm(None)
@@ -131,6 +131,14 @@ def render_sidebar() -> DeltaGenerator:
         render_engine_status(choice, problem)
         usage_slot = st.empty()
         render_usage(usage_slot)
+        if choice.model is not None:
+            st.button(
+                "Clear cached model answers",
+                on_click=actions.clear_model_answers,
+                key="sidebar_clear_cache",
+                help="Identical requests are answered from this session's cache; clear it to "
+                "ask the model afresh.",
+            )
         render_delete()
     return usage_slot
 

@@ -171,6 +171,7 @@ def test_the_sidebar_counts_the_tokens_and_cost_of_successful_model_calls(app_se
     up the tokens the provider reported and prices them from litellm's local cost map."""
     from streamlit.testing.v1 import AppTest
 
+    from core.llm.cache import ResponseCache
     from tests.app.conftest import APP, TIMEOUT
     from tests.llm_server import ScriptedLLMServer
     from tests.reliability.conftest import StageScript
@@ -199,3 +200,11 @@ def test_the_sidebar_counts_the_tokens_and_cost_of_successful_model_calls(app_se
             f"LLM use this session: {len(records)} calls · {tokens_in:,} tokens in · "
             f"{tokens_out:,} out · ${cost:.4f}"
         ) in shown
+
+        session = at.session_state[state.SESSION_KEY]
+        cached = len(ResponseCache(session.model_cache_dir))
+        assert cached > 0  # the answers were cached in the session's own workspace
+        at.sidebar.button(key="sidebar_clear_cache").click().run()
+        assert len(ResponseCache(session.model_cache_dir)) == 0
+        flashes = [s.value.replace("\\", "") for s in at.success]  # shown Markdown-escaped
+        assert any(f"Cleared {cached} cached model answer(s)" in f for f in flashes), flashes
