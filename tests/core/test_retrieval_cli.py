@@ -47,6 +47,8 @@ def test_eval_with_a_missing_folder_or_unknown_mode_exits_2(tmp_path, eval_dir, 
     assert main(["eval", "retrieval", "--cases", str(tmp_path / "none")]) == 2
     assert main(["eval", "retrieval", "--cases", str(tmp_path)]) == 2
     assert "No labelled cases" in capsys.readouterr().err
+    assert main(["eval", "retrieval", "--cases", str(eval_dir), "--modes", "bm25,telepathy"]) == 2
+    assert "telepathy" in capsys.readouterr().err
 
 
 @pytest.mark.slow
@@ -66,9 +68,33 @@ def test_search_json_and_reuse_of_the_workspace_index(resume, capsys, private_ho
     assert ranking["mode"] == "hybrid" and ranking["results"][0]["text"].startswith("Migrated")
     workspaces = list((private_home / "workspaces").iterdir())
     assert len(workspaces) == 1 and workspaces[0].name.startswith("cli-")
-    assert (workspaces[0] / "index" / "evidence.lance").is_dir()
+    table = workspaces[0] / "index" / "evidence.lance"
+    assert table.is_dir()
+    stored = sorted((p.relative_to(table), p.stat().st_mtime_ns) for p in table.rglob("*"))
     assert main(["search", "--resume", str(resume), "game days", "--mode", "bm25", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["mode"] == "bm25"
+    # The same resume again: the stored index is reused as it is, not rebuilt.
+    assert sorted((p.relative_to(table), p.stat().st_mtime_ns) for p in table.rglob("*")) == stored
+
+
+@pytest.mark.slow
+def test_queries_file_on_every_dev_case(eval_dir, eval_cases, tmp_path, capsys):
+    from core.ingest import parse_resume
+
+    for case in eval_cases:
+        labels = json.loads((case / "labels.json").read_text(encoding="utf-8"))
+        queries = tmp_path / f"{case.name}.txt"
+        queries.write_text("\n".join(r["text"] for r in labels["requirements"]) + "\n")
+        resume = case / "fact_resume.md"
+        args = ["search", "--resume", str(resume), "--queries", str(queries), "--k", "5"]
+        assert main(args) == 0, case.name
+        rankings = json.loads(capsys.readouterr().out)
+        assert len(rankings) == len(labels["requirements"])
+        cards = {c.id: c for c in parse_resume(resume.read_bytes(), resume.name).cards}
+        for ranking in rankings:
+            assert ranking["mode"] == "hybrid" and len(ranking["results"]) == 5
+            for hit in ranking["results"]:
+                assert hit["card_id"] in cards and hit["text"] in cards[hit["card_id"]].raw_text
 
 
 @pytest.mark.slow
