@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
-import ipaddress
 import os
 import socket
 from pathlib import Path
 
 import pytest
 
+from tests.netguard.guard import guarded_functions
+
 REPO = Path(__file__).resolve().parents[1]
 EVAL_DEV = (REPO.parent / "shared" / "eval" / "dev").resolve()
+NETGUARD = REPO / "tests" / "netguard"  # its sitecustomize.py guards child processes
 PROVIDER_KEY_VARS = (
     "OPENAI_API_KEY",
     "ANTHROPIC_API_KEY",
@@ -21,53 +23,35 @@ PROVIDER_KEY_VARS = (
 )
 
 
-def _is_local(address: object) -> bool:
-    if not isinstance(address, tuple):
-        return True  # unix sockets
-    host = str(address[0])
-    if host in ("localhost", ""):
-        return True
-    try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        return False
-
-
 @pytest.fixture(autouse=True)
-def no_real_network(monkeypatch):
-    """Any connection outside loopback fails the test: nothing may reach a real provider.
+def no_real_network(monkeypatch, tmp_path):
+    """Any connection outside loopback fails the test: nothing may reach a real provider, from
+    this process or from any Python process the test starts (their attempts go to a log file
+    this fixture reads: tests/netguard).
 
     Attempts are also recorded and fail the test at teardown, because client libraries turn
     the AssertionError (or a failed DNS lookup) into their own "connection error", which code
     under test may catch and hide.
     """
-    real_connect = socket.socket.connect
-    real_getaddrinfo = socket.getaddrinfo
     blocked: list[object] = []
-
-    def guarded_connect(self, address):
-        if not _is_local(address):
-            blocked.append(address)
-            raise AssertionError(f"test tried to reach the network: {address!r}")
-        return real_connect(self, address)
-
-    def guarded_getaddrinfo(host, *args, **kwargs):
-        name = host.decode() if isinstance(host, bytes) else host
-        if name is not None and not _is_local((name, 0)):
-            blocked.append(name)
-            raise socket.gaierror(socket.EAI_NONAME, f"test tried to resolve {name!r}")
-        return real_getaddrinfo(host, *args, **kwargs)
-
-    monkeypatch.setattr(socket.socket, "connect", guarded_connect)
-    monkeypatch.setattr(
-        socket.socket,
-        "connect_ex",
-        lambda self, address: guarded_connect(self, address) or 0,
-    )
-    monkeypatch.setattr(socket, "getaddrinfo", guarded_getaddrinfo)
+    functions = guarded_functions(blocked.append)
+    monkeypatch.setattr(socket.socket, "connect", functions["connect"])
+    monkeypatch.setattr(socket.socket, "connect_ex", functions["connect_ex"])
+    monkeypatch.setattr(socket, "getaddrinfo", functions["getaddrinfo"])
+    child_log = tmp_path / "netguard-children.log"
+    install_child_guard(monkeypatch, child_log)
     yield
+    if child_log.exists():
+        blocked += child_log.read_text(encoding="utf-8").splitlines()
     if blocked:
         pytest.fail(f"test tried to reach the network (even if the error was caught): {blocked!r}")
+
+
+def install_child_guard(monkeypatch, log: Path) -> None:
+    """Every Python process started from now on (with this environment) runs the guard."""
+    paths = [str(NETGUARD), *filter(None, [os.environ.get("PYTHONPATH")])]
+    monkeypatch.setenv("PYTHONPATH", os.pathsep.join(paths))
+    monkeypatch.setenv("RF_NETGUARD_LOG", str(log))
 
 
 @pytest.fixture(autouse=True)

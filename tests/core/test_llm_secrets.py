@@ -188,3 +188,30 @@ def test_a_test_that_reaches_the_network_fails_even_if_the_error_is_caught(tmp_p
     )
     assert result.returncode != 0, result.stdout
     assert "tried to reach the network" in result.stdout
+
+
+def test_a_process_started_by_a_test_cannot_reach_the_network_unnoticed(tmp_path):
+    """The guard also runs in child processes (tests/netguard/sitecustomize.py); what they try
+    is logged and fails the test that started them."""
+    (tmp_path / "conftest.py").write_text((REPO / "tests" / "conftest.py").read_text())
+    child = (
+        "import socket\n"
+        "try:\n"
+        "    socket.create_connection(('api.openai.com', 443), timeout=1)\n"
+        "except Exception:\n"
+        "    pass\n"
+    )
+    (tmp_path / "test_probe.py").write_text(
+        "import subprocess, sys\n\n"
+        "def test_child_is_sneaky():\n"
+        f"    subprocess.run([sys.executable, '-c', {child!r}], check=True, timeout=60)\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", str(tmp_path)],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.returncode != 0, result.stdout
+    assert "tried to reach the network" in result.stdout and "api.openai.com" in result.stdout

@@ -22,6 +22,7 @@ from pathlib import Path
 import pytest
 
 REPO = Path(__file__).resolve().parents[2]
+NETGUARD = REPO / "tests" / "netguard"  # sitecustomize.py: the network guard for the server
 SCREENSHOTS = REPO / "test-artifacts" / "screenshots"
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -98,6 +99,10 @@ def streamlit_app(home: Path, extra_env: dict[str, str] | None = None) -> Iterat
     }
     for var in ("OPENAI_API_KEY", "ANTHROPIC_API_KEY", "GEMINI_API_KEY", "GROQ_API_KEY"):
         env.pop(var, None)
+    # The network guard runs in the server too, reporting to its own log (checked at the end).
+    netguard_log = home / "netguard.log"
+    env["PYTHONPATH"] = os.pathsep.join([str(NETGUARD), str(REPO)])
+    env["RF_NETGUARD_LOG"] = str(netguard_log)
     env.update(extra_env or {})
     command = [
         sys.executable, "-m", "streamlit", "run", str(REPO / "streamlit_app.py"),
@@ -118,6 +123,8 @@ def streamlit_app(home: Path, extra_env: dict[str, str] | None = None) -> Iterat
         yield RunningApp(url, proc)
     finally:
         stop_server(proc)
+    if netguard_log.exists() and netguard_log.read_text().strip():
+        pytest.fail(f"the app server tried to reach the network: {netguard_log.read_text()}")
 
 
 def stop_server(proc: subprocess.Popen) -> None:
