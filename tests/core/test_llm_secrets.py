@@ -163,55 +163,44 @@ def test_cache_directory_is_owner_only_json(private_home):
     assert b"\x80\x04" not in blob and b"\x80\x05" not in blob  # no pickle protocol header
 
 
-def test_a_test_that_reaches_the_network_fails_even_if_the_error_is_caught(tmp_path):
-    """conftest's guard records the attempt and fails the test at teardown."""
-    (tmp_path / "conftest.py").write_text((REPO / "tests" / "conftest.py").read_text())
-    (tmp_path / "test_probe.py").write_text(
-        textwrap.dedent(
-            """
-            import socket
+SNEAKY = """
+import socket
+try:
+    socket.create_connection(("api.openai.com", 443), timeout=1)
+except Exception:
+    pass  # a client library would turn this into "connection error"
+"""
 
-            def test_sneaky():
-                try:
-                    socket.create_connection(("api.openai.com", 443), timeout=1)
-                except Exception:
-                    pass  # a client library would turn this into "connection error"
-            """
-        )
-    )
-    result = subprocess.run(
+
+def run_probe_suite(tmp_path, test_body: str) -> subprocess.CompletedProcess:
+    """pytest on one test `test_body` (module source), under a copy of this suite's conftest."""
+    (tmp_path / "conftest.py").write_text((REPO / "tests" / "conftest.py").read_text())
+    (tmp_path / "test_probe.py").write_text(test_body)
+    return subprocess.run(
         [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", str(tmp_path)],
         cwd=REPO,
         capture_output=True,
         text=True,
         timeout=120,
     )
+
+
+def test_a_test_that_reaches_the_network_fails_even_if_the_error_is_caught(tmp_path):
+    """conftest's guard records the attempt and fails the test at teardown."""
+    body = "def test_sneaky():\n" + textwrap.indent(SNEAKY, "    ")
+    result = run_probe_suite(tmp_path, body)
     assert result.returncode != 0, result.stdout
-    assert "tried to reach the network" in result.stdout
+    assert "tried to reach the network" in result.stdout and "api.openai.com" in result.stdout
 
 
 def test_a_process_started_by_a_test_cannot_reach_the_network_unnoticed(tmp_path):
     """The guard also runs in child processes (tests/netguard/sitecustomize.py); what they try
     is logged and fails the test that started them."""
-    (tmp_path / "conftest.py").write_text((REPO / "tests" / "conftest.py").read_text())
-    child = (
-        "import socket\n"
-        "try:\n"
-        "    socket.create_connection(('api.openai.com', 443), timeout=1)\n"
-        "except Exception:\n"
-        "    pass\n"
-    )
-    (tmp_path / "test_probe.py").write_text(
+    body = (
         "import subprocess, sys\n\n"
         "def test_child_is_sneaky():\n"
-        f"    subprocess.run([sys.executable, '-c', {child!r}], check=True, timeout=60)\n"
+        f"    subprocess.run([sys.executable, '-c', {SNEAKY!r}], check=True, timeout=60)\n"
     )
-    result = subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", str(tmp_path)],
-        cwd=REPO,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    result = run_probe_suite(tmp_path, body)
     assert result.returncode != 0, result.stdout
     assert "tried to reach the network" in result.stdout and "api.openai.com" in result.stdout
