@@ -14,9 +14,11 @@ from core.contracts import (
     Blackboard,
     BulletStatus,
     BulletVerdict,
+    CallOutcome,
     EvidenceCard,
     GapAnswer,
     GapStrategy,
+    LLMCallRecord,
     ParsedResume,
     ResumeDraft,
     UserQuestion,
@@ -37,6 +39,10 @@ if TYPE_CHECKING:
 __all__ = ["RunOutputs", "TailoringSession"]
 
 _DRAFT_BASIS = "draft_basis"  # Blackboard.stage_hashes key: what the current draft was written from
+
+
+def _failed(call: LLMCallRecord) -> bool:
+    return bool(call.error) or call.outcome in (CallOutcome.FALLBACK, CallOutcome.ERROR)
 
 
 class TailoringSession:
@@ -167,13 +173,18 @@ class TailoringSession:
                 return board
             basis = self._draft_basis(board)
             self._rewind(board, S.WRITING)
-            board.stage_hashes[_DRAFT_BASIS] = basis
+            board.stage_hashes.pop(_DRAFT_BASIS, None)
+            calls_before = len(board.llm_calls)
             self.board = self._advance(board)
+            if not any(_failed(c) for c in self.board.llm_calls[calls_before:]):
+                self.board.stage_hashes[_DRAFT_BASIS] = basis
+                self._save(self.board)
             return self.board
 
     def draft_is_current(self) -> bool:
         """Is there a finished draft written from exactly the current evidence, requirements,
-        gap answers and strategies, length rules and engine?"""
+        gap answers and strategies, length rules and engine (and no model call of its run
+        failed: asked again, that call may succeed)?"""
         board = self.board
         return (
             board is not None

@@ -138,3 +138,38 @@ def test_a_writer_outage_keeps_the_earlier_model_stages(
     rounds = 1 + settings.max_retries
     assert writer_requests <= rounds * requests_per_structured_call(llm_settings)
     assert "Snowflake" in docx_text(result.outputs.docx)
+
+
+def test_after_a_failed_writer_call_regenerate_asks_the_model_again(
+    rel_settings, embedder, llm_server
+):
+    """A draft whose model call failed (offline fallback) is not "up to date": the next click
+    writes again and asks the model; once every call succeeded, a click runs nothing."""
+    from core.service import TailoringSession
+    from core.workspace import Workspace
+
+    llm_server.responder = StageScript(
+        {"writer": lambda request: Reply(status=500, body=error_body("writer down"))}
+    )
+    llm_settings = fast_llm_settings()
+    settings = rel_settings.model_copy(update={"llm": llm_settings, "max_retries": 0})
+    llm = make_llm(llm_settings, api_key="sk-test-regenerate", api_base=llm_server.url)
+    workspace = Workspace.open(settings.workspaces_dir / "regenerate-after-outage")
+    session = TailoringSession.create(workspace=workspace, settings=settings, llm=llm)
+    session.load_resume_text(fact_resume("regenerate"), source_name="r.md")
+    session.analyze_job(sample_jd(), target_title="Senior Data Engineer")
+    session.map_evidence()
+
+    def writer_calls() -> list[CallOutcome]:
+        return [c.outcome for c in session.board.llm_calls if c.stage == "writer"]
+
+    session.write_draft()
+    assert writer_calls() == [CallOutcome.ERROR]
+    assert not session.draft_is_current()
+
+    llm_server.responder = StageScript()  # the provider is back
+    session.write_draft()
+    assert writer_calls() == [CallOutcome.ERROR, CallOutcome.OK]  # asked again
+    assert session.draft_is_current()
+    session.write_draft()
+    assert len(writer_calls()) == 2  # nothing changed and nothing failed: no new run
