@@ -21,7 +21,7 @@ from core.contracts import (
     RoleEntry,
 )
 from core.writer.extractive import write_extractive
-from core.writer.relevance import rank_cards, requirement_weights
+from core.writer.relevance import relevance_scores, requirement_weights
 
 
 class WriterOutput(BaseModel):
@@ -72,8 +72,7 @@ def write_draft(
     )
     if output.engine == "offline":  # the model failed: the extractive draft already fits
         return output
-    usable = [c for c in cards if c.id not in exclude_ids]
-    score = {c.id: s for s, c in rank_cards(usable, weights=weights, keywords=keywords)}
+    score = relevance_scores(cards, weights=weights, keywords=keywords, exclude_ids=exclude_ids)
     return fit_model_output(output, score=score, max_pages=max_pages)
 
 

@@ -22,7 +22,7 @@ from core.contracts import (
 )
 from core.mapping.terms import mentions
 from core.writer.budget import fit_to_pages
-from core.writer.relevance import rank_cards
+from core.writer.relevance import relevance_scores
 
 ROLE_BULLET_CAPS = (7, 5, 4, 3, 3, 2)
 ROLE_KINDS = (CardKind.EXPERIENCE_BULLET, CardKind.ROLE_SENTENCE)
@@ -51,9 +51,8 @@ def write_extractive(
     max_pages: int,
     exclude_ids: set[str] | frozenset[str] = frozenset(),
 ) -> ResumeDraft:
-    usable = [c for c in cards if c.id not in exclude_ids and c.raw_text.strip()]
-    ranked = rank_cards(usable, weights=weights, keywords=keywords)
-    score = {card.id: s for s, card in ranked}
+    score = relevance_scores(cards, weights=weights, keywords=keywords, exclude_ids=exclude_ids)
+    usable = [c for c in cards if c.id in score]
     draft = ResumeDraft(
         target_title=target_title,
         summary=_summary(usable, score),

@@ -31,14 +31,16 @@ def card_relevance(card: EvidenceCard, *, req_weight: float, keywords: Sequence[
     return req_weight * 2.0 + keyword_hits * 0.5 + metric_bonus
 
 
-def rank_cards(
+def relevance_scores(
     cards: Sequence[EvidenceCard],
     *,
     weights: dict[str, float],
     keywords: Sequence[str],
-) -> list[tuple[float, EvidenceCard]]:
-    scored = [
-        (card_relevance(c, req_weight=weights.get(c.id, 0.0), keywords=keywords), c) for c in cards
-    ]
-    # Stable: equal scores keep the resume's own order.
-    return sorted(scored, key=lambda pair: -pair[0])
+    exclude_ids: set[str] | frozenset[str] = frozenset(),
+) -> dict[str, float]:
+    """card id → relevance to the job, for the cards a draft may use (not excluded, not blank)."""
+    return {
+        c.id: card_relevance(c, req_weight=weights.get(c.id, 0.0), keywords=keywords)
+        for c in cards
+        if c.id not in exclude_ids and c.raw_text.strip()
+    }
