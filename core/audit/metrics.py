@@ -69,11 +69,13 @@ def nearest_given(
     return ranked[0][3] if ranked else None
 
 
-def _same_unit(claimed: Quantity, equal: Sequence[Quantity]) -> bool:
-    """ "95 ms" is not "95 s": a unit on both sides must agree (a missing one is not judged)."""
-    if not claimed.unit:
-        return True
-    return any(not g.unit or g.unit == claimed.unit for g in equal)
+def is_stated(claimed: Quantity, given: Sequence[Quantity]) -> bool:
+    """`given` holds this number: same value and kind, and "95 ms" is not "95 s" (a unit on both
+    sides must agree; a missing one is not judged)."""
+    return any(
+        claimed.same_as(g) and (not claimed.unit or not g.unit or g.unit == claimed.unit)
+        for g in given
+    )
 
 
 _BETWEEN_PAIR = re.compile(
@@ -121,7 +123,7 @@ def check_metrics(text: str, *, evidence: str, skip: Iterable[str] = ()) -> list
     findings: list[MetricFinding] = []
     for claimed in said:
         equal = [g for g in given if claimed.same_as(g)]
-        if claimed.text in skipped or (equal and _same_unit(claimed, equal)):
+        if claimed.text in skipped or is_stated(claimed, equal):
             continue
         if equal:
             detail = (

@@ -11,9 +11,10 @@ unit ("95 ms" is not "95 s").
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 
-from core.audit.quantities import Quantity, find_quantities
+from core.audit.metrics import is_stated
+from core.audit.quantities import find_quantities
 from core.contracts import Blackboard
 
 
@@ -25,14 +26,6 @@ def produced_lines(board: Blackboard) -> list[tuple[str, str]]:
     lines = [(b.id, b.text) for b in draft.live_bullets()]
     lines += [(f"skill-{n}", s.skill) for n, s in enumerate(draft.skills, 1)]
     return lines
-
-
-def is_stated(number: Quantity, given: Sequence[Quantity]) -> bool:
-    """The fact resume gives this number: same value and kind, and no clashing unit."""
-    return any(
-        number.same_as(g) and (not number.unit or not g.unit or number.unit == g.unit)
-        for g in given
-    )
 
 
 def invented_numbers(lines: Iterable[tuple[str, str]], fact_text: str) -> list[str]:
