@@ -205,16 +205,7 @@ def do_writing(board: Blackboard, deps: Deps) -> None:
             f"{len(excluded)} piece(s) of the resume read like instructions to an AI tool; "
             "they were not used as evidence."
         )
-    output = _written(board, deps, exclude_ids=set(board.revision_exclude_ids) | excluded)
-    if board.resume_draft is not None:  # a revision round: keep the record of what went
-        output.draft.dropped = [*board.resume_draft.dropped, *output.draft.dropped]
-    board.resume_draft = output.draft
-    board.claim_index = claim_index(output.draft)
-    board.change_log.extend(output.change_log)
-
-
-def _written(board: Blackboard, deps: Deps, *, exclude_ids: set[str]):
-    return write_draft(
+    output = write_draft(
         cards=board.evidence_cards,
         roles=board.resume.roles if board.resume else [],
         requirements=board.requirements,
@@ -223,11 +214,16 @@ def _written(board: Blackboard, deps: Deps, *, exclude_ids: set[str]):
         keywords=board.jd.keywords if board.jd else [],
         target_title=board.inputs.target_title,
         max_pages=board.inputs.length_rules.max_pages,
-        exclude_ids=exclude_ids,
+        exclude_ids=set(board.revision_exclude_ids) | excluded,
         revision_notes=board.revision_notes,
         llm=deps.llm,
         storylines=board.role_profile.recommended_storylines if board.role_profile else [],
     )
+    if board.resume_draft is not None:  # a revision round: keep the record of what went
+        output.draft.dropped = [*board.resume_draft.dropped, *output.draft.dropped]
+    board.resume_draft = output.draft
+    board.claim_index = claim_index(output.draft)
+    board.change_log.extend(output.change_log)
 
 
 def do_auditing(board: Blackboard, deps: Deps) -> None:
