@@ -171,13 +171,12 @@ class TailoringSession:
         with self._lock:
             if self.draft_is_current():
                 return board
-            basis = self._draft_basis(board)
+            board.stage_hashes[_DRAFT_BASIS] = self._draft_basis(board)
             self._rewind(board, S.WRITING)
-            board.stage_hashes.pop(_DRAFT_BASIS, None)
             calls_before = len(board.llm_calls)
             self.board = self._advance(board)
-            if not any(_failed(c) for c in self.board.llm_calls[calls_before:]):
-                self.board.stage_hashes[_DRAFT_BASIS] = basis
+            if any(_failed(c) for c in self.board.llm_calls[calls_before:]):
+                del self.board.stage_hashes[_DRAFT_BASIS]  # asked again, the model may answer
                 self._save(self.board)
             return self.board
 
