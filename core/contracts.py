@@ -109,9 +109,6 @@ class ContactInfo(BaseModel):
     location: str = ""
     links: list[str] = Field(default_factory=list)
 
-    def is_empty(self) -> bool:
-        return not (self.name or self.email or self.phone)
-
     def missing(self) -> list[str]:
         """What a resume header needs and this one lacks: a name, and an email or a phone."""
         gaps = [] if self.name.strip() else ["your name"]
