@@ -1,0 +1,48 @@
+"""The tuning / held-back split of the labelled cases (the method rule in docs/EVALUATION.md).
+
+Every rule, threshold or weight is chosen looking only at the *tuning* cases; the *held-back*
+cases are scored with the same command and reported beside them, never used to choose. A case is
+named by its folder (dev) or file stem (real). One home for the split, so every evaluation reports
+the same two groups.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+HELD_BACK_DEV = frozenset(
+    {
+        "dev-08-warehouse-to-supply-chain-analyst",
+        "dev-09-print-designer-to-brand-designer",
+        "dev-10-store-to-district-manager",
+        "dev-11-civil-eit-to-project-engineer",
+    }
+)
+HELD_BACK_REAL_RESUMES = frozenset(
+    {
+        "r04_kindergarten-teacher",
+        "r06_graphic-designer",
+        "r08_product-manager",
+        "r15_civil-engineer",
+        "r18_programmer_jsonresume-legacy",
+        "r19_gym-manager",
+    }
+)
+HELD_BACK_REAL_JDS = frozenset(
+    {
+        "j03_senior-accountant",
+        "j06_primary-english-teacher",
+        "j07_high-school-english-teacher",
+        "j10_ux-ui-designer",
+        "j13_maintenance-worker-heating-nycha",
+        "j15_project-manager-engineering",
+        "j18_full-stack-engineer",
+    }
+)
+HELD_BACK = HELD_BACK_DEV | HELD_BACK_REAL_RESUMES | HELD_BACK_REAL_JDS
+
+
+def split_of(case: str | Path) -> str:
+    """'held-back' or 'tuning' for a case folder, file path or name."""
+    name = Path(case).stem if "." in Path(case).name else Path(case).name
+    return "held-back" if name in HELD_BACK else "tuning"
