@@ -27,10 +27,6 @@ class JDParsingError(InputError):
     """The job description could not be read or holds nothing to analyse."""
 
 
-class IndexError_(ResumeForgeError):
-    """The evidence index could not be built or read."""
-
-
 class ProviderError(ResumeForgeError):
     """Talking to an LLM provider failed (after retries and fallbacks)."""
 
@@ -44,14 +40,6 @@ class ProviderError(ResumeForgeError):
 
 class TemplateError(ResumeForgeError):
     """A DOCX template is missing, malformed or needs a variable we do not provide."""
-
-
-class TruthViolationError(ResumeForgeError):
-    """The draft contains claims the evidence does not support."""
-
-    def __init__(self, violations: list) -> None:  # list[TruthViolation]
-        self.violations = violations
-        super().__init__(f"{len(violations)} truth violations found")
 
 
 class IncompleteResumeError(ResumeForgeError):

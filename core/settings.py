@@ -9,6 +9,7 @@ provider's own environment variable, `st.secrets`, or the UI session, and stay i
 from __future__ import annotations
 
 import os
+import stat
 import tempfile
 from functools import lru_cache
 from pathlib import Path
@@ -103,7 +104,6 @@ class Settings(BaseSettings):
     max_pages: int = Field(2, ge=1, le=4)
     default_template: str = "classic"
     workspace_ttl_hours: float = Field(24.0, gt=0, description="Idle app workspaces expire")
-    operator_key_present: bool = Field(False, description="Hosted demo: key from st.secrets")
     llm: LLMSettings = Field(default_factory=LLMSettings)
     retrieval: RetrievalSettings = Field(default_factory=RetrievalSettings)
     ingest: IngestSettings = Field(default_factory=IngestSettings)
@@ -136,7 +136,30 @@ def get_settings() -> Settings:
 
 
 def temp_home() -> Path:
-    """A private home under the system temp dir (hosted demo: no writes outside temp)."""
-    path = Path(tempfile.gettempdir()) / "resumeforge"
-    path.mkdir(mode=0o700, parents=True, exist_ok=True)
-    return path
+    """A private home under the system temp dir (hosted demo: no writes outside temp).
+
+    The shared name `resumeforge` is used only when this user owns it and nobody else can write
+    to it; otherwise (another user made it first, it is a symlink, or it is group/world writable)
+    the home is `resumeforge-<uid>`, held to the same rule, so no other account can read or plant
+    files in it.
+    """
+    base = Path(tempfile.gettempdir())
+    for name in ("resumeforge", f"resumeforge-{os.getuid()}"):
+        path = base / name
+        try:
+            path.mkdir(mode=0o700, exist_ok=True)
+        except OSError:
+            continue
+        if _private_dir(path):
+            return path
+    return Path(tempfile.mkdtemp(prefix="resumeforge-"))
+
+
+def _private_dir(path: Path) -> bool:
+    """A real directory owned by this user that no other user can write to."""
+    info = path.lstat()
+    return (
+        stat.S_ISDIR(info.st_mode)
+        and info.st_uid == os.getuid()
+        and not info.st_mode & (stat.S_IWGRP | stat.S_IWOTH)
+    )

@@ -52,3 +52,39 @@ def test_without_a_config_file_the_defaults_hold(tmp_path, monkeypatch):
     settings = Settings()
     assert settings.llm.model is None or settings.llm.model == ""
     assert settings.max_pages == 2 and settings.retrieval.default_mode == "hybrid"
+
+
+def test_temp_home_is_private(tmp_path, monkeypatch):
+    import stat
+    import tempfile
+
+    from core.settings import temp_home
+
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    home = temp_home()
+    assert home == tmp_path / "resumeforge"
+    assert stat.S_IMODE(home.stat().st_mode) == 0o700
+
+
+def test_temp_home_never_uses_a_dir_others_can_write_or_a_symlink(tmp_path, monkeypatch):
+    """A world-writable TMPDIR/resumeforge (e.g. made first by another account) or a symlink
+    planted there is not used as the home: the per-user name is, and it is private."""
+    import os
+    import stat
+    import tempfile
+
+    from core.settings import temp_home
+
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    shared = tmp_path / "resumeforge"
+    shared.mkdir()
+    shared.chmod(0o777)
+    home = temp_home()
+    assert home == tmp_path / f"resumeforge-{os.getuid()}"
+    assert stat.S_IMODE(home.stat().st_mode) == 0o700
+
+    shared.rmdir()
+    target = tmp_path / "elsewhere"
+    target.mkdir(mode=0o700)
+    shared.symlink_to(target)
+    assert temp_home() == tmp_path / f"resumeforge-{os.getuid()}"
