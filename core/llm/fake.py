@@ -15,7 +15,7 @@ retries and repair are spent. Enqueued exceptions are raised as they are. Every 
 from __future__ import annotations
 
 from collections import deque
-from typing import Any, NamedTuple, TypeVar
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
@@ -83,3 +83,9 @@ class FakeLLM:
         self.records.append(
             LLMCallRecord(stage=stage, model=self.model, outcome=outcome, error=error)
         )
+
+
+if TYPE_CHECKING:  # mypy proves the fake conforms to the LLM protocol the stages depend on
+    from core.llm.client import LLM
+
+    _conforms: LLM = FakeLLM()

@@ -19,8 +19,7 @@ def _mapper_prompt():
 
 
 def test_answers_in_order_and_records_calls():
-    llm: LLM = FakeLLM()
-    assert isinstance(llm, FakeLLM)
+    llm: LLM = FakeLLM()  # conformance to the protocol is checked by mypy (core/llm/fake.py)
     llm.enqueue({"bullet": "first"}, HydeResponse(bullet="second"))
     prompt = render_prompt("hyde", requirement="Go")
 
