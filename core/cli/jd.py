@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import json
 from pathlib import Path
 
 from core.cli.output import emit_json
@@ -21,4 +22,16 @@ def cmd_analyze(args: argparse.Namespace) -> int:
             dict.fromkeys([*analysis.suspicious_instructions, *hidden])
         )
     emit_json(analysis, args.out)
+    return 0
+
+
+def cmd_eval_jd(args: argparse.Namespace) -> int:
+    """Score the analyser on labelled job ads; print a table (or the JSON with --json)."""
+    from core.evaluation.jd_eval import evaluate_jds, format_report
+
+    result = evaluate_jds(Path(args.cases))
+    if args.json:
+        print(json.dumps(result, indent=2))
+    else:
+        print(format_report(result))
     return 0

@@ -1,0 +1,75 @@
+"""`resumeforge eval jd`: per-case and per-split scores on the dev and real labelled job ads."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from core.cli import main
+from core.contracts import JDAnalysis, Priority, Requirement, RoleProfile
+from core.evaluation.jd_eval import evaluate_jds, find_cases
+from core.jd.scoring import boilerplate_hits, keyword_precision, title_matches
+from core.jd.warnings import reading_warnings
+
+EVAL_REAL = (Path(__file__).resolve().parents[2].parent / "shared" / "eval" / "real").resolve()
+
+
+def _analysis(*texts: str, keywords: tuple[str, ...] = (), section: str = "requirements"):
+    reqs = [
+        Requirement(id=f"r{i}", text=t, priority=Priority.MUST, section=section)
+        for i, t in enumerate(texts, 1)
+    ]
+    return JDAnalysis(
+        role_profile=RoleProfile(inferred_level="Mid"), requirements=reqs, keywords=list(keywords)
+    )
+
+
+def test_boilerplate_is_counted_when_a_requirement_holds_it():
+    analysis = _analysis("5+ years of payroll", "By clicking Apply Now you agree to our terms.")
+    assert boilerplate_hits(analysis, ["By clicking Apply Now", "© 2024 Robert Half."]) == [
+        "By clicking Apply Now"
+    ]
+
+
+def test_title_matches_same_or_nearly_same_title_only():
+    assert title_matches("IEN - Registered Nurse", "IEN – Registered Nurse")
+    assert title_matches("Senior Accountant", "Senior Accountant")
+    assert not title_matches("Senior Accountant", "Accountant")
+    assert not title_matches("Cook", "j14_cook")
+
+
+def test_keyword_precision_counts_parts_of_labelled_keywords():
+    analysis = _analysis("x y", keywords=("ISO 13485", "CAPA", "teamwork"))
+    assert keyword_precision(analysis, ["ISO 13485", "CAPA investigations"]) == (2, 3)
+
+
+def test_few_requirements_give_a_clear_warning():
+    [warning] = reading_warnings(_analysis("Valid RN licence", "BLS"))
+    assert warning.startswith("We could read only 2 requirements from this job ad.")
+    assert reading_warnings(_analysis("a b", "c d", "e f")) == []
+    [duties] = reading_warnings(_analysis("a b", "c d", "e f", section="responsibilities"))
+    assert "no qualifications" in duties
+
+
+def test_dev_eval_scores_every_case_in_both_splits(eval_dir):
+    result = evaluate_jds(eval_dir)
+    names = {s["case"] for s in result["cases"]}
+    assert names == {p.name for p in find_cases(eval_dir)}
+    assert set(result["summary"]) == {"tuning", "held-back", "all"}
+    assert result["summary"]["all"]["requirement_recall"] > 0.5
+
+
+@pytest.mark.skipif(not EVAL_REAL.is_dir(), reason="no ../shared/eval/real")
+def test_real_eval_cli_prints_json_per_case(capsys):
+    assert main(["eval", "jd", "--cases", str(EVAL_REAL), "--json"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert len(result["cases"]) == 18
+    first = result["cases"][0]
+    assert {"requirements", "keywords", "boilerplate", "title", "split"} <= set(first)
+
+
+def test_eval_without_labelled_cases_is_bad_input(tmp_path, capsys):
+    assert main(["eval", "jd", "--cases", str(tmp_path)]) == 2
+    assert "No labelled job ads" in capsys.readouterr().err
