@@ -15,6 +15,7 @@ from core.ingest import detect_injection
 from core.jd.keywords import Keyword, keywords_in, unique_keywords
 from core.jd.profile import build_profile
 from core.jd.requirements import Candidate, extract_candidates
+from core.jd.runon import unglue_lists
 from core.jd.sections import BULLET, NO_KEYWORDS, Section, split_sections
 from core.jd.title import Title, detect_title
 
@@ -123,7 +124,7 @@ def analyze_jd(text: str, *, target_title: str = "") -> JDAnalysis:
             "The job description is empty. Paste the full posting (responsibilities and "
             "qualifications) or choose a file that contains its text."
         )
-    clean, suspicious = separate_injections(normalise_text(text))
+    clean, suspicious = separate_injections(unglue_lists(normalise_text(text)))
     sections = split_sections(clean)
     title = detect_title(sections)
     candidates = extract_candidates(sections, has_terms=lambda t: bool(keywords_in(t)))

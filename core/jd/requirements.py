@@ -46,7 +46,8 @@ DISCLAIMER = re.compile(
 )
 NON_REQUIREMENT_LINE = re.compile(
     r"(\$\s?\d|\bsalary\b|\bcompensation\b|\bbase pay\b|\bequity\b|\bbenefits\b|\b401\s?\(?k|"
-    r"\bpaid (time off|leave|vacation)\b|\bPTO\b|\binsurance\b|\bequal opportunity\b|"
+    r"\bpaid (time off|leave|vacation)\b|\bPTO\b|\bequal opportunity\b|"
+    r"\b(?:health|medical|dental|vision|life|disability) insurance\b|"
     r"\bregardless of\b|\baccommodations?\b|\bhiring manager\b|\binterview (process|loop)\b|"
     r"\bhow to apply\b|\bvisa sponsorship\b)",
     re.IGNORECASE,

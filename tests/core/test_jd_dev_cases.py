@@ -26,7 +26,7 @@ MIN_PRIORITY_ACCURACY = 0.9
 MIN_KEYWORD_RECALL_STRICT = 0.85
 MIN_KEYWORD_RECALL = 0.9
 NOT_REQUIREMENTS = re.compile(
-    r"\$\d|salary|base pay|equity|benefits|insurance|equal opportunity|our process|"
+    r"\$\d|salary|base pay|equity|benefits|health insurance|equal opportunity|our process|"
     r"hiring manager|a call with",
     re.IGNORECASE,
 )
