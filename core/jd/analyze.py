@@ -13,6 +13,7 @@ from core.contracts import JDAnalysis, JDSection, Priority, Requirement
 from core.errors import JDParsingError
 from core.ingest import detect_injection
 from core.jd.keywords import Keyword, keywords_in, unique_keywords
+from core.jd.phrases import phrase_terms, shaped_terms
 from core.jd.profile import build_profile
 from core.jd.requirements import Candidate, extract_candidates
 from core.jd.runon import unglue_lists
@@ -110,6 +111,12 @@ def collect_keywords(
         if section.kind in REQUIREMENT_KINDS:
             for block in section.blocks:  # block by block: requirement texts are cached
                 ordered += keywords_in(block.text)
+    asked = [r.text for r in requirements]
+    asked += [b.text for s in sections if s.kind in REQUIREMENT_KINDS for b in s.blocks]
+    for text in asked:
+        ordered += [
+            Keyword(t, "jd terms") for _, t in sorted(shaped_terms(text) + phrase_terms(text))
+        ]
     for section in sections:
         skipped = section.kind in NO_KEYWORDS or section.kind in REQUIREMENT_KINDS
         if not skipped and section.kind != "header":  # the header's title is already in
