@@ -149,6 +149,9 @@ def title_matches(label: str, extracted: str) -> bool:
         return False
     if lab == ext:
         return True
+    head = re.split(r",\s|\s\(|\s[-–—]\s", label.strip())[0]
+    if normalise(head) == ext:  # the title without its team, shift or place qualifier
+        return True
     short, long_ = sorted((lab, ext), key=len)
     return f" {short} " in f" {long_} " and len(short.split()) >= 0.6 * len(long_.split())
 

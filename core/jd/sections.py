@@ -81,7 +81,16 @@ ROLE_NOUN = re.compile(
     r"lead|director|head of|vp|vice president|chief|officer|consultant|specialist|"
     r"administrator|coordinator|intern|writer|strategist|owner|marketer|recruiter|accountant|"
     r"sre|technician|representative|counsel|editor|nurse|physician|advocate|producer|"
-    r"operator|partner|president|associate)s?\b",
+    r"operator|partner|president|associate|supervisor|superintendent|foreman|executive|"
+    r"pharmacist|therapist|technologist|hygienist|dentist|surgeon|paramedic|caregiver|aide|"
+    r"teacher|educator|instructor|tutor|professor|lecturer|counsel+or|librarian|principal|"
+    r"cook|chef|baker|server|bartender|barista|cashier|clerk|receptionist|secretary|"
+    r"assistant|bookkeeper|auditor|controller|attorney|lawyer|paralegal|agent|advisor|adviser|"
+    r"planner|buyer|estimator|inspector|electrician|plumber|mechanic|carpenter|welder|"
+    r"machinist|worker|driver|laborer|labourer|handler|custodian|janitor|housekeeper|guard|"
+    r"attendant|steward|coach|trainer|stylist|photographer|illustrator|animator|translator|"
+    r"interpreter|journalist|reporter|copywriter|merchandiser|salesperson|rep|dietitian|"
+    r"nutritionist|psychologist|pilot|firefighter|midwife|pathologist|radiographer)s?\b",
     re.IGNORECASE,
 )
 BULLET = re.compile(r"^\s*(?:[-*•·‣▪◦●○■□➢➤→>+–—]|\(?\d{1,2}[.)]|\(?[a-h][.)])\s+")
