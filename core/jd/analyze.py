@@ -9,9 +9,12 @@ from __future__ import annotations
 
 import re
 
+import ftfy
+
 from core.contracts import JDAnalysis, JDSection, Priority, Requirement
 from core.errors import JDParsingError
 from core.ingest import detect_injection
+from core.ingest.textnorm import normalize_text
 from core.jd.keywords import Keyword, keywords_in, unique_keywords
 from core.jd.phrases import phrase_terms, shaped_terms
 from core.jd.profile import build_profile
@@ -27,6 +30,8 @@ WRAP_END = re.compile(r"[.!?:;)\]]['\"”’]?$")  # a line ending like this end
 
 
 def normalise_text(text: str) -> str:
+    """One kind of line break, no invisible characters, mojibake ("â€™") repaired."""
+    text = ftfy.fix_text(normalize_text(text), uncurl_quotes=False, normalization="NFC")
     text = INVISIBLE.sub("", text.replace("\r\n", "\n").replace("\r", "\n"))
     return text.replace("\u00a0", " ").replace("\t", "    ")
 

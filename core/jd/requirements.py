@@ -16,12 +16,15 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from core.contracts import Priority
+from core.jd.boilerplate import is_boilerplate
 from core.jd.sections import NEVER_REQUIREMENTS, Section
 
 NICE_CUE = re.compile(
     r"\b(preferred|prefer|bonus|nice[ -]to[ -]have|ideally|a plus|is a plus|are a plus|"
     r"plus if|desirable|desired|advantageous|would be (great|nice|helpful|a plus)|not required|"
-    r"optional|extra credit|good to have|we'?d love|helpful|big plus)\b",
+    r"optional|extra credit|good to have|we'?d love|helpful|big plus|(?:an? )?(?:important |"
+    r"added |real )?(?:asset|advantage)|advantageous|puts? you ahead|sets? you apart|"
+    r"preferably|desirable)\b",
     re.IGNORECASE,
 )
 MUST_CUE = re.compile(
@@ -135,7 +138,9 @@ def _units(section: Section, *, bullets_only: bool = False) -> list[tuple[str, i
 
 def _usable(text: str) -> bool:
     words = text.split()
-    return 2 <= len(words) <= 80 and not NON_REQUIREMENT_LINE.search(text)
+    return (
+        2 <= len(words) <= 80 and not NON_REQUIREMENT_LINE.search(text) and not is_boilerplate(text)
+    )
 
 
 def _explicit(sections: list[Section]) -> list[Candidate]:

@@ -31,7 +31,8 @@ HEADING_KINDS: tuple[tuple[str, str], ...] = (
     (
         "nice_to_have",
         r"nice[ -]to[ -]have|preferred|bonus|\bplus(es)?\b|extra credit|desir|ideally|"
-        r"good to have|would be great|we'?d love|stand out|not required|optional",
+        r"good to have|would be great|we'?d love|stand out|not required|optional|"
+        r"puts? you ahead|sets? you apart|advantage|asset",
     ),
     (
         "requirements",

@@ -73,3 +73,38 @@ def test_real_eval_cli_prints_json_per_case(capsys):
 def test_eval_without_labelled_cases_is_bad_input(tmp_path, capsys):
     assert main(["eval", "jd", "--cases", str(tmp_path)]) == 2
     assert "No labelled job ads" in capsys.readouterr().err
+
+
+def test_run_together_bullets_each_become_a_requirement():
+    from core.jd import analyze_jd
+
+    jd = (
+        "Territory Account Executive\nAcme\n\nRequirements\n\n"
+        "1+ years of experience in a closing sales roleSince this is a field position, you must "
+        "have reliable transportationStrong communication and presentation skillsExperience "
+        "with Salesforce CRM is a nice to haveBread puns encouraged but not required\n"
+    )
+    analysis = analyze_jd(jd)
+    texts = [r.text for r in analysis.requirements]
+    assert texts[0] == "1+ years of experience in a closing sales role"
+    assert "Strong communication and presentation skills" in texts
+    assert not any("puns" in t for t in texts)  # a joke, not a requirement
+    nice = [r.text for r in analysis.requirements if r.priority == Priority.NICE]
+    assert nice == ["Experience with Salesforce CRM is a nice to have"]
+    assert analysis.target_title == "Territory Account Executive"
+
+
+def test_flattened_numbered_list_and_asset_cue():
+    from core.jd import analyze_jd
+
+    jd = (
+        "Staff Nurse\n\nQualifications\n"
+        "1. Valid RN license 2. BLS and ACLS certification 3. Experience in ICU would be an "
+        "important asset\nâ€™ is repaired\n"
+    )
+    analysis = analyze_jd(jd)
+    by_text = {r.text: r.priority for r in analysis.requirements}
+    assert by_text["Valid RN license"] == Priority.MUST
+    assert by_text["Experience in ICU would be an important asset"] == Priority.NICE
+    assert {"BLS", "ACLS", "ICU", "RN"} <= set(analysis.keywords)
+    assert not any("â€" in s.text for s in analysis.sections)
