@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from pathlib import Path
 
 from core.cli.output import emit_json
+from core.contracts import JDAnalysis
 from core.ingest import read_path
 from core.jd import analyze_jd
+from core.jd.reading import reading_warnings
 from core.settings import get_settings
 
 
@@ -22,7 +25,14 @@ def cmd_analyze(args: argparse.Namespace) -> int:
             dict.fromkeys([*analysis.suspicious_instructions, *hidden])
         )
     emit_json(analysis, args.out)
+    print_reading_warnings(analysis)
     return 0
+
+
+def print_reading_warnings(analysis: JDAnalysis) -> None:
+    """A thin reading of the ad (too few requirements, no qualifications) goes to stderr."""
+    for warning in reading_warnings(analysis):
+        print(f"warning: {warning}", file=sys.stderr)
 
 
 def cmd_eval_jd(args: argparse.Namespace) -> int:

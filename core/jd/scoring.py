@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from core.contracts import JDAnalysis, Requirement
-from core.jd.warnings import reading_warnings
+from core.jd.reading import reading_warnings
 
 CONNECTORS = {"and", "or", "&", "the", "a", "an", "of", "to", "with", "in", "for"}
 MIN_TOKEN_OVERLAP = 0.8  # share of the label's words found in the extracted text

@@ -1,8 +1,9 @@
-"""What to tell the user when a job ad reads badly (too few requirements, no qualifications)."""
+"""How a job ad was read: warnings when it reads badly, and which lines went where."""
 
 from __future__ import annotations
 
 from core.contracts import JDAnalysis
+from core.jd.sections import NEVER_REQUIREMENTS
 
 MIN_REQUIREMENTS = 3
 QUALIFICATION_SECTIONS = frozenset({"requirements", "nice_to_have"})
@@ -23,3 +24,29 @@ def reading_warnings(analysis: JDAnalysis) -> list[str]:
             "from the duties. Paste its requirements part if it has one."
         ]
     return []
+
+
+DUTY_SECTIONS = frozenset({"responsibilities"})
+
+
+def lines_by_role(analysis: JDAnalysis) -> dict[str, list[str]]:
+    """Which lines were read as requirements, duties and boilerplate, so a misread shows."""
+    duties = [
+        line
+        for s in analysis.sections
+        if s.kind in DUTY_SECTIONS
+        for line in s.text.splitlines()
+        if line.strip()
+    ]
+    boilerplate = [
+        line
+        for s in analysis.sections
+        if s.kind in NEVER_REQUIREMENTS
+        for line in s.text.splitlines()
+        if line.strip()
+    ]
+    return {
+        "requirements": [r.text for r in analysis.requirements],
+        "duties": duties,
+        "boilerplate": boilerplate,
+    }
