@@ -17,8 +17,9 @@ from core.settings import get_settings
 
 def cmd_analyze(args: argparse.Namespace) -> int:
     """Read the JD (txt, md, docx, pdf), analyse it, print or write the JSON. Bad input: exit 2."""
-    extracted = read_path(Path(args.jd), settings=get_settings().ingest)
-    analysis = analyze_jd(extracted.text, target_title=args.title or "")
+    limits = get_settings().ingest
+    extracted = read_path(Path(args.jd), settings=limits)
+    analysis = analyze_jd(extracted.text, target_title=args.title or "", limits=limits)
     if extracted.hidden_text:  # invisible DOCX text is a classic way to talk to screening tools
         hidden = [" ".join(t.split()) for t in extracted.hidden_text if t.strip()]
         analysis.suspicious_instructions = list(

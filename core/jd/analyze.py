@@ -22,6 +22,7 @@ from core.jd.requirements import Candidate, extract_candidates
 from core.jd.runon import unglue_lists
 from core.jd.sections import BULLET, NO_KEYWORDS, Section, split_sections
 from core.jd.title import Title, detect_title
+from core.settings import IngestSettings
 
 INVISIBLE = re.compile(r"[\u200b-\u200f\u202a-\u202e\u2060-\u2064\ufeff]")
 REQUIREMENT_KINDS = ("requirements", "nice_to_have", "responsibilities")
@@ -129,13 +130,28 @@ def collect_keywords(
     return unique_keywords(ordered)
 
 
-def analyze_jd(text: str, *, target_title: str = "") -> JDAnalysis:
-    """Analyse a job description. Raises JDParsingError when there is no text at all."""
+def check_jd_size(text: str, *, limits: IngestSettings | None = None) -> None:
+    """Refuse at once a job ad that is empty or far larger than any real posting."""
+    limits = limits or IngestSettings()
     if not text or not text.strip():
         raise JDParsingError(
             "The job description is empty. Paste the full posting (responsibilities and "
             "qualifications) or choose a file that contains its text."
         )
+    lines = text.count("\n") + 1
+    if len(text) > limits.max_jd_chars or lines > limits.max_jd_lines:
+        raise JDParsingError(
+            f"This job description is too long ({len(text):,} characters, {lines:,} lines; "
+            f"the limit is {limits.max_jd_chars:,} characters and {limits.max_jd_lines:,} "
+            "lines). Paste only the job ad itself."
+        )
+
+
+def analyze_jd(
+    text: str, *, target_title: str = "", limits: IngestSettings | None = None
+) -> JDAnalysis:
+    """Analyse a job description. Raises JDParsingError when it is empty or too large."""
+    check_jd_size(text, limits=limits)
     clean, suspicious = separate_injections(unglue_lists(normalise_text(text)))
     sections = split_sections(clean)
     title = detect_title(sections)
