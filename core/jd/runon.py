@@ -26,7 +26,7 @@ GLUED_SENTENCE = re.compile(
     r"(?:(?<=[A-Za-z)]{2}[.!?;])|(?<=[A-Za-z]:)|(?<=[a-z]{3}\)))"
     r"(?=[A-Z][a-z]|\d+\s*\+\s*(?:years|yrs))"
 )
-CAPS_LABEL = re.compile(r"(?<=[.!?])\s+(?=[A-Z][A-Z &/,'-]{5,}:)")  # "… role.  DUTIES & TASKS:"
+CAPS_LABEL = re.compile(r"(?<=[a-z.!?])\s+(?=[A-Z][A-Z &/,'-]{5,}:)")  # "… role.  DUTIES & TASKS:"
 GLUED_DIGIT = re.compile(r"(?<![A-Za-z])([a-z]{4,})(?=\d)")
 GLUED_YEARS = re.compile(r"(?<=[a-z]{3})(?=\d{1,2}\s*\+?\s*(?:years|yrs)\b)")
 NUMBERED = re.compile(r"(?:^|(?<=\s))\(?(\d{1,2})[.)]\s+(?=\S)")

@@ -40,7 +40,8 @@ HEADING_KINDS: tuple[tuple[str, str], ...] = (
         r"who you are|about you|a fit if|you might be|you may be|you('?re| are) (a|the)|"
         r"you have|what you need|what it takes|what we need|skills|experience|ideal candidate|"
         r"competenc|expertise|background|profile|need to succeed|we expect|your toolkit|"
-        r"the basics|essentials",
+        r"the basics|essentials|certificat|licen[cs]es?\b|registrations|education|"
+        r"makes? you successful|to be successful|you'?ll need|eligibility",
     ),
     (
         "outlook",
@@ -151,8 +152,25 @@ def _is_caps(line: str) -> bool:
     return len(letters) >= 3 and all(c.isupper() for c in letters)
 
 
+SMALL_WORDS = frozenset({"and", "or", "of", "the", "to", "for", "in", "on", "with", "a", "an"})
+ABOUT_WORDS = re.compile(r"\babout\b|overview|summary|introduction", re.IGNORECASE)
+LIST_KINDS = frozenset({"requirements", "nice_to_have", "responsibilities"})
+
+
+def reads_as_item(bare: str) -> bool:
+    """'Team player track record', 'PHR or SPHR preferred': a short list item, not a heading
+    (a heading capitalises its words or is ALL CAPS; an item has lower-case content words)."""
+    words = [w for w in re.findall(r"[A-Za-z][\w'’-]*", bare) if w.lower() not in SMALL_WORDS]
+    return any(w[0].islower() and len(w) >= 4 for w in words) and not _is_caps(bare)
+
+
 def heading_of(
-    line: str, *, after_title: bool, prev_blank: bool | None, in_header: bool = False
+    line: str,
+    *,
+    after_title: bool,
+    prev_blank: bool | None,
+    in_header: bool = False,
+    in_list: bool = False,
 ) -> str | None:
     """Return the heading text if this (stripped, non-bullet) line is a heading.
 
@@ -170,7 +188,11 @@ def heading_of(
         return None
     if in_header and (ROLE_NOUN.search(bare) or WEAK_HEADING.search(bare)):
         return None
-    known = classify_heading(bare) is not None
+    kind = classify_heading(bare)
+    known = kind is not None
+    weak_kind = kind is None or (kind == "about" and not ABOUT_WORDS.search(bare))
+    if in_list and weak_kind and reads_as_item(bare):
+        return None  # a short item in a list, not the next section
     if _is_caps(bare) or line.lstrip().startswith("#"):
         return bare
     if ITEM_START.match(bare) or line[:1].isspace():  # indented: a wrapped line, not a heading
@@ -228,7 +250,10 @@ def _open_section(
 ) -> bool:
     """Start a new section if `line` is a heading (or 'Heading: text'); True when it did."""
     in_header = sections[-1].kind == "header"
-    heading = heading_of(line, after_title=after_title, prev_blank=prev_blank, in_header=in_header)
+    in_list = sections[-1].kind in LIST_KINDS or sections[-1].kind == "other"
+    heading = heading_of(
+        line, after_title=after_title, prev_blank=prev_blank, in_header=in_header, in_list=in_list
+    )
     split = None if heading is not None else inline_heading(line)
     title = heading if heading is not None else split[0] if split is not None else None
     if title is None:
