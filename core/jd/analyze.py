@@ -16,7 +16,7 @@ from core.errors import JDParsingError
 from core.ingest import detect_injection
 from core.ingest.textnorm import normalize_text
 from core.jd.keywords import Keyword, keywords_in, unique_keywords
-from core.jd.phrases import phrase_terms, shaped_terms
+from core.jd.phrases import defined_acronyms, phrase_terms, shaped_terms
 from core.jd.profile import build_profile
 from core.jd.requirements import Candidate, extract_candidates
 from core.jd.runon import unglue_lists
@@ -123,6 +123,9 @@ def collect_keywords(
         ordered += [
             Keyword(t, "jd terms") for _, t in sorted(shaped_terms(text) + phrase_terms(text))
         ]
+    for section in sections:
+        if section.kind not in NO_KEYWORDS:
+            ordered += [Keyword(t, "jd terms") for _, t in defined_acronyms(section.text)]
     for section in sections:
         skipped = section.kind in NO_KEYWORDS or section.kind in REQUIREMENT_KINDS
         if not skipped and section.kind != "header":  # the header's title is already in

@@ -27,6 +27,8 @@ CREDENTIAL = re.compile(
     r"\b[A-Z]{2,6}-[A-Z]{2,4}\b"
 )
 ACRONYM = re.compile(r"\b[A-Z][A-Z0-9&]{1,5}s?\b")
+DEFINED_ACRONYM = re.compile(r"\(([A-Z][A-Z0-9&]{1,5})\)")  # "Registered Nurse (RN)"
+NAME_JOINERS = frozenset({"of", "and", "&", "for"})  # inside a name: "Bachelor of Nursing Science"
 NOT_ACRONYMS = frozenset({"I", "A", "AND", "OR", "THE", "TO", "OF", "IN", "FOR", "US", "USA", "OK"})
 MAX_WORDS = 4
 
@@ -61,22 +63,36 @@ def shaped_terms(text: str) -> list[tuple[int, str]]:
     return found
 
 
+def defined_acronyms(text: str) -> list[tuple[int, str]]:
+    """Acronyms the ad defines in parentheses, wherever they stand."""
+    return [(m.start(1), m.group(1)) for m in DEFINED_ACRONYM.finditer(text)]
+
+
 def _chunks(text: str) -> list[list[tuple[int, str]]]:
-    """Runs of (offset, word) between punctuation and stop words."""
+    """Runs of (offset, word) between punctuation and stop words; 'of', 'and' or '&' between
+    two capitalised words stays inside the run ("Pharmacy & Therapeutics")."""
     stop, _ = phrase_words()
     chunks: list[list[tuple[int, str]]] = []
     start = 0
     for piece in [*BREAK.split(text)]:
         offset = text.find(piece, start)
         start = offset + len(piece)
+        words = [(offset + m.start(), m.group(0)) for m in WORD.finditer(piece)]
         run: list[tuple[int, str]] = []
-        for match in WORD.finditer(piece):
-            word = match.group(0)
-            if word.lower().replace("’", "'") in stop:
+        for i, (at, word) in enumerate(words):
+            low = word.lower().replace("’", "'")
+            joins = (
+                low in NAME_JOINERS
+                and run
+                and run[-1][1][:1].isupper()
+                and i + 1 < len(words)
+                and words[i + 1][1][:1].isupper()
+            )
+            if low in stop and not joins:
                 chunks.append(run)
                 run = []
             else:
-                run.append((offset + match.start(), word))
+                run.append((at, word))
         chunks.append(run)
     return [c for c in chunks if c]
 
@@ -87,7 +103,7 @@ def phrase_terms(text: str) -> list[tuple[int, str]]:
     terms = skill_terms()
     out: list[tuple[int, str]] = []
     for chunk in _chunks(text):
-        while chunk and chunk[0][1].lower() in filler:
+        while chunk and chunk[0][1].lower() in filler and not _named(chunk[0], text):
             chunk = chunk[1:]
         while chunk and chunk[-1][1].lower() in filler and len(chunk) > 1:
             chunk = chunk[:-1]
@@ -103,8 +119,16 @@ def phrase_terms(text: str) -> list[tuple[int, str]]:
     return out
 
 
+def _named(item: tuple[int, str], text: str) -> bool:
+    """A capitalised word inside a sentence is part of a name ("in General Ledger")."""
+    at, word = item
+    return word[:1].isupper() and at > 0 and not re.search(r"[.!?:]\s*$", text[:at])
+
+
 def _single_ok(word: str, inside: bool, terms: frozenset[str]) -> bool:
     low = word.lower()
+    if re.search(r"\d", word) and re.search(r"[A-Za-z/]", word) and len(word) >= 3:
+        return True  # "10-key", "K-12", "24/7"
     if low in terms or low.rstrip("s") in terms:
         return True
     return inside and word[:1].isupper() and not word.isupper() and len(word) > 2

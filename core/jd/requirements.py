@@ -38,7 +38,7 @@ STRONG_CUE = re.compile(
     r"leading|managing|operating|as|of)|proficien\w*|fluen(t|cy) in|expertise in|knowledge of|"
     r"familiar(ity)? with|degree (in|or)|'s degree|certification|background in|track record|"
     r"skilled in|must have|required|preferred|bonus (points|if)|is a bonus|nice to have|a plus|"
-    r"ideally)",
+    r"ideally|you must|must (?:have|be|possess|hold|live))",
     re.IGNORECASE,
 )
 DISCLAIMER = re.compile(

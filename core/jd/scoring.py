@@ -2,7 +2,8 @@
 
 - Requirement recall: a labelled requirement is matched when an extracted requirement's text
   contains it, or the two overlap strongly (case, whitespace and punctuation ignored). An
-  extracted text many times longer than the label does not count as "containing" it.
+  extracted text many times longer than the label does not count as "containing" it, unless it
+  starts with the label and stays short (a requirement followed by its explanation).
 - Precision: the share of extracted requirements that match some label.
 - Priority accuracy: on matched labels, the share whose must/nice agrees.
 - Keyword recall: labelled `jd_keywords` found in `analysis.keywords`, strictly (same words,
@@ -22,6 +23,7 @@ from core.jd.reading import reading_warnings
 CONNECTORS = {"and", "or", "&", "the", "a", "an", "of", "to", "with", "in", "for"}
 MIN_TOKEN_OVERLAP = 0.8  # share of the label's words found in the extracted text
 MIN_EXTRACTED_SHARE = 0.5  # share of the extracted text's words that belong to the label
+MAX_HEADED_WORDS = 40  # an extracted text that starts with the label may explain it this long
 
 
 def normalise(text: str) -> str:
@@ -41,6 +43,8 @@ def requirement_matches(label: str, extracted: str) -> bool:
     lab_words, ext_words = lab.split(), ext.split()
     if f" {lab} " in f" {ext} " and len(ext_words) <= 2 * len(lab_words) + 8:
         return True
+    if ext.startswith(f"{lab} ") and len(ext_words) <= MAX_HEADED_WORDS:
+        return True  # the requirement stated first, then explained: "Competitive by nature – …"
     if f" {ext} " in f" {lab} " and len(ext_words) >= 0.6 * len(lab_words):
         return True
     shared = set(lab_words) & set(ext_words)
