@@ -31,7 +31,15 @@ GLUED_DIGIT = re.compile(r"(?<![A-Za-z])([a-z]{4,})(?=\d)")
 GLUED_YEARS = re.compile(r"(?<=[a-z]{3})(?=\d{1,2}\s*\+?\s*(?:years|yrs)\b)")
 NUMBERED = re.compile(r"(?:^|(?<=\s))\(?(\d{1,2})[.)]\s+(?=\S)")
 INLINE_BULLET = re.compile(r"\s+[•▪●■◆►✓✔]\s+")
+SENTENCE_GAP = re.compile(r"(?<=[a-z)][.!?])\s+(?=[A-Z][a-z])")
+ITEM_END = re.compile(  # "…clinical experience Case Management experience" (no separators)
+    r"\b(?:experience|skills|required|preferred|license|licence|certification)\s+(?=[A-Z][a-z])"
+)
 ABBREVIATION = re.compile(r"\b(?:e\.g|i\.e|etc|vs|incl|approx|Mr|Ms|Dr|Inc|Ltd|No|St)\.$")
+
+
+def _abbreviated(line: str, match: re.Match[str]) -> bool:
+    return ABBREVIATION.search(line[: match.start()].rstrip()) is not None
 
 
 def _glued_cuts(line: str) -> list[int]:
@@ -41,8 +49,11 @@ def _glued_cuts(line: str) -> list[int]:
     for match in GLUED_SENTENCE.finditer(line):
         if not ABBREVIATION.search(line[: match.start()]):
             cuts.append(match.start())
-    if cuts:
+    if cuts:  # a run-on line: its sentences and letter-digit joints are items too
         cuts += [m.end() for m in GLUED_DIGIT.finditer(line)]
+        cuts += [m.end() for m in SENTENCE_GAP.finditer(line) if not _abbreviated(line, m)]
+        if "." not in line:
+            cuts += [m.end() for m in ITEM_END.finditer(line)]
     return sorted(set(cuts))
 
 

@@ -161,3 +161,25 @@ def test_default_limit_refuses_a_huge_paste_on_the_cli(tmp_path, capsys):
     jd.write_text("- a\n" * 100_000, encoding="utf-8")
     assert main(["analyze", str(jd)]) == 2
     assert "too long" in capsys.readouterr().err
+
+
+def test_a_run_on_line_splits_at_sentences_and_item_ends():
+    from core.jd.runon import split_run_together
+
+    assert split_run_together(
+        "RN or LPN license3 + years of clinical experience Case Management experience "
+        "Utilization Management experience"
+    ) == [
+        "- RN or LPN license",
+        "- 3 + years of clinical experience",
+        "- Case Management experience",
+        "- Utilization Management experience",
+    ]
+    run_on = "Excellent writing skills. Proficiency in Excel required.Ability to lift"
+    assert split_run_together(run_on) == [
+        "- Excellent writing skills.",
+        "- Proficiency in Excel required.",
+        "- Ability to lift",
+    ]
+    plain = "Experience with Salesforce CRM. Strong writing skills Required by law."
+    assert split_run_together(plain) == [plain]  # nothing glued: the line is left alone
