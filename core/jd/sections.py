@@ -103,6 +103,7 @@ ITEM_START = re.compile(
     re.IGNORECASE,
 )
 SENTENCE_END = re.compile(r"[.!?;,]['\"”’)]?$")
+ITEM_END = re.compile(r"[.!?;:]['\"”’)]?$")
 # Heading words that are also common in requirement lines ("Python experience").
 WEAK_HEADING = re.compile(
     r"^(?!.*(requir|qualif|looking for|bring|about you|fit if|who you are|what you need|must))"
@@ -119,6 +120,7 @@ class Block:
     text: str
     line: int  # 1-based first line
     last_len: int = 0  # length of its last source line (tells wrapped prose from a line list)
+    indent: int = 0  # indentation of its first line (a deeper line carries it on)
 
 
 @dataclass
@@ -274,15 +276,21 @@ def _title_like(line: str) -> bool:
 
 
 def _open_bullet(section: Section) -> bool:
-    """Does the section end in a bullet cut off mid-sentence (e.g. by a PDF page break)?"""
+    """Does the section end in a bullet cut off mid-sentence (by a page or paragraph break)?
+    A bullet ending in a comma is cut off too: no list item ends that way."""
     last = section.blocks[-1] if section.blocks else None
-    return last is not None and last.kind == "bullet" and not SENTENCE_END.search(last.text)
+    return last is not None and last.kind == "bullet" and not ITEM_END.search(last.text)
+
+
+def _indent(line: str) -> int:
+    return len(line) - len(line.lstrip())
 
 
 def _add_line(section: Section, line: str, number: int, *, joinable: bool, width: int) -> None:
     bullet = BULLET.match(line)
     if bullet:
-        section.blocks.append(Block("bullet", line[bullet.end() :].strip(), number, len(line)))
+        item = line[bullet.end() :].strip()
+        section.blocks.append(Block("bullet", item, number, len(line), _indent(line)))
         return
     last = section.blocks[-1] if section.blocks else None
     stripped = line.strip()
@@ -294,7 +302,7 @@ def _add_line(section: Section, line: str, number: int, *, joinable: bool, width
         return
     if header:
         stripped = stripped.strip("#*_ ").strip()
-    section.blocks.append(Block("prose", stripped, number, len(line)))
+    section.blocks.append(Block("prose", stripped, number, len(line), _indent(line)))
 
 
 def _continues(last: Block, line: str, width: int) -> bool:
@@ -302,7 +310,10 @@ def _continues(last: Block, line: str, width: int) -> bool:
     stripped = line.strip()
     if META_LABELS.match(stripped) or META_LABELS.match(last.text):
         return False
-    if line[:1].isspace() or stripped[:1].islower():
+    indent = _indent(line)
+    if last.indent and indent == last.indent and stripped[:1].isupper():
+        return False  # same indentation as the item above: the next item of an indented list
+    if indent > last.indent or stripped[:1].islower():
         return True
     if last.kind == "bullet":
         return False
