@@ -40,7 +40,13 @@ def cmd_eval_jd(args: argparse.Namespace) -> int:
     """Score the analyser on labelled job ads; print a table (or the JSON with --json)."""
     from core.evaluation.jd_eval import evaluate_jds, format_report
 
-    result = evaluate_jds(Path(args.cases))
+    embedder = None
+    if args.embedder:
+        from core.retrieval.embedder import get_embedder
+
+        settings = get_settings()
+        embedder = get_embedder(settings.retrieval.embedding_model, cache_dir=settings.cache_dir)
+    result = evaluate_jds(Path(args.cases), embedder=embedder)
     if args.json:
         print(json.dumps(result, indent=2))
     else:

@@ -76,9 +76,9 @@ def _real_labels(entry: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def score_case(case: LabelledJD) -> dict[str, Any]:
+def score_case(case: LabelledJD, *, embedder: Any | None = None) -> dict[str, Any]:
     text = read_path(case.path).text
-    analysis = analyze_jd(text)
+    analysis = analyze_jd(text, embedder=embedder)
     scored = score_posting(analysis, case.labels)
     scored["case"] = case.name
     scored["split"] = split_of(case.name)
@@ -99,9 +99,9 @@ def summarise(scores: list[dict[str, Any]]) -> dict[str, Any]:
     return out
 
 
-def evaluate_jds(cases: Path) -> dict[str, Any]:
+def evaluate_jds(cases: Path, *, embedder: Any | None = None) -> dict[str, Any]:
     """Score every labelled posting under `cases`; group totals for tuning, held-back, all."""
-    scores = [score_case(case) for case in find_cases(cases)]
+    scores = [score_case(case, embedder=embedder) for case in find_cases(cases)]
     groups = {
         split: summarise([s for s in scores if s["split"] == split])
         for split in ("tuning", "held-back")

@@ -8,6 +8,7 @@ removed before anything else reads the text, so they can never become requiremen
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import ftfy
 
@@ -19,6 +20,7 @@ from core.jd.keywords import Keyword, keywords_in, unique_keywords
 from core.jd.phrases import defined_acronyms, phrase_terms, shaped_terms
 from core.jd.profile import build_profile
 from core.jd.requirements import Candidate, extract_candidates
+from core.jd.roles import assign_roles
 from core.jd.runon import unglue_lists
 from core.jd.sections import BULLET, NO_KEYWORDS, Section, split_sections
 from core.jd.title import Title, detect_title
@@ -151,12 +153,19 @@ def check_jd_size(text: str, *, limits: IngestSettings | None = None) -> None:
 
 
 def analyze_jd(
-    text: str, *, target_title: str = "", limits: IngestSettings | None = None
+    text: str,
+    *,
+    target_title: str = "",
+    limits: IngestSettings | None = None,
+    embedder: Any | None = None,
 ) -> JDAnalysis:
-    """Analyse a job description. Raises JDParsingError when it is empty or too large."""
+    """Analyse a job description. Raises JDParsingError when it is empty or too large.
+
+    `embedder` (optional, the retrieval stage's loaded model) gives sections with an unknown
+    heading a role by meaning (`core.jd.roles`)."""
     check_jd_size(text, limits=limits)
     clean, suspicious = separate_injections(unglue_lists(normalise_text(text)))
-    sections = split_sections(clean)
+    sections = assign_roles(split_sections(clean), embedder=embedder)
     title = detect_title(sections)
     candidates = extract_candidates(sections, has_terms=lambda t: bool(keywords_in(t)))
     requirements = [_requirement(i, c) for i, c in enumerate(candidates, start=1)]

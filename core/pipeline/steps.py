@@ -52,6 +52,7 @@ def do_jd_analysis(board: Blackboard, deps: Deps) -> None:
         board.inputs.job_description,
         target_title=board.inputs.target_title,
         limits=deps.settings.ingest,
+        embedder=getattr(deps.index, "embedder", None),  # section roles by meaning, if loaded
     )
     if deps.llm is not None:
         from core.pipeline.llm_stages import enrich_jd_analysis

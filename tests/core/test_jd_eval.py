@@ -183,3 +183,65 @@ def test_a_run_on_line_splits_at_sentences_and_item_ends():
     ]
     plain = "Experience with Salesforce CRM. Strong writing skills Required by law."
     assert split_run_together(plain) == [plain]  # nothing glued: the line is left alone
+
+
+class WordEmbedder:
+    """Hand-written vectors: one axis per role word family (a test double for the model)."""
+
+    name = "words"
+    AXES = (
+        ("insurance", "paid time off", "salary", "benefit", "401"),
+        ("apply", "interview", "resume"),
+        ("equal opportunity", "discriminat", "accommodation"),
+        ("you will", "manage", "prepare", "coordinate", "duties"),
+        ("degree", "experience", "license", "certification", "must have"),
+        ("mission", "founded", "company", "customers"),
+    )
+
+    def __init__(self):
+        self.dim = len(self.AXES)
+        self.calls = 0
+
+    def encode(self, texts):
+        import numpy as np
+
+        self.calls += 1
+        rows = np.zeros((len(texts), self.dim), dtype=np.float32)
+        for i, text in enumerate(texts):
+            for j, words in enumerate(self.AXES):
+                rows[i, j] = sum(text.lower().count(w) for w in words)
+            norm = np.linalg.norm(rows[i])
+            rows[i] = rows[i] / norm if norm else rows[i]
+        return rows
+
+
+def test_an_unknown_section_takes_its_role_by_meaning():
+    from core.jd import analyze_jd
+
+    jd = (
+        "Line Cook\nGurus Sports Bar\n\nWhat you need\n- 2+ years of line cook experience\n"
+        "- Food handler certification\n- Must have knife skills\n\n"
+        "The Good Stuff\n"
+        "A benefit plan with insurance for your family, and a second benefit every year. You "
+        "must have fun with our benefit package: experience says you will.\n"
+    )
+    plain = analyze_jd(jd)
+    assert any("benefit package" in r.text for r in plain.requirements)  # the heading misleads
+    embedder = WordEmbedder()
+    read = analyze_jd(jd, embedder=embedder)
+    assert not any("benefit package" in r.text for r in read.requirements)
+    assert [s.heading for s in read.sections if s.kind == "benefits"] == ["The Good Stuff"]
+    assert [r.text for r in read.requirements][:3] == [r.text for r in plain.requirements][:3]
+
+
+def test_a_broken_embedder_changes_nothing():
+    from core.jd import analyze_jd
+
+    class Broken:
+        name = "broken"
+
+        def encode(self, texts):
+            raise RuntimeError("model gone")
+
+    jd = "Cook\n\nRequirements\n- 2+ years as a cook\n- Knife skills\n\nPerks galore\nFree meals\n"
+    assert analyze_jd(jd, embedder=Broken()).requirements == analyze_jd(jd).requirements
