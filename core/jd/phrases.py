@@ -7,7 +7,8 @@ Three sources, each kept exactly as the ad writes it:
 3. phrases: the text is cut at punctuation and stop words (RAKE-style), generic words ("strong",
    "experience", "ability") are trimmed from the front, and a phrase of 2-4 words is kept; a single
    word is kept only when it is a known skill term (core/data/skill_terms.txt, a cross-occupation
-   list of ~30k terms) or a capitalised name inside a sentence ("Niagara", "Epic").
+   list of ~30k terms), a capitalised name inside a sentence ("Niagara", "Epic"), an item of a
+   comma list ("chillers, boilers, …") or a word with digits ("10-key", "K-12").
 Word lists live in core/data (jd_phrase_words.json, skill_terms.txt); see ATTRIBUTION.md there.
 """
 
@@ -105,18 +106,24 @@ def phrase_terms(text: str) -> list[tuple[int, str]]:
     for chunk in _chunks(text):
         while chunk and chunk[0][1].lower() in filler and not _named(chunk[0], text):
             chunk = chunk[1:]
-        while chunk and chunk[-1][1].lower() in filler and len(chunk) > 1:
-            chunk = chunk[:-1]
         if not chunk or len(chunk) > MAX_WORDS:
             continue
         start, end = chunk[0][0], chunk[-1][0] + len(chunk[-1][1])
         phrase = " ".join(text[start:end].split())
         if not any(c.isalpha() for c in phrase) or phrase.lower() in filler:
             continue
-        if len(chunk) == 1 and not _single_ok(phrase, start > 0, terms):
+        if len(chunk) == 1 and not (
+            _single_ok(phrase, start > 0, terms) or _list_member(text, start, start + len(phrase))
+        ):
             continue
         out.append((start, phrase))
     return out
+
+
+def _list_member(text: str, start: int, end: int) -> bool:
+    """A lone word that is an item of a comma list ("on chillers, boilers, cooling towers")."""
+    before, after = text[:start].rstrip(), text[end:].lstrip()
+    return end - start >= 4 and (before.endswith(",") or after.startswith(","))
 
 
 def _named(item: tuple[int, str], text: str) -> bool:
