@@ -95,7 +95,9 @@ ROLE_NOUN = re.compile(
     r"nutritionist|psychologist|pilot|firefighter|midwife|pathologist|radiographer)s?\b",
     re.IGNORECASE,
 )
-BULLET = re.compile(r"^\s*(?:[-*•·‣▪◦●○■□➢➤→>+–—]|\(?\d{1,2}[.)]|\(?[a-h][.)])\s+")
+BULLET = re.compile(
+    r"^\s*(?:->|=>|[-*•·‣▪◦●○■□➢➤→>+–—✓✔☑❖◆►▶]|o(?=\s)|\(?\d{1,2}[.)]|\(?[a-h][.)])\s+"
+)
 # Words that open a requirement line, not a heading ("Strong communication skills").
 ITEM_START = re.compile(
     r"^(\d|strong|excellent|solid|deep|proven|experience (with|in|building|designing|running)|"

@@ -245,3 +245,22 @@ def test_a_broken_embedder_changes_nothing():
 
     jd = "Cook\n\nRequirements\n- 2+ years as a cook\n- Knife skills\n\nPerks galore\nFree meals\n"
     assert analyze_jd(jd, embedder=Broken()).requirements == analyze_jd(jd).requirements
+
+
+@pytest.mark.parametrize("marker", ["-", "*", "•", "▪", "✓", "->", "→", "o", "1)", "(a)", "2."])
+def test_every_list_style_gives_one_requirement_per_item(marker):
+    from core.jd import analyze_jd
+
+    items = [
+        "3+ years of commercial HVAC experience",
+        "EPA 608 Universal certification",
+        "Daily hands-on use of a CMMS",
+        "OSHA 30 card is a plus",
+    ]
+    jd = "Maintenance Technician\nRiverbend Health\n\nWhat you need\n" + "".join(
+        f"{marker} {item}\n" for item in items
+    )
+    analysis = analyze_jd(jd)
+    assert [r.text for r in analysis.requirements] == items, marker
+    assert [r.priority for r in analysis.requirements][-1] == Priority.NICE
+    assert {"EPA 608 Universal", "CMMS", "OSHA 30"} <= set(analysis.keywords)
