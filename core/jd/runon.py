@@ -58,19 +58,12 @@ def _glued_cuts(line: str) -> list[int]:
 
 
 def _numbered_cuts(line: str) -> list[int]:
-    """Start offsets of '1. … 2. … 3. …' items when two or more run in sequence on one line."""
-    marks = [(int(m.group(1)), m.start()) for m in NUMBERED.finditer(line)]
+    """Start offsets of '1. … 2. … 3. …' items when two or more run in sequence on one line
+    (other numbers in between, like "Five (5) plus years", are skipped)."""
     run: list[int] = []
-    expected = None
-    for number, start in marks:
-        if expected is None or number != expected:
-            if len(run) >= 2:
-                break
-            run = [] if number != 1 else [start]
-            expected = 2 if number == 1 else None
-            continue
-        run.append(start)
-        expected = number + 1
+    for match in NUMBERED.finditer(line):
+        if int(match.group(1)) == len(run) + 1:
+            run.append(match.start())
     return run if len(run) >= 2 else []
 
 

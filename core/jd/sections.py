@@ -195,7 +195,8 @@ def heading_of(
     kind = classify_heading(bare)
     known = kind is not None
     weak_kind = kind is None or (kind == "about" and not ABOUT_WORDS.search(bare))
-    if in_list and weak_kind and reads_as_item(bare):
+    named = re.search(r"\b[A-Z]{2,}\b", bare) is not None  # "PHR or SPHR preferred"
+    if in_list and (weak_kind or named) and reads_as_item(bare):
         return None  # a short item in a list, not the next section
     if _is_caps(bare) or line.lstrip().startswith("#"):
         return bare

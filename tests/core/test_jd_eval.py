@@ -264,3 +264,17 @@ def test_every_list_style_gives_one_requirement_per_item(marker):
     assert [r.text for r in analysis.requirements] == items, marker
     assert [r.priority for r in analysis.requirements][-1] == Priority.NICE
     assert {"EPA 608 Universal", "CMMS", "OSHA 30"} <= set(analysis.keywords)
+
+
+def test_a_flattened_numbered_list_skips_numbers_inside_items():
+    from core.jd.runon import split_run_together
+
+    line = "1.  Five (5) plus years managing projects.   2.  Exceptional leadership.  3.  Excel."
+    assert split_run_together(line) == [
+        "- Five (5) plus years managing projects.",
+        "- Exceptional leadership.",
+        "- Excel.",
+    ]
+    assert split_run_together("Requires version 2. Then apply.") == [
+        "Requires version 2. Then apply."
+    ]
