@@ -27,6 +27,10 @@ GLUED_SENTENCE = re.compile(
     r"(?=[A-Z][a-z]|\d+\s*\+\s*(?:years|yrs))"
 )
 CAPS_LABEL = re.compile(r"(?<=[a-z.!?])\s+(?=[A-Z][A-Z &/,'-]{5,}:)")  # "… role.  DUTIES & TASKS:"
+GLUED_OPENER = re.compile(  # "…with GitHub ActionsExcellent written skills": an item's first word
+    r"(?<=[a-z]{2})(?=(?:Strong|Excellent|Solid|Proven|Demonstrated|Experience|Proficien\w*|"
+    r"Knowledge|Familiarity|Ability|Bachelor|Master|Degree|Understanding|Must|Minimum)\b)"
+)
 GLUED_DIGIT = re.compile(r"(?<![A-Za-z])([a-z]{4,})(?=\d)")
 GLUED_YEARS = re.compile(r"(?<=[a-z]{3})(?=\d{1,2}\s*\+?\s*(?:years|yrs)\b)")
 NUMBERED = re.compile(r"(?:^|(?<=\s))\(?(\d{1,2})[.)]\s+(?=\S)")
@@ -45,6 +49,7 @@ def _abbreviated(line: str, match: re.Match[str]) -> bool:
 def _glued_cuts(line: str) -> list[int]:
     cuts = [m.end() for m in GLUED_WORD.finditer(line)]
     cuts += [m.start() for m in GLUED_YEARS.finditer(line)]
+    cuts += [m.start() for m in GLUED_OPENER.finditer(line)]
     cuts += [m.end() for m in CAPS_LABEL.finditer(line)]
     for match in GLUED_SENTENCE.finditer(line):
         if not ABBREVIATION.search(line[: match.start()]):

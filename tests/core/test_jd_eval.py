@@ -181,6 +181,10 @@ def test_a_run_on_line_splits_at_sentences_and_item_ends():
         "- Proficiency in Excel required.",
         "- Ability to lift",
     ]
+    assert split_run_together("with GitHub ActionsExcellent written skills") == [
+        "- with GitHub Actions",
+        "- Excellent written skills",
+    ]
     plain = "Experience with Salesforce CRM. Strong writing skills Required by law."
     assert split_run_together(plain) == [plain]  # nothing glued: the line is left alone
 
