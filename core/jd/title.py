@@ -10,7 +10,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from core.jd.sections import META_LABELS, ROLE_NOUN, Section
+from core.jd.headings import META_LABELS, ROLE_NOUN
+from core.jd.sections import Section
 
 SEGMENT_SPLIT = re.compile(r"\s+(?:--|[—–|·•-])\s+|\s*[|·•]\s*|,\s+|:\s+")
 AT_COMPANY = re.compile(r"\s+(?:at|@)\s+[A-Z][\w&.' -]*$")
