@@ -19,7 +19,7 @@ from core.ingest.textnorm import normalize_text
 from core.jd.keywords import Keyword, keywords_in, unique_keywords
 from core.jd.phrases import defined_acronyms, phrase_terms, shaped_terms
 from core.jd.profile import build_profile
-from core.jd.requirements import Candidate, extract_candidates
+from core.jd.requirements import Candidate, extract_candidates, reads_as_boilerplate
 from core.jd.roles import assign_roles
 from core.jd.runon import unglue_lists
 from core.jd.sections import BULLET, NO_KEYWORDS, Section, split_sections
@@ -121,7 +121,7 @@ def collect_keywords(
                 ordered += keywords_in(block.text)
     asked = [r.text for r in requirements]
     asked += [b.text for s in sections if s.kind in REQUIREMENT_KINDS for b in s.blocks]
-    for text in asked:
+    for text in (t for t in asked if not reads_as_boilerplate(t)):
         ordered += [
             Keyword(t, "jd terms") for _, t in sorted(shaped_terms(text) + phrase_terms(text))
         ]

@@ -29,7 +29,7 @@ CREDENTIAL = re.compile(
 )
 ACRONYM = re.compile(r"\b[A-Z][A-Z0-9&]{1,5}s?\b")
 DEFINED_ACRONYM = re.compile(r"\(([A-Z][A-Z0-9&]{1,5})\)")  # "Registered Nurse (RN)"
-NAME_JOINERS = frozenset({"of", "and", "&", "for"})  # inside a name: "Bachelor of Nursing Science"
+NAME_JOINERS = frozenset({"of", "&", "for"})  # inside a name: "Bachelor of Nursing Science"
 NOT_ACRONYMS = frozenset({"I", "A", "AND", "OR", "THE", "TO", "OF", "IN", "FOR", "US", "USA", "OK"})
 MAX_WORDS = 4
 
@@ -60,6 +60,8 @@ def shaped_terms(text: str) -> list[tuple[int, str]]:
         word = match.group(0)
         bare = word[:-1] if word.endswith("s") and word[:-1].isupper() else word
         if bare not in NOT_ACRONYMS and sum(c.isupper() for c in bare) >= 2:
+            if len(bare) == 2 and _in_name(text, match.start(), match.end()):
+                continue  # "MS Office", "PA Teaching certificate": part of a name, not a term
             found.append((match.start(), word))
     return found
 
@@ -69,8 +71,17 @@ def defined_acronyms(text: str) -> list[tuple[int, str]]:
     return [(m.start(1), m.group(1)) for m in DEFINED_ACRONYM.finditer(text)]
 
 
+def _in_name(text: str, start: int, end: int) -> bool:
+    """Is the word at text[start:end] next to a capitalised word ("Microsoft OS", "MS Office")?"""
+    before = re.search(r"([A-Za-z]+)\s+$", text[:start])
+    after = re.match(r"\s+([A-Za-z]+)", text[end:])
+    if before is not None and not re.search(r"[A-Za-z,]\s*$", text[: before.start()]):
+        before = None  # a sentence's first word is capitalised anyway ("Valid RN license")
+    return any(m is not None and m.group(1)[0].isupper() for m in (before, after))
+
+
 def _chunks(text: str) -> list[list[tuple[int, str]]]:
-    """Runs of (offset, word) between punctuation and stop words; 'of', 'and' or '&' between
+    """Runs of (offset, word) between punctuation and stop words; 'of', 'for' or '&' between
     two capitalised words stays inside the run ("Pharmacy & Therapeutics")."""
     stop, _ = phrase_words()
     chunks: list[list[tuple[int, str]]] = []

@@ -136,11 +136,13 @@ def _units(section: Section, *, bullets_only: bool = False) -> list[tuple[str, i
     return units
 
 
+def reads_as_boilerplate(text: str) -> bool:
+    """Pay, benefits, EEO, apply-flow or legal text: never a requirement, never a keyword."""
+    return NON_REQUIREMENT_LINE.search(text) is not None or is_boilerplate(text)
+
+
 def _usable(text: str) -> bool:
-    words = text.split()
-    return (
-        2 <= len(words) <= 80 and not NON_REQUIREMENT_LINE.search(text) and not is_boilerplate(text)
-    )
+    return 2 <= len(text.split()) <= 80 and not reads_as_boilerplate(text)
 
 
 def _explicit(sections: list[Section]) -> list[Candidate]:

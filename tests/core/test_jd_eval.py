@@ -282,3 +282,17 @@ def test_a_flattened_numbered_list_skips_numbers_inside_items():
     assert split_run_together("Requires version 2. Then apply.") == [
         "Requires version 2. Then apply."
     ]
+
+
+def test_boilerplate_and_name_parts_do_not_become_keywords():
+    from core.jd import analyze_jd
+
+    jd = (
+        "Teacher\nAcademy\n\nRequirements\n- RN or LPN license\n"
+        "- Strong skills with Microsoft OS and MS Office\n- PA Teaching certificate\n\n"
+        "Other Duties\nPlease note this job description is not designed to cover a comprehensive "
+        "listing of activities, duties or responsibilities.\n"
+    )
+    keywords = analyze_jd(jd).keywords
+    assert {"RN", "LPN", "MS Office", "PA Teaching certificate"} <= set(keywords)
+    assert not {"OS", "MS", "PA", "activities", "duties"} & set(keywords)
