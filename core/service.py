@@ -25,6 +25,7 @@ from core.contracts import (
 )
 from core.contracts import PipelineState as S
 from core.errors import IncompleteResumeError, InputError, ResumeForgeError
+from core.jd import check_jd_size
 from core.mapping.questions import apply_answers, next_questions
 from core.pipeline import Deps, advance, new_board, rewind_to
 from core.pipeline.outputs import RunOutputs, export_run
@@ -112,6 +113,7 @@ class TailoringSession:
             raise InputError("Load your fact resume first.")
         if not jd_text.strip():
             raise InputError("The job description is empty: paste it or upload a file.")
+        check_jd_size(jd_text, limits=self.settings.ingest)  # refused before any work
         with self._lock:
             self.run_id = uuid.uuid4().hex[:12]
             board = new_board(

@@ -82,6 +82,8 @@ class IngestSettings(BaseModel):
     max_zip_entries: int = Field(2000, gt=0)
     max_unzipped_mb: float = Field(100.0, gt=0)
     max_zip_ratio: float = Field(100.0, gt=1)
+    max_jd_chars: int = Field(250_000, gt=0, description="A job ad longer than this is refused")
+    max_jd_lines: int = Field(5_000, gt=0, description="A job ad with more lines is refused")
 
     @property
     def max_upload_bytes(self) -> int:

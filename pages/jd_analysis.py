@@ -10,5 +10,6 @@ if board is None or board.jd is None:
     widgets.render_start_here("No job description has been analysed yet.")
     st.stop()
 
+widgets.render_jd_reading(board.jd)
 widgets.render_role_profile(board.jd)
 widgets.render_next("pages/evidence_map.py", "Next: match your evidence to each requirement")

@@ -21,6 +21,7 @@ HANDLERS = {
     "search": "core.cli.retrieval:cmd_search",
     "eval retrieval": "core.cli.retrieval:cmd_eval_retrieval",
     "eval pipeline": "core.cli.pipeline:cmd_eval_pipeline",
+    "eval jd": "core.cli.jd:cmd_eval_jd",
     "run": "core.cli.pipeline:cmd_run",
     "audit": "core.cli.audit:cmd_audit",
     "diff": "core.cli.pipeline:cmd_diff",
@@ -67,6 +68,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--cases", required=True)
     p.add_argument("--k", type=int, default=5)
     p.add_argument("--modes", default="bm25,vector,hybrid")
+    p.add_argument("--json", action="store_true")
+    p = ev.add_parser("jd", help="requirement, priority, keyword, boilerplate and title scores")
+    p.add_argument("--cases", required=True, help="eval/dev or eval/real folder")
+    p.add_argument("--embedder", action="store_true", help="section roles by meaning too")
     p.add_argument("--json", action="store_true")
     p = ev.add_parser("pipeline", help="gap detection, audit probes, produced-resume checks")
     p.add_argument("--cases", required=True)

@@ -3,22 +3,52 @@
 from __future__ import annotations
 
 import argparse
+import json
+import sys
 from pathlib import Path
 
 from core.cli.output import emit_json
+from core.contracts import JDAnalysis
 from core.ingest import read_path
 from core.jd import analyze_jd
+from core.jd.reading import reading_warnings
 from core.settings import get_settings
 
 
 def cmd_analyze(args: argparse.Namespace) -> int:
     """Read the JD (txt, md, docx, pdf), analyse it, print or write the JSON. Bad input: exit 2."""
-    extracted = read_path(Path(args.jd), settings=get_settings().ingest)
-    analysis = analyze_jd(extracted.text, target_title=args.title or "")
+    limits = get_settings().ingest
+    extracted = read_path(Path(args.jd), settings=limits)
+    analysis = analyze_jd(extracted.text, target_title=args.title or "", limits=limits)
     if extracted.hidden_text:  # invisible DOCX text is a classic way to talk to screening tools
         hidden = [" ".join(t.split()) for t in extracted.hidden_text if t.strip()]
         analysis.suspicious_instructions = list(
             dict.fromkeys([*analysis.suspicious_instructions, *hidden])
         )
     emit_json(analysis, args.out)
+    print_reading_warnings(analysis)
+    return 0
+
+
+def print_reading_warnings(analysis: JDAnalysis) -> None:
+    """A thin reading of the ad (too few requirements, no qualifications) goes to stderr."""
+    for warning in reading_warnings(analysis):
+        print(f"warning: {warning}", file=sys.stderr)
+
+
+def cmd_eval_jd(args: argparse.Namespace) -> int:
+    """Score the analyser on labelled job ads; print a table (or the JSON with --json)."""
+    from core.evaluation.jd_eval import evaluate_jds, format_report
+
+    embedder = None
+    if args.embedder:
+        from core.retrieval.embedder import get_embedder
+
+        settings = get_settings()
+        embedder = get_embedder(settings.retrieval.embedding_model, cache_dir=settings.cache_dir)
+    result = evaluate_jds(Path(args.cases), embedder=embedder)
+    if args.json:
+        print(json.dumps(result, indent=2))
+    else:
+        print(format_report(result))
     return 0

@@ -47,6 +47,10 @@ def cmd_run(args: argparse.Namespace) -> int:
         no_education=args.no_education,
     )
     result = tailor(request, settings=settings, llm=_llm_for(args, settings))
+    if result.board.jd is not None:
+        from core.cli.jd import print_reading_warnings
+
+        print_reading_warnings(result.board.jd)
     if result.board.current_step != PipelineState.COMPLETE or result.outputs is None:
         _print_failure(result)
         return 1

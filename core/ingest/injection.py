@@ -41,6 +41,17 @@ _PATTERNS = [
     r"\b(?:system prompt|system message|jailbreak|prompt injection|developer mode)\b",
     r"<\|?(?:im_start|im_end|system|endoftext)\|?>|\[\s*(?:system|inst|/inst)\s*\]",
     r"\b(?:white text|hidden text|invisible text)\b|font-size:\s*0|display:\s*none",
+    # "For the screening model: …", "To any AI assistant: …" (a line addressed to a tool)
+    rf"\b(?:for|to) (?:the |any |all |every |each )?{_AI}\s*:",
+    # "treat every candidate as having X", "consider all applicants as qualified"
+    r"\b(?:treat|consider|regard|count|assume)\b[^.\n]{0,10}\b(?:every|all|each|any|this|the)"
+    r" (?:candidates?|applicants?|resumes?|cvs?|persons?|people)\b[^.\n]{0,10}\b(?:as|to be|to have"
+    r"|has|have)\b",
+    # "make sure the tailored resume mentions X in the first bullet": orders about the output
+    r"\b(?:tailored|generated|rewritten|optimi[sz]ed|final|output|ai[- ]written) (?:resume|cv|"
+    r"summary|draft|cover letter|bullets?)\b[^.\n]{0,40}\b(?:mentions?|includes?|lists?|states?|"
+    r"says?|contains?|shows?|highlights?|claims?)\b",
+    r"\bin (?:the|its|your) (?:first|top|opening|summary) (?:bullet|line|sentence)\b",
 ]
 SUSPICIOUS = re.compile("|".join(f"(?:{p})" for p in _PATTERNS), re.IGNORECASE)
 _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z\[(\"'])")

@@ -8,15 +8,23 @@ removed before anything else reads the text, so they can never become requiremen
 from __future__ import annotations
 
 import re
+from typing import Any
+
+import ftfy
 
 from core.contracts import JDAnalysis, JDSection, Priority, Requirement
 from core.errors import JDParsingError
 from core.ingest import detect_injection
+from core.ingest.textnorm import normalize_text
 from core.jd.keywords import Keyword, keywords_in, unique_keywords
+from core.jd.phrases import defined_acronyms, phrase_terms, shaped_terms
 from core.jd.profile import build_profile
-from core.jd.requirements import Candidate, extract_candidates
+from core.jd.requirements import Candidate, extract_candidates, reads_as_boilerplate
+from core.jd.roles import assign_roles
+from core.jd.runon import unglue_lists
 from core.jd.sections import BULLET, NO_KEYWORDS, Section, split_sections
 from core.jd.title import Title, detect_title
+from core.settings import IngestSettings
 
 INVISIBLE = re.compile(r"[\u200b-\u200f\u202a-\u202e\u2060-\u2064\ufeff]")
 REQUIREMENT_KINDS = ("requirements", "nice_to_have", "responsibilities")
@@ -25,6 +33,8 @@ WRAP_END = re.compile(r"[.!?:;)\]]['\"”’]?$")  # a line ending like this end
 
 
 def normalise_text(text: str) -> str:
+    """One kind of line break, no invisible characters, mojibake ("â€™") repaired."""
+    text = ftfy.fix_text(normalize_text(text), uncurl_quotes=False, normalization="NFC")
     text = INVISIBLE.sub("", text.replace("\r\n", "\n").replace("\r", "\n"))
     return text.replace("\u00a0", " ").replace("\t", "    ")
 
@@ -109,6 +119,15 @@ def collect_keywords(
         if section.kind in REQUIREMENT_KINDS:
             for block in section.blocks:  # block by block: requirement texts are cached
                 ordered += keywords_in(block.text)
+    asked = [r.text for r in requirements]
+    asked += [b.text for s in sections if s.kind in REQUIREMENT_KINDS for b in s.blocks]
+    for text in (t for t in asked if not reads_as_boilerplate(t)):
+        ordered += [
+            Keyword(t, "jd terms") for _, t in sorted(shaped_terms(text) + phrase_terms(text))
+        ]
+    for section in sections:
+        if section.kind not in NO_KEYWORDS:
+            ordered += [Keyword(t, "jd terms") for _, t in defined_acronyms(section.text)]
     for section in sections:
         skipped = section.kind in NO_KEYWORDS or section.kind in REQUIREMENT_KINDS
         if not skipped and section.kind != "header":  # the header's title is already in
@@ -116,15 +135,37 @@ def collect_keywords(
     return unique_keywords(ordered)
 
 
-def analyze_jd(text: str, *, target_title: str = "") -> JDAnalysis:
-    """Analyse a job description. Raises JDParsingError when there is no text at all."""
+def check_jd_size(text: str, *, limits: IngestSettings | None = None) -> None:
+    """Refuse at once a job ad that is empty or far larger than any real posting."""
+    limits = limits or IngestSettings()
     if not text or not text.strip():
         raise JDParsingError(
             "The job description is empty. Paste the full posting (responsibilities and "
             "qualifications) or choose a file that contains its text."
         )
-    clean, suspicious = separate_injections(normalise_text(text))
-    sections = split_sections(clean)
+    lines = text.count("\n") + 1
+    if len(text) > limits.max_jd_chars or lines > limits.max_jd_lines:
+        raise JDParsingError(
+            f"This job description is too long ({len(text):,} characters, {lines:,} lines; "
+            f"the limit is {limits.max_jd_chars:,} characters and {limits.max_jd_lines:,} "
+            "lines). Paste only the job ad itself."
+        )
+
+
+def analyze_jd(
+    text: str,
+    *,
+    target_title: str = "",
+    limits: IngestSettings | None = None,
+    embedder: Any | None = None,
+) -> JDAnalysis:
+    """Analyse a job description. Raises JDParsingError when it is empty or too large.
+
+    `embedder` (optional, the retrieval stage's loaded model) gives sections with an unknown
+    heading a role by meaning (`core.jd.roles`)."""
+    check_jd_size(text, limits=limits)
+    clean, suspicious = separate_injections(unglue_lists(normalise_text(text)))
+    sections = assign_roles(split_sections(clean), embedder=embedder)
     title = detect_title(sections)
     candidates = extract_candidates(sections, has_terms=lambda t: bool(keywords_in(t)))
     requirements = [_requirement(i, c) for i, c in enumerate(candidates, start=1)]

@@ -15,7 +15,7 @@ SIGNAL_PATTERNS = (
     r"PMs|developers|analysts|scientists|team members|others|people))?",
     r"\b(?:help\s+)?lead(?:s|ing)?\s+(?:a\s+|the\s+)?(?:team|teams|group|org|organization|"
     r"incident response|research|architecture|strategy)\b",
-    r"\breports?\s+to\s+(?:the\s+)?(?:you|[A-Z][A-Za-z]*(?:\s+of\s+[A-Z][A-Za-z]*)?)",
+    r"\breports?\s+to:?\s+(?:the\s+)?(?:you|[A-Z][A-Za-z]*(?:\s+of\s+[A-Z][A-Za-z]*)?)",
     r"\bwill\s+report\s+to\s+you\b",
     r"\bmanag(?:e|es|ing)\s+(?:other\s+|a\s+team\s+of\s+)?(?:[a-z]+\s+)?"
     r"(?:managers|engineers|designers|researchers|PMs|people)\b",
@@ -33,6 +33,12 @@ SIGNAL_PATTERNS = (
     r"\btechnical\s+(?:leadership|direction)\b",
     r"\bdirect\s+reports\b",
     r"\bdecide\s+what\s+to\s+\w+\b",
+    r"\bsupervis(?:e|es|ing)\s+(?:a\s+|the\s+|other\s+)?(?:[a-z]+\s+)?(?:staff|team|crew|techs|"
+    r"technicians|employees|associates|workers|nurses)\b",
+    r"\b(?:train|coach|precept)(?:s|ing)?\s+(?:new\s+|junior\s+)?(?:staff|hires|techs|employees|"
+    r"associates|team members|nurses|students)\b",
+    r"\b(?:independently|with (?:minimal|little) supervision|"
+    r"under (?:direct|general) supervision)\b",
 )
 SIGNALS = tuple(re.compile(p, re.IGNORECASE) for p in SIGNAL_PATTERNS)
 PEOPLE_MANAGER = re.compile(

@@ -16,12 +16,15 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from core.contracts import Priority
+from core.jd.boilerplate import is_boilerplate
 from core.jd.sections import NEVER_REQUIREMENTS, Section
 
 NICE_CUE = re.compile(
     r"\b(preferred|prefer|bonus|nice[ -]to[ -]have|ideally|a plus|is a plus|are a plus|"
     r"plus if|desirable|desired|advantageous|would be (great|nice|helpful|a plus)|not required|"
-    r"optional|extra credit|good to have|we'?d love|helpful|big plus)\b",
+    r"optional|extra credit|good to have|we'?d love|helpful|big plus|(?:an? )?(?:important |"
+    r"added |real )?(?:asset|advantage)|advantageous|puts? you ahead|sets? you apart|"
+    r"preferably|desirable)\b",
     re.IGNORECASE,
 )
 MUST_CUE = re.compile(
@@ -35,7 +38,7 @@ STRONG_CUE = re.compile(
     r"leading|managing|operating|as|of)|proficien\w*|fluen(t|cy) in|expertise in|knowledge of|"
     r"familiar(ity)? with|degree (in|or)|'s degree|certification|background in|track record|"
     r"skilled in|must have|required|preferred|bonus (points|if)|is a bonus|nice to have|a plus|"
-    r"ideally)",
+    r"ideally|you must|must (?:have|be|possess|hold|live))",
     re.IGNORECASE,
 )
 DISCLAIMER = re.compile(
@@ -46,7 +49,8 @@ DISCLAIMER = re.compile(
 )
 NON_REQUIREMENT_LINE = re.compile(
     r"(\$\s?\d|\bsalary\b|\bcompensation\b|\bbase pay\b|\bequity\b|\bbenefits\b|\b401\s?\(?k|"
-    r"\bpaid (time off|leave|vacation)\b|\bPTO\b|\binsurance\b|\bequal opportunity\b|"
+    r"\bpaid (time off|leave|vacation)\b|\bPTO\b|\bequal opportunity\b|"
+    r"\b(?:health|medical|dental|vision|life|disability) insurance\b|"
     r"\bregardless of\b|\baccommodations?\b|\bhiring manager\b|\binterview (process|loop)\b|"
     r"\bhow to apply\b|\bvisa sponsorship\b)",
     re.IGNORECASE,
@@ -132,9 +136,13 @@ def _units(section: Section, *, bullets_only: bool = False) -> list[tuple[str, i
     return units
 
 
+def reads_as_boilerplate(text: str) -> bool:
+    """Pay, benefits, EEO, apply-flow or legal text: never a requirement, never a keyword."""
+    return NON_REQUIREMENT_LINE.search(text) is not None or is_boilerplate(text)
+
+
 def _usable(text: str) -> bool:
-    words = text.split()
-    return 2 <= len(words) <= 80 and not NON_REQUIREMENT_LINE.search(text)
+    return 2 <= len(text.split()) <= 80 and not reads_as_boilerplate(text)
 
 
 def _explicit(sections: list[Section]) -> list[Candidate]:

@@ -2,7 +2,8 @@
 
 - Requirement recall: a labelled requirement is matched when an extracted requirement's text
   contains it, or the two overlap strongly (case, whitespace and punctuation ignored). An
-  extracted text many times longer than the label does not count as "containing" it.
+  extracted text many times longer than the label does not count as "containing" it, unless it
+  starts with the label and stays short (a requirement followed by its explanation).
 - Precision: the share of extracted requirements that match some label.
 - Priority accuracy: on matched labels, the share whose must/nice agrees.
 - Keyword recall: labelled `jd_keywords` found in `analysis.keywords`, strictly (same words,
@@ -17,10 +18,12 @@ from collections.abc import Sequence
 from typing import Any
 
 from core.contracts import JDAnalysis, Requirement
+from core.jd.reading import reading_warnings
 
 CONNECTORS = {"and", "or", "&", "the", "a", "an", "of", "to", "with", "in", "for"}
 MIN_TOKEN_OVERLAP = 0.8  # share of the label's words found in the extracted text
 MIN_EXTRACTED_SHARE = 0.5  # share of the extracted text's words that belong to the label
+MAX_HEADED_WORDS = 40  # an extracted text that starts with the label may explain it this long
 
 
 def normalise(text: str) -> str:
@@ -40,6 +43,8 @@ def requirement_matches(label: str, extracted: str) -> bool:
     lab_words, ext_words = lab.split(), ext.split()
     if f" {lab} " in f" {ext} " and len(ext_words) <= 2 * len(lab_words) + 8:
         return True
+    if ext.startswith(f"{lab} ") and len(ext_words) <= MAX_HEADED_WORDS:
+        return True  # the requirement stated first, then explained: "Competitive by nature – …"
     if f" {ext} " in f" {lab} " and len(ext_words) >= 0.6 * len(lab_words):
         return True
     shared = set(lab_words) & set(ext_words)
@@ -126,3 +131,62 @@ def score_analysis(analysis: JDAnalysis, labels: dict[str, Any]) -> dict[str, An
         "keywords": score_keywords(analysis, labels),
         "suspicious_instructions": len(analysis.suspicious_instructions),
     }
+
+
+def boilerplate_hits(analysis: JDAnalysis, examples: Sequence[str]) -> list[str]:
+    """Labelled boilerplate passages that overlap an extracted requirement."""
+    hits = []
+    for example in examples:
+        ex = normalise(example)
+        for req in analysis.requirements:
+            text = normalise(req.text)
+            if ex and text and (ex in text or text in ex or requirement_matches(example, req.text)):
+                hits.append(example)
+                break
+    return hits
+
+
+def title_matches(label: str, extracted: str) -> bool:
+    """Same title, or one inside the other sharing most of the longer one's words."""
+    lab, ext = normalise(label), normalise(extracted)
+    if not lab or not ext:
+        return False
+    if lab == ext:
+        return True
+    head = re.split(r",\s|\s\(|\s[-–—]\s", label.strip())[0]
+    if normalise(head) == ext:  # the title without its team, shift or place qualifier
+        return True
+    short, long_ = sorted((lab, ext), key=len)
+    return f" {short} " in f" {long_} " and len(short.split()) >= 0.6 * len(long_.split())
+
+
+def keyword_precision(analysis: JDAnalysis, wanted: Sequence[str]) -> tuple[int, int]:
+    """(extracted keywords that match or are part of a labelled one, extracted keywords)."""
+    labels = [normalise(w) for w in wanted]
+    useful = 0
+    for keyword in analysis.keywords:
+        k = normalise(keyword)
+        useful += any(f" {k} " in f" {lab} " or f" {lab} " in f" {k} " for lab in labels)
+    return useful, len(analysis.keywords)
+
+
+def score_posting(analysis: JDAnalysis, labels: dict[str, Any]) -> dict[str, Any]:
+    """`score_analysis` plus counts for summing, keyword precision, boilerplate and title."""
+    scored = score_analysis(analysis, labels)
+    req, kw = scored["requirements"], scored["keywords"]
+    req["matched_count"] = len(req["matched"])
+    req["priority_hits"] = sum(m["priority_ok"] for m in req["matched"])
+    req["priority_wrong"] = [m for m in req["matched"] if not m["priority_ok"]]
+    kw["found_count"] = kw["labelled"] - len(kw["missed"])
+    useful, extracted = keyword_precision(analysis, labels.get("jd_keywords", []))
+    kw.update(useful_count=useful, extracted=extracted, precision=_ratio(useful, extracted))
+    boiler = boilerplate_hits(analysis, labels.get("boilerplate_examples", []))
+    scored["boilerplate"] = {"as_requirements": len(boiler), "examples": boiler}
+    want = labels.get("target_title", "")
+    scored["title"] = {
+        "labelled": want,
+        "extracted": analysis.target_title,
+        "right": title_matches(want, analysis.target_title),
+    }
+    scored["warnings"] = reading_warnings(analysis)
+    return scored

@@ -11,6 +11,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from core.jd.headings import META_LABELS, ROLE_NOUN, classify_heading
+
 # Section kinds whose text is never a requirement.
 NEVER_REQUIREMENTS = frozenset(
     {"company", "benefits", "pay", "process", "eeo", "conditions", "outlook"}
@@ -18,73 +20,9 @@ NEVER_REQUIREMENTS = frozenset(
 # Section kinds whose text never feeds the ATS keyword list.
 NO_KEYWORDS = frozenset({"benefits", "pay", "process", "eeo"})
 
-# (kind, pattern) checked in order on the lower-cased heading; first match wins.
-HEADING_KINDS: tuple[tuple[str, str], ...] = (
-    ("eeo", r"equal (employment )?opportunity|\beeo\b|diversity|inclusion|accommodation"),
-    ("pay", r"compensation|salary|\bpay\b|pay range|total rewards|\bwage"),
-    ("benefits", r"benefits|perks|what we offer|we offer|why (join|work|you'?ll love)|rewards"),
-    (
-        "process",
-        r"\bprocess\b|how to apply|\bto apply\b|\binterview|next steps|what happens next|"
-        r"application process",
-    ),
-    (
-        "nice_to_have",
-        r"nice[ -]to[ -]have|preferred|bonus|\bplus(es)?\b|extra credit|desir|ideally|"
-        r"good to have|would be great|we'?d love|stand out|not required|optional",
-    ),
-    (
-        "requirements",
-        r"requir|qualifications|must[ -]have|looking for|what you('?ll| will)? bring|"
-        r"who you are|about you|a fit if|you might be|you may be|you('?re| are) (a|the)|"
-        r"you have|what you need|what it takes|what we need|skills|experience|ideal candidate|"
-        r"competenc|expertise|background|profile|need to succeed|we expect|your toolkit|"
-        r"the basics|essentials",
-    ),
-    (
-        "outlook",
-        r"first (\w+ )?(days|weeks|months|year)|30[ /-]60|success looks like|"
-        r"in your first|within (your first|\w+ months)|look like",
-    ),
-    (
-        "about",
-        r"about (the|this|our) (team|role|job|position|opportunity|work|group)|the team|"
-        r"position summary|role (overview|summary)|job (overview|summary)|the (short )?pitch",
-    ),
-    (
-        "responsibilities",
-        r"responsib|duties|what you('?ll| will) (do|own|work|build|be doing|achieve)|"
-        r"you will|you'?ll|your (role|mission|impact|day)|the (role|job|work|position)$|"
-        r"in this role|day[ -]to[ -]day|key accountabilit|accountabilit|what you'?ll|"
-        r"the opportunity|your work|impact you",
-    ),
-    ("conditions", r"working conditions|conditions|travel|physical|location|schedule|hours"),
-    (
-        "culture",
-        r"how we work|values|culture|our principles|working here|life at|who we are as|team norms",
-    ),
-    (
-        "company",
-        r"company|about us|who we are|our (mission|story)|mission|^about \w+( \w+)?$",
-    ),
-    ("about", r"about|overview|summary|introduction|opportunity|position|role|team"),
+BULLET = re.compile(
+    r"^\s*(?:->|=>|[-*•·‣▪◦●○■□➢➤→>+–—✓✔☑❖◆►▶]|o(?=\s)|\(?\d{1,2}[.)]|\(?[a-h][.)])\s+"
 )
-
-# "Label: value" lines at the top of a posting.
-META_LABELS = re.compile(
-    r"^(location|team|level|department|employment( type)?|type|job type|reports? to|"
-    r"salary|start date|remote|office|job id|req(uisition)?( id)?|posted|seniority|grade)\s*:",
-    re.IGNORECASE,
-)
-ROLE_NOUN = re.compile(
-    r"\b(engineer|developer|programmer|manager|researcher|designer|scientist|analyst|architect|"
-    r"lead|director|head of|vp|vice president|chief|officer|consultant|specialist|"
-    r"administrator|coordinator|intern|writer|strategist|owner|marketer|recruiter|accountant|"
-    r"sre|technician|representative|counsel|editor|nurse|physician|advocate|producer|"
-    r"operator|partner|president|associate)s?\b",
-    re.IGNORECASE,
-)
-BULLET = re.compile(r"^\s*(?:[-*•·‣▪◦●○■□➢➤→>+–—]|\(?\d{1,2}[.)]|\(?[a-h][.)])\s+")
 # Words that open a requirement line, not a heading ("Strong communication skills").
 ITEM_START = re.compile(
     r"^(\d|strong|excellent|solid|deep|proven|experience (with|in|building|designing|running)|"
@@ -92,6 +30,7 @@ ITEM_START = re.compile(
     re.IGNORECASE,
 )
 SENTENCE_END = re.compile(r"[.!?;,]['\"”’)]?$")
+ITEM_END = re.compile(r"[.!?;:]['\"”’)]?$")
 # Heading words that are also common in requirement lines ("Python experience").
 WEAK_HEADING = re.compile(
     r"^(?!.*(requir|qualif|looking for|bring|about you|fit if|who you are|what you need|must))"
@@ -108,6 +47,7 @@ class Block:
     text: str
     line: int  # 1-based first line
     last_len: int = 0  # length of its last source line (tells wrapped prose from a line list)
+    indent: int = 0  # indentation of its first line (a deeper line carries it on)
 
 
 @dataclass
@@ -125,24 +65,30 @@ class Section:
         return any(block.kind == "bullet" for block in self.blocks)
 
 
-def classify_heading(heading: str) -> str | None:
-    """The section kind a heading names, or None when it names nothing we know."""
-    low = " ".join(heading.lower().replace("’", "'").strip(" :-—–#*").split())
-    if not low:
-        return None
-    for kind, pattern in HEADING_KINDS:
-        if re.search(pattern, low):
-            return kind
-    return None
-
-
 def _is_caps(line: str) -> bool:
     letters = [c for c in line if c.isalpha()]
     return len(letters) >= 3 and all(c.isupper() for c in letters)
 
 
+SMALL_WORDS = frozenset({"and", "or", "of", "the", "to", "for", "in", "on", "with", "a", "an"})
+ABOUT_WORDS = re.compile(r"\babout\b|overview|summary|introduction", re.IGNORECASE)
+LIST_KINDS = frozenset({"requirements", "nice_to_have", "responsibilities"})
+
+
+def reads_as_item(bare: str) -> bool:
+    """'Team player track record', 'PHR or SPHR preferred': a short list item, not a heading
+    (a heading capitalises its words or is ALL CAPS; an item has lower-case content words)."""
+    words = [w for w in re.findall(r"[A-Za-z][\w'’-]*", bare) if w.lower() not in SMALL_WORDS]
+    return any(w[0].islower() and len(w) >= 4 for w in words) and not _is_caps(bare)
+
+
 def heading_of(
-    line: str, *, after_title: bool, prev_blank: bool | None, in_header: bool = False
+    line: str,
+    *,
+    after_title: bool,
+    prev_blank: bool | None,
+    in_header: bool = False,
+    in_list: bool = False,
 ) -> str | None:
     """Return the heading text if this (stripped, non-bullet) line is a heading.
 
@@ -160,7 +106,12 @@ def heading_of(
         return None
     if in_header and (ROLE_NOUN.search(bare) or WEAK_HEADING.search(bare)):
         return None
-    known = classify_heading(bare) is not None
+    kind = classify_heading(bare)
+    known = kind is not None
+    weak_kind = kind is None or (kind == "about" and not ABOUT_WORDS.search(bare))
+    named = re.search(r"\b[A-Z]{2,}\b", bare) is not None  # "PHR or SPHR preferred"
+    if in_list and (weak_kind or named) and reads_as_item(bare):
+        return None  # a short item in a list, not the next section
     if _is_caps(bare) or line.lstrip().startswith("#"):
         return bare
     if ITEM_START.match(bare) or line[:1].isspace():  # indented: a wrapped line, not a heading
@@ -218,7 +169,10 @@ def _open_section(
 ) -> bool:
     """Start a new section if `line` is a heading (or 'Heading: text'); True when it did."""
     in_header = sections[-1].kind == "header"
-    heading = heading_of(line, after_title=after_title, prev_blank=prev_blank, in_header=in_header)
+    in_list = sections[-1].kind in LIST_KINDS or sections[-1].kind == "other"
+    heading = heading_of(
+        line, after_title=after_title, prev_blank=prev_blank, in_header=in_header, in_list=in_list
+    )
     split = None if heading is not None else inline_heading(line)
     title = heading if heading is not None else split[0] if split is not None else None
     if title is None:
@@ -239,15 +193,21 @@ def _title_like(line: str) -> bool:
 
 
 def _open_bullet(section: Section) -> bool:
-    """Does the section end in a bullet cut off mid-sentence (e.g. by a PDF page break)?"""
+    """Does the section end in a bullet cut off mid-sentence (by a page or paragraph break)?
+    A bullet ending in a comma is cut off too: no list item ends that way."""
     last = section.blocks[-1] if section.blocks else None
-    return last is not None and last.kind == "bullet" and not SENTENCE_END.search(last.text)
+    return last is not None and last.kind == "bullet" and not ITEM_END.search(last.text)
+
+
+def _indent(line: str) -> int:
+    return len(line) - len(line.lstrip())
 
 
 def _add_line(section: Section, line: str, number: int, *, joinable: bool, width: int) -> None:
     bullet = BULLET.match(line)
     if bullet:
-        section.blocks.append(Block("bullet", line[bullet.end() :].strip(), number, len(line)))
+        item = line[bullet.end() :].strip()
+        section.blocks.append(Block("bullet", item, number, len(line), _indent(line)))
         return
     last = section.blocks[-1] if section.blocks else None
     stripped = line.strip()
@@ -259,7 +219,7 @@ def _add_line(section: Section, line: str, number: int, *, joinable: bool, width
         return
     if header:
         stripped = stripped.strip("#*_ ").strip()
-    section.blocks.append(Block("prose", stripped, number, len(line)))
+    section.blocks.append(Block("prose", stripped, number, len(line), _indent(line)))
 
 
 def _continues(last: Block, line: str, width: int) -> bool:
@@ -267,7 +227,10 @@ def _continues(last: Block, line: str, width: int) -> bool:
     stripped = line.strip()
     if META_LABELS.match(stripped) or META_LABELS.match(last.text):
         return False
-    if line[:1].isspace() or stripped[:1].islower():
+    indent = _indent(line)
+    if last.indent and indent == last.indent and stripped[:1].isupper():
+        return False  # same indentation as the item above: the next item of an indented list
+    if indent > last.indent or stripped[:1].islower():
         return True
     if last.kind == "bullet":
         return False

@@ -10,9 +10,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from core.jd.sections import META_LABELS, ROLE_NOUN, Section
+from core.jd.headings import META_LABELS, ROLE_NOUN
+from core.jd.sections import Section
 
-SEGMENT_SPLIT = re.compile(r"\s+[—–|·•-]\s+|\s*[|·•]\s*|,\s+|:\s+")
+SEGMENT_SPLIT = re.compile(r"\s+(?:--|[—–|·•-])\s+|\s*[|·•]\s*|,\s+|:\s+")
 AT_COMPANY = re.compile(r"\s+(?:at|@)\s+[A-Z][\w&.' -]*$")
 TITLE_LABEL = re.compile(r"^(?:job )?(?:title|position|role)\s*:\s*(.+)$", re.IGNORECASE)
 LOCATION_WORDS = re.compile(
@@ -45,7 +46,14 @@ class Title:
     specialty: str = ""
 
 
+FILE_SLUG = re.compile(r"^[a-z0-9]+(?:[-_][a-z0-9]+){2,}(?:\.\w{2,4})?$")  # "ien-rn-houston-tx"
+OPEN_PAREN_TAIL = re.compile(r"\s*\([^)]*$")  # "Engineer (5+ Years of" wrapped onto the next line
+
+
 def _from_segments(line: str) -> Title | None:
+    if FILE_SLUG.match(line.strip()):
+        return None
+    line = OPEN_PAREN_TAIL.sub("", line)
     labelled = TITLE_LABEL.match(line)
     if labelled:
         line = labelled.group(1)

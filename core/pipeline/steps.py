@@ -48,7 +48,12 @@ def do_preprocess(board: Blackboard, deps: Deps) -> None:
 def do_jd_analysis(board: Blackboard, deps: Deps) -> None:
     from core.jd import analyze_jd
 
-    analysis = analyze_jd(board.inputs.job_description, target_title=board.inputs.target_title)
+    analysis = analyze_jd(
+        board.inputs.job_description,
+        target_title=board.inputs.target_title,
+        limits=deps.settings.ingest,
+        embedder=getattr(deps.index, "embedder", None),  # section roles by meaning, if loaded
+    )
     if deps.llm is not None:
         from core.pipeline.llm_stages import enrich_jd_analysis
 

@@ -23,6 +23,7 @@ from core.contracts import (
     ParsedResume,
     UserQuestion,
 )
+from core.jd.reading import lines_by_role, reading_warnings
 from core.ui import state
 
 # Every ASCII character that can start Markdown/HTML/LaTeX/directive syntax in st.markdown.
@@ -160,6 +161,21 @@ def render_role_profile(analysis: JDAnalysis) -> None:
     st.markdown("#### All ATS keywords")
     st.markdown(" · ".join(safe_text(k) for k in analysis.keywords) or "None found.")
     render_suspicious("the job description", analysis.suspicious_instructions)
+
+
+def render_jd_reading(analysis: JDAnalysis) -> None:
+    """Warnings about a thin reading, and which lines became requirements, duties, boilerplate."""
+    for warning in reading_warnings(analysis):
+        st.warning(warning)
+    roles = lines_by_role(analysis)
+    with st.expander("How the job ad was read", expanded=bool(reading_warnings(analysis))):
+        for role, label in (
+            ("requirements", "Read as requirements"),
+            ("duties", "Read as duties"),
+            ("boilerplate", "Read as boilerplate (never requirements)"),
+        ):
+            st.markdown(f"**{label}** ({len(roles[role])})")
+            render_bullets(roles[role])
 
 
 # --- page 3 ----------------------------------------------------------------------------------

@@ -41,3 +41,14 @@ def test_role_profile_shows_level_must_haves_and_keywords(app, mapped_session):
     assert all(any(signal in line for line in signals[:5]) for signal in profile.seniority_signals)
     for cluster, terms in profile.keyword_clusters.items():
         assert f"**{cluster}**: " + " · ".join(terms) in lines
+
+
+def test_page_warns_about_a_thin_reading_and_shows_where_lines_went(app, mapped_session):
+    jd = mapped_session.board.jd
+    jd.requirements = jd.requirements[:2]
+    at = app(mapped_session, "pages/jd_analysis.py")
+    assert not at.exception
+    assert any("We could read only 2 requirements" in w.value for w in at.warning)
+    shown = texts(at)
+    assert "Read as requirements" in shown and "Read as boilerplate" in shown
+    assert jd.requirements[0].text in shown

@@ -183,3 +183,12 @@ def test_the_configured_upload_limit_applies_to_job_descriptions(tmp_path, capsy
     code, out, err = analyze(capsys, str(path))
     assert code == 2 and out == ""
     assert "KB, above the 0.001 MB upload limit" in err
+
+
+def test_analyze_warns_on_stderr_when_the_ad_reads_thin(tmp_path, capsys):
+    jd = tmp_path / "thin.txt"
+    jd.write_text("Cook\nGurus Sports Bar\n\nWe are hiring a cook. Apply in person.\n", "utf-8")
+    code, out, err = analyze(capsys, str(jd))
+    assert code == 0 and json.loads(out)["target_title"] == "Cook"
+    assert "warning: We could read only" in err
+    assert "check that its bullets are on separate lines" in err

@@ -1,0 +1,140 @@
+"""`eval jd`: score the JD analyser on labelled cases, per case and per split.
+
+Two label formats are read:
+- dev cases (`<cases>/<case>/jd.txt` + `labels.json` with `requirements`, `jd_keywords`,
+  `target_title`);
+- real postings (`<cases>/labels/jds.json`, one object per posting with `file`, `title`,
+  `requirements`, `keywords`, `boilerplate_examples`).
+
+The analyser runs without the target title (as a user who pastes only the ad), so the title is
+scored too. Per-case scoring lives in `core.jd.scoring`; this module finds the cases, runs them and
+sums them up into tuning and held-back groups (`core.evaluation.splits`).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from core.errors import InputError
+from core.evaluation.splits import split_of
+from core.ingest import read_path
+from core.jd import analyze_jd
+from core.jd.scoring import score_posting
+
+SUMMED = (
+    ("requirement_recall", "requirements", "matched_count", "labelled"),
+    ("priority_accuracy", "requirements", "priority_hits", "matched_count"),
+    ("keyword_recall", "keywords", "found_count", "labelled"),
+    ("keyword_precision", "keywords", "useful_count", "extracted"),
+)
+
+
+@dataclass(frozen=True)
+class LabelledJD:
+    name: str
+    path: Path
+    labels: dict[str, Any]
+
+
+def find_cases(cases: Path) -> list[LabelledJD]:
+    """The labelled postings under `cases` (a dev or a real folder). None: InputError."""
+    real = cases / "labels" / "jds.json"
+    if real.is_file():
+        entries = json.loads(real.read_text(encoding="utf-8"))
+        return [
+            LabelledJD(Path(e["file"]).stem, cases / e["file"], _real_labels(e)) for e in entries
+        ]
+    found = (
+        [
+            LabelledJD(d.name, d / "jd.txt", json.loads((d / "labels.json").read_text("utf-8")))
+            for d in sorted(p for p in cases.iterdir() if p.is_dir())
+            if (d / "jd.txt").is_file() and (d / "labels.json").is_file()
+        ]
+        if cases.is_dir()
+        else []
+    )
+    if not found:
+        raise InputError(
+            f"No labelled job ads under {cases}: expected <case>/jd.txt + labels.json folders "
+            "or labels/jds.json."
+        )
+    return found
+
+
+def _real_labels(entry: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "case": Path(entry["file"]).stem,
+        "target_title": entry.get("title", ""),
+        "requirements": [
+            {"id": f"r{i}", **req} for i, req in enumerate(entry.get("requirements", []), 1)
+        ],
+        "jd_keywords": entry.get("keywords", []),
+        "boilerplate_examples": entry.get("boilerplate_examples", []),
+    }
+
+
+def score_case(case: LabelledJD, *, embedder: Any | None = None) -> dict[str, Any]:
+    text = read_path(case.path).text
+    analysis = analyze_jd(text, embedder=embedder)
+    scored = score_posting(analysis, case.labels)
+    scored["case"] = case.name
+    scored["split"] = split_of(case.name)
+    return scored
+
+
+def summarise(scores: list[dict[str, Any]]) -> dict[str, Any]:
+    """Micro-averaged metrics over a group of case scores."""
+    out: dict[str, Any] = {"cases": len(scores)}
+    for name, part, hits, total in SUMMED:
+        num = sum(s[part][hits] for s in scores)
+        den = sum(s[part][total] for s in scores)
+        out[name] = round(num / den, 4) if den else None
+    out["min_case_keyword_recall"] = min((s["keywords"]["recall"] for s in scores), default=None)
+    out["boilerplate_as_requirements"] = sum(s["boilerplate"]["as_requirements"] for s in scores)
+    out["title_right"] = round(sum(s["title"]["right"] for s in scores) / len(scores), 4)
+    out["few_requirements_warnings"] = sum(bool(s["warnings"]) for s in scores)
+    return out
+
+
+def evaluate_jds(cases: Path, *, embedder: Any | None = None) -> dict[str, Any]:
+    """Score every labelled posting under `cases`; group totals for tuning, held-back, all."""
+    scores = [score_case(case, embedder=embedder) for case in find_cases(cases)]
+    groups = {
+        split: summarise([s for s in scores if s["split"] == split])
+        for split in ("tuning", "held-back")
+        if any(s["split"] == split for s in scores)
+    }
+    groups["all"] = summarise(scores)
+    return {"cases": scores, "summary": groups}
+
+
+def format_report(result: dict[str, Any]) -> str:
+    """A plain-text table: one line per case, then one per group."""
+    lines = [
+        f"{'case':44} {'split':9} {'req':>5} {'prio':>5} {'kw rec':>6} {'kw prec':>7} "
+        f"{'boiler':>6} {'title':>5}"
+    ]
+    for s in result["cases"]:
+        r, k = s["requirements"], s["keywords"]
+        lines.append(
+            f"{s['case'][:44]:44} {s['split']:9} {r['recall']:5.2f} {r['priority_accuracy']:5.2f} "
+            f"{k['recall']:6.2f} {k['precision']:7.2f} {s['boilerplate']['as_requirements']:6d} "
+            f"{'yes' if s['title']['right'] else 'no':>5}"
+        )
+    lines.append("")
+    for group, g in result["summary"].items():
+        lines.append(
+            f"{group:10} ({g['cases']} cases): requirement recall {_pct(g['requirement_recall'])}, "
+            f"must/nice {_pct(g['priority_accuracy'])}, keyword recall "
+            f"{_pct(g['keyword_recall'])} (lowest case {_pct(g['min_case_keyword_recall'])}), "
+            f"keyword precision {_pct(g['keyword_precision'])}, boilerplate as requirements "
+            f"{g['boilerplate_as_requirements']}, title right {_pct(g['title_right'])}"
+        )
+    return "\n".join(lines)
+
+
+def _pct(value: float | None) -> str:
+    return "n/a" if value is None else f"{value:.0%}"

@@ -1,0 +1,29 @@
+"""Lines of a job ad that are never requirements, whatever section they sit in.
+
+Employers paste the same legal, HR and apply-flow text into every ad; these are its recurring
+phrasings (disclaimers about the description, "other duties as assigned", safety-policy and
+accommodation text, apply-button and copyright lines, job-type labels, jokes that say "not
+required"). `core.jd.requirements` drops a candidate that reads like this.
+"""
+
+from __future__ import annotations
+
+import re
+
+BOILERPLATE = re.compile(
+    r"\bjob description is not (?:designed|intended|meant)|\bnot (?:designed|intended) to "
+    r"(?:cover|be)\b|\bother (?:related )?duties (?:as|may be) (?:assigned|required)|"
+    r"\b(?:requirements|duties) listed (?:above )?are representative|"
+    r"\bto perform this job successfully|\breasonable accommodations?\b|"
+    r"\bcomply with all (?:\w+ )?(?:safety )?(?:rules|policies|regulations)|"
+    r"\b(?:injury and illness prevention|drug[- ]free workplace)|"
+    r"\bby clicking\b|\bapply now\b|©|\ball rights reserved\b|\binternal (?:applicants?|candidates)"
+    r"|\bencouraged,? but not required\b|\bpuns?\b|"
+    r"^(?:job type|employment type|schedule|shift|work location|pay|salary)\s*:",
+    re.IGNORECASE,
+)
+
+
+def is_boilerplate(text: str) -> bool:
+    """Does this line read as legal, HR or apply-flow text rather than something asked?"""
+    return BOILERPLATE.search(text.strip()) is not None
