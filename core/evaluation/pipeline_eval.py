@@ -153,7 +153,10 @@ def evaluate_cases(cases_dir: Path, *, settings: Settings) -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as tmp:
         private = private_settings(settings, Path(tmp) / "home")
         results = [evaluate_case(c, settings=private) for c in cases]
-    return {"cases": results, "overall": overall_scores(results)}
+    from core.evaluation.audit_eval import summarise_by_split
+
+    probes = summarise_by_split([r["audit_probes"] for r in results])
+    return {"cases": results, "overall": overall_scores(results), "audit_by_split": probes}
 
 
 def _total(results: list[dict[str, Any]], group: str, key: str) -> int:
