@@ -152,7 +152,8 @@ def check_bullet(
         out.add(V.DATE_WRONG, date.year_text, date.detail, blocker=date.blocker)
     team_numbers: list[str] = []
     places = [p for card in cited for p in card.scope.geography] + [card.location for card in cited]
-    for finding in check_scope(text, evidence=evidence, places=places):
+    role_evidence = _role_text(cited, resume_cards)
+    for finding in check_scope(text, evidence=evidence, places=places, role_evidence=role_evidence):
         out.add(V.SCOPE_INFLATED, finding.span, finding.detail)
         team_numbers += [finding.number] if finding.number else []
     for metric in check_metrics(text, evidence=evidence, skip=team_numbers):
@@ -162,6 +163,17 @@ def check_bullet(
     _check_skills(out, evidence, cited, resume_cards, skip)
     _check_overlap(out, evidence, own, skip)
     return _verdict(out, cited)
+
+
+def _role_text(cited: Sequence[EvidenceCard], resume_cards: Sequence[EvidenceCard]) -> str:
+    """The other lines of the roles the cited cards belong to (facts may come from any of them)."""
+    owners = {c.role_id for c in cited if c.role_id}
+    ids = {c.id for c in cited}
+    return "\n".join(
+        " ".join(unicodedata.normalize("NFKC", c.raw_text).split())
+        for c in resume_cards
+        if c.role_id in owners and c.id not in ids
+    )
 
 
 def _check_overlap(

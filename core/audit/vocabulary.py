@@ -82,7 +82,10 @@ LEADERSHIP_GROUPS = (
             overseeing | direct reports"""
         ),
     ),
-    (phrases("owned | owning | owner of"), phrases("own | owned | owns | owning | owner")),
+    (
+        phrases("owned | owning | owner of"),
+        phrases("own | owned | owns | owning | owner | ownership"),
+    ),
     (phrases("founded | co-founded | founder of"), phrases("founded | co-founded | founder")),
     (phrases("chaired | chairing"), phrases("chaired | chair | chairs | chairing")),
 )
