@@ -15,6 +15,7 @@ from itertools import pairwise
 
 from core.audit.quantities import Quantity, digits_of, metric_quantities
 from core.audit.vocabulary import CONTEXT_STOPWORDS
+from core.retrieval.text_analysis import tokenize
 
 _WORD = re.compile(r"[a-z0-9][a-z0-9.%$,+-]*")
 
@@ -115,8 +116,31 @@ def _changed_in_pair(
     return found
 
 
-def check_metrics(text: str, *, evidence: str, skip: Iterable[str] = ()) -> list[MetricFinding]:
-    """Findings for numbers in `text` that `evidence` does not give."""
+def _distinctive(q: Quantity) -> bool:
+    """Money, a fraction or a figure of 100 or more is rarely the same number by chance."""
+    return q.kind == "money" or q.value != int(q.value) or abs(q.value) >= 100
+
+
+def _stems(words: set[str]) -> set[str]:
+    return {t for w in words for t in tokenize(w)}
+
+
+def stated_nearby(claimed: Quantity, text: str, context: str) -> bool:
+    """Another line of the same role gives this number about the same thing: a distinctive
+    figure, or one with a word next to it there too ("25 parents" is not backed by "25
+    minutes" elsewhere; "64 pages" backs "64-page")."""
+    around = _stems(_context(text, claimed))
+    return any(
+        is_stated(claimed, [g]) and (_distinctive(g) or around & _stems(_context(context, g)))
+        for g in metric_quantities(context)
+    )
+
+
+def check_metrics(
+    text: str, *, evidence: str, context: str = "", skip: Iterable[str] = ()
+) -> list[MetricFinding]:
+    """Findings for numbers in `text` that `evidence` (or, about the same thing, `context`: the
+    other lines of its role) does not give."""
     given = metric_quantities(evidence)
     said = metric_quantities(text)
     skipped = set(skip)
@@ -124,6 +148,8 @@ def check_metrics(text: str, *, evidence: str, skip: Iterable[str] = ()) -> list
     for claimed in said:
         equal = [g for g in given if claimed.same_as(g)]
         if claimed.text in skipped or is_stated(claimed, equal):
+            continue
+        if not equal and stated_nearby(claimed, text, context):
             continue
         if equal:
             detail = (

@@ -102,7 +102,7 @@ def _has_head(words: Sequence[str]) -> bool:
 
 
 def _trim_run(run: str) -> str:
-    run = re.sub(r"^(?:(?:as|an?|the)\s+)+", "", run.strip(" ,"), flags=re.I)
+    run = re.sub(r"^(?:(?:as|an?|the|holds?|held|earned)\s+)+", "", run.strip(" ,"), flags=re.I)
     return re.sub(r"(?:\s+(?:of|and|&))+$", "", run)
 
 

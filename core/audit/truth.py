@@ -11,12 +11,15 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+from core.audit.context import card_text, credential_lines, role_lines
+from core.audit.credentials import check_credentials
 from core.audit.dates import check_dates
 from core.audit.metrics import check_metrics
 from core.audit.names import (
+    NameMention,
     find_employers,
     find_titles,
     normalise_org,
@@ -34,6 +37,8 @@ from core.contracts import (
     TruthViolation,
     ViolationType,
 )
+from core.retrieval.text_analysis import tokenize
+from core.text.variants import Match, compare_title
 
 V = ViolationType
 
@@ -82,14 +87,46 @@ def _in_text(phrase: str, text: str) -> bool:
     return bool(phrase) and re.search(rf"(?<!\w){re.escape(phrase)}(?!\w)", text, re.I) is not None
 
 
+def _fact_words(text: str, mention: NameMention) -> set[str]:
+    rest = text[: mention.start] + " " + text[mention.end :]
+    return {t for t in tokenize(rest) if not re.search(r"\d", t)}
+
+
+def _in_fact_cards(
+    mention: NameMention,
+    text: str,
+    cited: Sequence[EvidenceCard],
+    states: Callable[[str, str], bool] = lambda phrase, text: _in_text(phrase, text),
+) -> bool:
+    """A cited line states it and carries the line's other facts (not a header cited only for
+    the name: "worked for X while placed at Y")."""
+    words = _fact_words(text, mention)
+    return any(
+        states(mention.text, c.raw_text)
+        and len(words & set(tokenize(c.raw_text))) >= min(2, len(words))
+        for c in cited
+    )
+
+
+def _named_in_facts(
+    mention: NameMention, text: str, cited: Sequence[EvidenceCard], context: str
+) -> bool:
+    """The employer is named by the role lines or by a cited line carrying the line's facts."""
+    return _in_text(mention.text, context) or _in_fact_cards(mention, text, cited)
+
+
 def _check_employers(
-    out: _Findings, evidence: str, own: list[RoleEntry], roles: Sequence[RoleEntry]
-) -> list[tuple[int, int]]:
-    spans: list[tuple[int, int]] = []
+    out: _Findings,
+    cited: Sequence[EvidenceCard],
+    context: str,
+    own: list[RoleEntry],
+    roles: Sequence[RoleEntry],
+) -> list[NameMention]:
+    found: list[NameMention] = []
     own_keys = {normalise_org(r.company) for r in own if r.company}
     for mention in find_employers(out.text, [*roles, *own]):
-        spans.append((mention.start, mention.end))
-        if mention.key in own_keys or _in_text(mention.text, evidence):
+        found.append(mention)
+        if mention.key in own_keys or _named_in_facts(mention, out.text, cited, context):
             continue
         where = ", ".join(
             f"{r.company} ({r.timeframe})".replace(" ()", "") for r in own if r.company
@@ -100,21 +137,47 @@ def _check_employers(
             else (f"The evidence does not mention '{mention.text}'.")
         )
         out.add(V.EMPLOYER_WRONG, mention.text, detail)
-    return spans
+    return found
+
+
+def _same_title(claimed: str, actual: str) -> bool:
+    """The role's title, or a lower or shorter form of it (core/text/variants.py)."""
+    return title_matches(claimed, actual) or compare_title(claimed, actual) == Match.MET
+
+
+@dataclass
+class _TitleScope:
+    """Where a title may come from: the evidence and the roles it belongs to, or, when the line
+    names an employer, that employer's roles and their lines only."""
+
+    evidence: str
+    own: list[RoleEntry]
+    roles: Sequence[RoleEntry]
+    resume_cards: Sequence[EvidenceCard]
+
+    def for_employers(self, named: set[str]) -> tuple[str, list[RoleEntry]]:
+        there = [r for r in self.roles if r.company and normalise_org(r.company) in named]
+        if not there:
+            return self.evidence, [r for r in self.own if r.title] or list(self.roles)
+        ids = {r.id for r in there}
+        text = card_text([c for c in self.resume_cards if c.role_id in ids])
+        return text, there
 
 
 def _check_titles(
-    out: _Findings, evidence: str, own: list[RoleEntry], roles: Sequence[RoleEntry]
+    out: _Findings, scope: _TitleScope, employers: list[NameMention], cited: list[EvidenceCard]
 ) -> list[tuple[int, int]]:
     spans: list[tuple[int, int]] = []
+    evidence, pool = scope.for_employers({m.key for m in employers})
     for mention in find_titles(out.text):
         spans.append((mention.start, mention.end))
-        if title_in_text(mention.text, evidence):
+        if title_in_text(mention.text, evidence) or _in_fact_cards(
+            mention, out.text, cited, title_in_text
+        ):
             continue
-        pool = [r for r in own if r.title] or list(roles)
-        if any(title_matches(mention.text, r.title) for r in pool if r.title):
+        if any(_same_title(mention.text, r.title) for r in pool if r.title):
             continue
-        held = "; ".join(f"'{r.title}' at {r.company}" for r in own if r.title)
+        held = "; ".join(f"'{r.title}' at {r.company}" for r in pool if r.title)
         detail = (
             f"'{mention.text}' is not your title here: you were {held}."
             if held
@@ -144,36 +207,31 @@ def check_bullet(
         " ".join(unicodedata.normalize("NFKC", card.raw_text).split()) for card in cited
     )
     own = evidence_roles(cited, roles, role)
-    skip = _check_employers(out, evidence, own, roles)
-    skip += _check_titles(out, evidence, own, roles)
+    context = card_text(role_lines(cited, resume_cards))
+    credentials = card_text(credential_lines(resume_cards))
+    wide = "\n".join([evidence, context, credentials])
+    employers = _check_employers(out, cited, context, own, roles)
+    skip = [(m.start, m.end) for m in employers]
+    title_scope = _TitleScope(evidence + "\n" + credentials, own, roles, resume_cards)
+    skip += _check_titles(out, title_scope, employers, cited)
     dated = [c for c in cited if role is None or c.role_id in (None, role.id)]
     date_evidence = "\n".join(c.raw_text for c in dated)
     for date in check_dates(text, evidence_text=date_evidence, roles=own):
         out.add(V.DATE_WRONG, date.year_text, date.detail, blocker=date.blocker)
     team_numbers: list[str] = []
     places = [p for card in cited for p in card.scope.geography] + [card.location for card in cited]
-    role_evidence = _role_text(cited, resume_cards)
-    for finding in check_scope(text, evidence=evidence, places=places, role_evidence=role_evidence):
+    for finding in check_scope(text, evidence=evidence, places=places, role_evidence=context):
         out.add(V.SCOPE_INFLATED, finding.span, finding.detail)
         team_numbers += [finding.number] if finding.number else []
-    for metric in check_metrics(text, evidence=evidence, skip=team_numbers):
+    for metric in check_metrics(text, evidence=evidence, context=context, skip=team_numbers):
         out.add(
             V.METRIC_CHANGED if metric.changed else V.METRIC_INVENTED, metric.span, metric.detail
         )
-    _check_skills(out, evidence, cited, resume_cards, skip)
+    for cred in check_credentials(text, evidence=wide):
+        out.add(V.SKILL_INVENTED, cred.span, cred.detail)
+    _check_skills(out, wide, cited, resume_cards, skip)
     _check_overlap(out, evidence, own, skip)
     return _verdict(out, cited)
-
-
-def _role_text(cited: Sequence[EvidenceCard], resume_cards: Sequence[EvidenceCard]) -> str:
-    """The other lines of the roles the cited cards belong to (facts may come from any of them)."""
-    owners = {c.role_id for c in cited if c.role_id}
-    ids = {c.id for c in cited}
-    return "\n".join(
-        " ".join(unicodedata.normalize("NFKC", c.raw_text).split())
-        for c in resume_cards
-        if c.role_id in owners and c.id not in ids
-    )
 
 
 def _check_overlap(

@@ -36,7 +36,12 @@ TITLE_HEADS = word_set(
     lecturer professor instructor teacher director lead head president vp officer consultant
     contractor technician specialist coordinator administrator associate assistant intern
     fellow postdoc founder co-founder cofounder cto ceo cfo coo cpo cmo pm apm tpm editor
-    writer recruiter strategist owner partner chair dean supervisor representative"""
+    writer recruiter strategist owner partner chair dean supervisor representative paralegal
+    nurse pharmacist technician electrician plumber mechanic machinist welder carpenter
+    accountant attorney lawyer clerk cashier chef cook bartender driver operator therapist
+    physician surgeon dentist hygienist planner buyer estimator inspector surveyor agent broker
+    adviser advisor counselor counsellor aide receptionist secretary foreman superintendent
+    paramedic librarian producer illustrator photographer tech"""
 )
 LEVEL_WORDS = word_set(
     """associate assistant adjunct junior jr senior sr staff principal lead head chief group
