@@ -92,6 +92,18 @@ def find_employers(text: str, roles: Iterable[RoleEntry]) -> list[NameMention]:
     return sorted(found, key=lambda f: f.start)
 
 
+def oriented(role: RoleEntry) -> RoleEntry:
+    """The role with company and title the right way round: a "Title - Company" header read
+    as "Company - Title" has a job-title word in its company and none in its title."""
+    if (
+        role.title
+        and _has_head(title_words(role.company))
+        and not _has_head(title_words(role.title))
+    ):
+        return role.model_copy(update={"company": role.title, "title": role.company})
+    return role
+
+
 def title_words(title: str) -> list[str]:
     words = re.findall(r"[a-z0-9]+(?:-[a-z0-9]+)*", title.lower())
     return [TITLE_ABBREVIATIONS.get(w, w) for w in words if w not in TITLE_FILLER]

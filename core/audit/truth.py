@@ -23,6 +23,7 @@ from core.audit.names import (
     find_employers,
     find_titles,
     normalise_org,
+    oriented,
     title_in_text,
     title_matches,
 )
@@ -206,7 +207,8 @@ def check_bullet(
     evidence = "\n".join(
         " ".join(unicodedata.normalize("NFKC", card.raw_text).split()) for card in cited
     )
-    own = evidence_roles(cited, roles, role)
+    roles = [oriented(r) for r in roles]
+    own = [oriented(r) for r in evidence_roles(cited, roles, role)]
     context = card_text(role_lines(cited, resume_cards))
     credentials = card_text(credential_lines(resume_cards))
     wide = "\n".join([evidence, context, credentials])
