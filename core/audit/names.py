@@ -171,3 +171,29 @@ def title_in_text(title: str, text: str) -> bool:
         if not before or before[-1].lower() not in LEVEL_WORDS:
             return True
     return False
+
+
+_ORG = r"[A-Z][\w&'.-]*(?:\s+(?:[A-Z][\w&'.-]*|&))*"
+_EMPLOYER_CUE = re.compile(
+    rf"(?:^|[.;]\s+)(?:At|For|While at)\s+(?P<a>{_ORG})\s*,"
+    rf"|\b(?:worked (?:at|for)|joined|employed by|hired by)\s+(?P<b>{_ORG})"
+)
+
+
+def named_as_employer(text: str) -> list[NameMention]:
+    """Organisations a line names as the employer ("At X, …", "worked for X", "joined X")."""
+    found: list[NameMention] = []
+    for m in _EMPLOYER_CUE.finditer(text):
+        group = "a" if m.group("a") else "b"
+        org = re.sub(r"['’]s$", "", m.group(group))
+        found.append(
+            NameMention(org, m.start(group), m.start(group) + len(org), normalise_org(org))
+        )
+    return found
+
+
+def only_inside_a_name(org: str, evidence: str) -> bool:
+    """The evidence never names `org` on its own: only as part of a longer name, such as a
+    product ("Amazon" in "Amazon EKS") — or not at all."""
+    hits = list(re.finditer(rf"(?<![\w-]){re.escape(org)}(?![\w-])", evidence, re.I))
+    return all(re.match(r"\s+(?:[A-Z][\w-]*|\d)", evidence[h.end() :]) for h in hits)

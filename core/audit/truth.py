@@ -22,7 +22,9 @@ from core.audit.names import (
     NameMention,
     find_employers,
     find_titles,
+    named_as_employer,
     normalise_org,
+    only_inside_a_name,
     oriented,
     title_in_text,
     title_matches,
@@ -122,6 +124,7 @@ def _check_employers(
     context: str,
     own: list[RoleEntry],
     roles: Sequence[RoleEntry],
+    evidence: str,
 ) -> list[NameMention]:
     found: list[NameMention] = []
     own_keys = {normalise_org(r.company) for r in own if r.company}
@@ -138,6 +141,25 @@ def _check_employers(
             else (f"The evidence does not mention '{mention.text}'.")
         )
         out.add(V.EMPLOYER_WRONG, mention.text, detail)
+    return found + _unknown_employers(out, found, evidence)
+
+
+def _unknown_employers(
+    out: _Findings, known: list[NameMention], evidence: str
+) -> list[NameMention]:
+    """An organisation named as the employer that is no employer of the resume: fine when the
+    evidence names it, not when it names it only inside a product ("Amazon EKS")."""
+    found: list[NameMention] = []
+    for mention in named_as_employer(out.text):
+        if any(k.start < mention.end and mention.start < k.end for k in known):
+            continue
+        found.append(mention)
+        if only_inside_a_name(mention.text, evidence):
+            detail = (
+                f"'{mention.text}' is named as the employer, but the evidence never says you "
+                "worked there."
+            )
+            out.add(V.EMPLOYER_WRONG, mention.text, detail)
     return found
 
 
@@ -212,7 +234,7 @@ def check_bullet(
     context = card_text(role_lines(cited, resume_cards))
     credentials = card_text(credential_lines(resume_cards))
     wide = "\n".join([evidence, context, credentials])
-    employers = _check_employers(out, cited, context, own, roles)
+    employers = _check_employers(out, cited, context, own, roles, wide)
     skip = [(m.start, m.end) for m in employers]
     title_scope = _TitleScope(evidence + "\n" + credentials, own, roles, resume_cards)
     skip += _check_titles(out, title_scope, employers, cited)

@@ -66,7 +66,7 @@ NOT_PRODUCT_WORDS = word_set(
     """i a an the as at in on of for and or to by with from into via per vs
     january february march april may june july august september october november december
     jan feb mar apr jun jul aug sep sept oct nov dec monday tuesday wednesday thursday
-    friday saturday sunday q1 q2 q3 q4 h1 h2 ok"""
+    friday saturday sunday q1 q2 q3 q4 h1 h2 ok kb mb gb tb pb ms"""
 )
 
 # --- scope -------------------------------------------------------------------------------------

@@ -17,7 +17,7 @@ from core.ingest import parse_resume
 # change that loses ground fails; raise them as the audit improves.
 FLOORS = {  # split: (recall at least, false-positive rate at most)
     "tuning": (0.96, 0.03),
-    "held-back": (0.83, 0.05),
+    "held-back": (0.85, 0.05),
 }
 RECALL_TARGET = 0.81  # a probe cited like a drafted line (its own support quotes)
 FALSE_POSITIVE_LIMIT = 0.075
