@@ -16,7 +16,7 @@ from core.ingest import parse_resume
 # Floors are what the audit measures now on all dev cases (docs/eval-notes/audit.md), so a
 # change that loses ground fails; raise them as the audit improves.
 FLOORS = {  # split: (recall at least, false-positive rate at most)
-    "tuning": (0.96, 0.03),
+    "tuning": (0.97, 0.03),
     "held-back": (0.85, 0.05),
 }
 RECALL_TARGET = 0.81  # a probe cited like a drafted line (its own support quotes)
