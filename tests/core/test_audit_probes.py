@@ -19,8 +19,8 @@ FLOORS = {  # split: (recall at least, false-positive rate at most)
     "tuning": (0.97, 0.03),
     "held-back": (0.85, 0.05),
 }
-RECALL_TARGET = 0.81  # a probe cited like a drafted line (its own support quotes)
-FALSE_POSITIVE_LIMIT = 0.075
+RECALL_TARGET = 0.92  # a probe cited like a drafted line (its own support quotes)
+FALSE_POSITIVE_LIMIT = 0.05
 
 
 @pytest.fixture(scope="module")
