@@ -159,7 +159,7 @@ def check_agency(text: str, *, evidence: str, role_evidence: str = "") -> Agency
     if not best:
         return AgencyCheck([], [])
     if claimed is not None and _stated(claimed, text, evidence):
-        return AgencyCheck([], best)
+        return AgencyCheck([], best, judged=True)
     theirs = [found[0] for s in best if (found := _own_markers(s))]
     level = claimed.level if claimed else DID
     if theirs:

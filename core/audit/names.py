@@ -147,6 +147,10 @@ def find_titles(text: str) -> list[NameMention]:
             continue
         if any(f.key == run or f.start <= start < f.end for f in found):
             continue
+        if len(words) == 1 and re.match(
+            r"\s+(?:a|an|the|our|my|\d)", text[start + len(raw) :], re.I
+        ):
+            continue  # "Lead a team of 3", "Head the unit": a verb, not a title
         found.append(NameMention(run, start, start + len(run), run))
     return found
 

@@ -24,6 +24,7 @@ jo@example.com
 
 - Co-led the migration of 4,200 legacy agreements with the Records lead.
 - The contract program had a construction value of $5.6M across 3 sites.
+- Manage a team of 3 direct reports in contract review.
 
 ### Paralegal - Dowling Reyes LLP
 2015 - 2019
@@ -79,3 +80,11 @@ def test_credentials_keep_their_variant_and_may_come_from_the_credential_lines(r
     other = "Co-led the migration of 4,200 legacy agreements; holds ACLS Instructor."
     assert V.SKILL_INVENTED not in blockers(verdict(resume, held, "4,200"))
     assert V.SKILL_INVENTED in blockers(verdict(resume, other, "4,200"))
+
+
+def test_lead_a_team_of_direct_reports_the_resume_states_is_not_a_title(resume):
+    line = "Lead a team of 3 direct reports in contract review."
+    verdict_ = verdict(resume, line, "direct reports")
+    assert verdict_.supported, verdict_.violations
+    inflated = verdict(resume, "Lead a team of 5 direct reports in contract review.", "direct")
+    assert not inflated.supported
