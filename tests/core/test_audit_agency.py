@@ -97,3 +97,15 @@ def test_markers_read_whole_words_and_skip_led_to():
     assert [m.level_name for m in find_markers("Co-led the rewrite")] == ["shared"]
     assert find_markers("The change led to fewer errors.") == []
     assert find_markers("Sold 40 leads a week") == []
+
+
+def test_words_that_are_also_ordinary_work_do_not_lower_the_level():
+    """An accountant approves invoices and a nurse gives primary care: doing the work."""
+    assert not raised(
+        "Processed 300 vendor invoices a week in NetSuite.",
+        "Approved 300 vendor invoices a week in NetSuite.",
+    )
+    assert not raised(
+        "Gave primary care to 30 patients a day on the unit.",
+        "Provided primary care to 30 patients a day on the unit as part of the nursing team.",
+    )
