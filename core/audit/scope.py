@@ -1,6 +1,9 @@
 """Scope may not grow: leadership, breadth, stage, project role, team size and geography.
 
 Each rule compares what the bullet claims with what the cited evidence says:
+- who did it (core/audit/agency.py): the part the line claims (alone, led, shared, member,
+  supported, sponsored) may not be higher than the part its best-matching evidence sentence
+  states; when that sentence states no part, the leadership rule below applies;
 - a leadership verb ("led", "owned", "managed", "directed", "headed", "spearheaded", …) needs
   the same kind of verb in the evidence; "helped lead", "co-owned", "one of seven" do not carry
   it ("ran" or "organised" carries "led" unless the evidence says the person only took part);
