@@ -13,8 +13,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import pairwise
 
-from core.audit.quantities import Quantity, digits_of, metric_quantities
+from core.audit.derived import shown_derivation
+from core.audit.quantities import Quantity, digits_of, dimension, metric_quantities
 from core.audit.vocabulary import CONTEXT_STOPWORDS
+from core.retrieval.text_analysis import tokenize
 
 _WORD = re.compile(r"[a-z0-9][a-z0-9.%$,+-]*")
 
@@ -72,10 +74,14 @@ def nearest_given(
 def is_stated(claimed: Quantity, given: Sequence[Quantity]) -> bool:
     """`given` holds this number: same value and kind, and "95 ms" is not "95 s" (a unit on both
     sides must agree; a missing one is not judged)."""
-    return any(
-        claimed.same_as(g) and (not claimed.unit or not g.unit or g.unit == claimed.unit)
-        for g in given
-    )
+    return any(claimed.same_as(g) and same_terms(claimed, g) for g in given)
+
+
+def same_terms(a: Quantity, b: Quantity) -> bool:
+    """Unit, period and statistic agree wherever both sides state one ("per month" is not "per
+    day", p99 is not the median)."""
+    pairs = ((dimension(a.unit), dimension(b.unit)), (a.rate, b.rate), (a.stat, b.stat))
+    return all(not x or not y or x == y for x, y in pairs)
 
 
 _BETWEEN_PAIR = re.compile(
@@ -115,8 +121,37 @@ def _changed_in_pair(
     return found
 
 
-def check_metrics(text: str, *, evidence: str, skip: Iterable[str] = ()) -> list[MetricFinding]:
-    """Findings for numbers in `text` that `evidence` does not give."""
+def _distinctive(q: Quantity) -> bool:
+    """Money, a fraction or a figure of 100 or more is rarely the same number by chance."""
+    return q.kind == "money" or q.value != int(q.value) or abs(q.value) >= 100
+
+
+def _stems(words: set[str]) -> set[str]:
+    return {t for w in words for t in tokenize(w)}
+
+
+def stated_nearby(claimed: Quantity, text: str, context: str) -> bool:
+    """Another line of the same role gives this number about the same thing: a distinctive
+    figure, or one with a word next to it there too ("25 parents" is not backed by "25
+    minutes" elsewhere; "64 pages" backs "64-page")."""
+    around = _stems(_context(text, claimed))
+    return any(
+        is_stated(claimed, [g]) and (_distinctive(g) or around & _stems(_context(context, g)))
+        for g in metric_quantities(context)
+    )
+
+
+def _terms(q: Quantity) -> str:
+    rate = f" a {q.rate}" if q.rate else ""
+    stat = "median" if q.stat == "p50" else q.stat
+    return " ".join(p for p in (stat, q.text, rate.strip()) if p)
+
+
+def check_metrics(
+    text: str, *, evidence: str, context: str = "", skip: Iterable[str] = ()
+) -> list[MetricFinding]:
+    """Findings for numbers in `text` that `evidence` (or, about the same thing, `context`: the
+    other lines of its role) does not give."""
     given = metric_quantities(evidence)
     said = metric_quantities(text)
     skipped = set(skip)
@@ -125,10 +160,13 @@ def check_metrics(text: str, *, evidence: str, skip: Iterable[str] = ()) -> list
         equal = [g for g in given if claimed.same_as(g)]
         if claimed.text in skipped or is_stated(claimed, equal):
             continue
+        if not equal and (
+            stated_nearby(claimed, text, context) or shown_derivation(claimed, said, given)
+        ):
+            continue
         if equal:
             detail = (
-                f"'{claimed.text} {claimed.unit}' does not match the evidence, which says "
-                f"'{equal[0].text} {equal[0].unit}'."
+                f"'{_terms(claimed)}' does not match the evidence, which says '{_terms(equal[0])}'."
             )
             findings.append(MetricFinding(claimed.text, detail, True))
             continue

@@ -92,6 +92,18 @@ def find_employers(text: str, roles: Iterable[RoleEntry]) -> list[NameMention]:
     return sorted(found, key=lambda f: f.start)
 
 
+def oriented(role: RoleEntry) -> RoleEntry:
+    """The role with company and title the right way round: a "Title - Company" header read
+    as "Company - Title" has a job-title word in its company and none in its title."""
+    if (
+        role.title
+        and _has_head(title_words(role.company))
+        and not _has_head(title_words(role.title))
+    ):
+        return role.model_copy(update={"company": role.title, "title": role.company})
+    return role
+
+
 def title_words(title: str) -> list[str]:
     words = re.findall(r"[a-z0-9]+(?:-[a-z0-9]+)*", title.lower())
     return [TITLE_ABBREVIATIONS.get(w, w) for w in words if w not in TITLE_FILLER]
@@ -102,7 +114,7 @@ def _has_head(words: Sequence[str]) -> bool:
 
 
 def _trim_run(run: str) -> str:
-    run = re.sub(r"^(?:(?:as|an?|the)\s+)+", "", run.strip(" ,"), flags=re.I)
+    run = re.sub(r"^(?:(?:as|an?|the|holds?|held|earned)\s+)+", "", run.strip(" ,"), flags=re.I)
     return re.sub(r"(?:\s+(?:of|and|&))+$", "", run)
 
 
@@ -135,6 +147,10 @@ def find_titles(text: str) -> list[NameMention]:
             continue
         if any(f.key == run or f.start <= start < f.end for f in found):
             continue
+        if len(words) == 1 and re.match(
+            r"\s+(?:a|an|the|our|my|\d)", text[start + len(raw) :], re.I
+        ):
+            continue  # "Lead a team of 3", "Head the unit": a verb, not a title
         found.append(NameMention(run, start, start + len(run), run))
     return found
 
@@ -159,3 +175,29 @@ def title_in_text(title: str, text: str) -> bool:
         if not before or before[-1].lower() not in LEVEL_WORDS:
             return True
     return False
+
+
+_ORG = r"[A-Z][\w&'.-]*(?:\s+(?:[A-Z][\w&'.-]*|&))*"
+_EMPLOYER_CUE = re.compile(
+    rf"(?:^|[.;]\s+)(?:At|For|While at)\s+(?P<a>{_ORG})\s*,"
+    rf"|\b(?:worked (?:at|for)|joined|employed by|hired by)\s+(?P<b>{_ORG})"
+)
+
+
+def named_as_employer(text: str) -> list[NameMention]:
+    """Organisations a line names as the employer ("At X, …", "worked for X", "joined X")."""
+    found: list[NameMention] = []
+    for m in _EMPLOYER_CUE.finditer(text):
+        group = "a" if m.group("a") else "b"
+        org = re.sub(r"['’]s$", "", m.group(group))
+        found.append(
+            NameMention(org, m.start(group), m.start(group) + len(org), normalise_org(org))
+        )
+    return found
+
+
+def only_inside_a_name(org: str, evidence: str) -> bool:
+    """The evidence never names `org` on its own: only as part of a longer name, such as a
+    product ("Amazon" in "Amazon EKS") — or not at all."""
+    hits = list(re.finditer(rf"(?<![\w-]){re.escape(org)}(?![\w-])", evidence, re.I))
+    return all(re.match(r"\s+(?:[A-Z][\w-]*|\d)", evidence[h.end() :]) for h in hits)

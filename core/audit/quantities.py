@@ -15,6 +15,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from core.audit.number_words import find_worded
+
 MAGNITUDES = {
     "k": 1e3,
     "thousand": 1e3,
@@ -24,36 +26,6 @@ MAGNITUDES = {
     "b": 1e9,
     "bn": 1e9,
     "billion": 1e9,
-}
-NUMBER_WORDS = {
-    "two": 2,
-    "three": 3,
-    "four": 4,
-    "five": 5,
-    "six": 6,
-    "seven": 7,
-    "eight": 8,
-    "nine": 9,
-    "ten": 10,
-    "eleven": 11,
-    "twelve": 12,
-    "thirteen": 13,
-    "fourteen": 14,
-    "fifteen": 15,
-    "sixteen": 16,
-    "seventeen": 17,
-    "eighteen": 18,
-    "nineteen": 19,
-    "twenty": 20,
-    "thirty": 30,
-    "forty": 40,
-    "fifty": 50,
-    "sixty": 60,
-    "seventy": 70,
-    "eighty": 80,
-    "ninety": 90,
-    "hundred": 100,
-    "dozen": 12,
 }
 MULTIPLIER_WORDS = {
     "twice": 2,
@@ -73,10 +45,6 @@ _NUMERIC = re.compile(
     r"(?P<unit>\s?(?:%|percent\b|per\s?cent\b)|\s?(?:x|×)(?!\w)|\s(?:times)\b)?"
 )
 _PERCENTILE = re.compile(r"(?<![\w.])[pP](?P<num>\d{2}(?:\.\d+)?)\b")
-_WORDED = re.compile(
-    r"\b(?P<word>" + "|".join(NUMBER_WORDS) + r")(?P<times>\s+times\b)?(?P<pct>\s+percent\b)?",
-    re.IGNORECASE,
-)
 _MULTIPLIER = re.compile(r"\b(?P<word>" + "|".join(MULTIPLIER_WORDS) + r")\b", re.IGNORECASE)
 UNITS = {
     "ms": "ms",
@@ -127,13 +95,24 @@ class Quantity:
     kind: str  # count | percent | money | multiplier | percentile | year
     start: int
     end: int
-    unit: str = ""  # time or data unit written after it (ms, s, min, h, day, …, gb, tb)
+    unit: str = ""  # time or data unit written after it (ms, s, min, h, day, …, gb)
+    rate: str = ""  # "a month", "per day": the period it is counted over (day, month, …)
+    stat: str = ""  # the statistic it is (p99, p50 for "median", mean)
 
     def same_as(self, other: Quantity) -> bool:
+        """Same kind and value; with units of one dimension on both sides, the same amount
+        ("3,100 GB" is "3.1 TB"). A unit on one side only is not converted."""
         if self.kind != other.kind and {self.kind, other.kind} != {"count", "multiplier"}:
             return False
-        scale = max(abs(self.value), abs(other.value), 1e-9)
-        return abs(self.value - other.value) <= scale * 1e-9
+        mine, theirs = self.value, other.value
+        if (
+            self.unit
+            and other.unit
+            and _BASE.get(self.unit, self.unit) == _BASE.get(other.unit, other.unit)
+        ):
+            mine, theirs = mine * _SCALE.get(self.unit, 1.0), theirs * _SCALE.get(other.unit, 1.0)
+        scale = max(abs(mine), abs(theirs), 1e-9)
+        return abs(mine - theirs) <= scale * 1e-9
 
 
 def _numeric(match: re.Match[str], text: str) -> Quantity:
@@ -156,9 +135,48 @@ def _numeric(match: re.Match[str], text: str) -> Quantity:
             kind, end = "money", after.end()
         elif _is_year(raw, text, match):
             kind = "year"
-    return Quantity(
-        text[match.start() : end].strip(), value, kind, match.start(), end, _unit(text, end)
-    )
+    return _with_unit(text, text[match.start() : end].strip(), value, kind, match.start(), end)
+
+
+# Data sizes compare in GB (decimal, as storage is sold: 1 TB = 1,000 GB), short times in s.
+_SCALE = {"kb": 1e-6, "mb": 1e-3, "tb": 1e3, "pb": 1e6, "ms": 1e-3, "min": 60, "h": 3600}
+_BASE = {"kb": "gb", "mb": "gb", "tb": "gb", "pb": "gb", "ms": "s", "min": "s", "h": "s"}
+_PERIODS = r"day|night|shift|week|month|quarter|year|hour|minute"
+_RATE = re.compile(
+    rf"^(?:[\s-]+(?!(?:a|an|per|each|every)\b)[\w'$%.,-]+){{0,4}}?\s*(?:\s(?:a|an|per|each|every)\s+|/\s?)"
+    rf"(?P<period>{_PERIODS})s?\b",
+    re.I,
+)
+_STAT_BEFORE = re.compile(
+    r"(?P<stat>\bp\d{2}(?:\.\d+)?|\bmedian|\bmean|\baverage|\bavg"
+    r"|\b\d{2}(?:st|nd|rd|th)[- ]percentile)"
+    r"(?:\s+[^\s,;:.]+){0,5}\s*$",
+    re.I,
+)
+
+
+def dimension(unit: str) -> str:
+    """The unit a unit converts to ("tb" → "gb", "ms" → "s"); others stand for themselves."""
+    return _BASE.get(unit, unit)
+
+
+def _stat(text: str, start: int) -> str:
+    found = _STAT_BEFORE.search(text[max(0, start - 60) : start])
+    if not found:
+        return ""
+    word = found.group("stat").lower()
+    if word == "median":
+        return "p50"
+    if word in ("mean", "average", "avg"):
+        return "mean"
+    return "p" + re.sub(r"\D", "", word) if "percentile" in word else word
+
+
+def _with_unit(text: str, raw: str, value: float, kind: str, start: int, end: int) -> Quantity:
+    unit = _unit(text, end)
+    rate = _RATE.match(text[end : end + 60])
+    period = rate.group("period").lower() if rate else ""
+    return Quantity(raw, value, kind, start, end, unit, period, _stat(text, start))
 
 
 def _unit(text: str, end: int) -> str:
@@ -177,10 +195,8 @@ def find_quantities(text: str) -> list[Quantity]:
     found: list[Quantity] = [_numeric(m, text) for m in _NUMERIC.finditer(text)]
     for m in _PERCENTILE.finditer(text):
         found.append(Quantity(m.group(0), float(m.group("num")), "percentile", *m.span()))
-    for m in _WORDED.finditer(text):
-        value = float(NUMBER_WORDS[m.group("word").lower()])
-        kind = "multiplier" if m.group("times") else "percent" if m.group("pct") else "count"
-        found.append(Quantity(m.group(0), value, kind, *m.span(), _unit(text, m.end())))
+    for w in find_worded(text):
+        found.append(_with_unit(text, w.text, w.value, w.kind, w.start, w.end))
     for m in _MULTIPLIER.finditer(text):
         value = float(MULTIPLIER_WORDS[m.group("word").lower()])
         found.append(Quantity(m.group(0), value, "multiplier", *m.span()))

@@ -1,6 +1,9 @@
 """Scope may not grow: leadership, breadth, stage, project role, team size and geography.
 
 Each rule compares what the bullet claims with what the cited evidence says:
+- who did it (core/audit/agency.py): the part the line claims (alone, led, shared, member,
+  supported, sponsored) may not be higher than the part its best-matching evidence sentence
+  states; when that sentence states no part, the leadership rule below applies;
 - a leadership verb ("led", "owned", "managed", "directed", "headed", "spearheaded", …) needs
   the same kind of verb in the evidence; "helped lead", "co-owned", "one of seven" do not carry
   it ("ran" or "organised" carries "led" unless the evidence says the person only took part);
@@ -18,6 +21,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from core.audit.agency import check_agency
 from core.audit.quantities import find_quantities
 from core.audit.vocabulary import (
     BREADTH,
@@ -162,10 +166,19 @@ def geography_findings(text: str, evidence: str, places: list[str]) -> list[Scop
     return out
 
 
-def check_scope(text: str, *, evidence: str, places: list[str] | None = None) -> list[ScopeFinding]:
-    """All scope findings for one bullet against its cited evidence text."""
+def check_scope(
+    text: str, *, evidence: str, places: list[str] | None = None, role_evidence: str = ""
+) -> list[ScopeFinding]:
+    """All scope findings for one bullet against its cited evidence text (and, for who did the
+    work, the other lines of the same role)."""
+    agency = check_agency(text, evidence=evidence, role_evidence=role_evidence)
     return [
-        *leadership_findings(text, evidence),
+        *(ScopeFinding(f.span, f.detail) for f in agency.findings),
+        *(
+            []
+            if agency.findings or agency.judged
+            else leadership_findings(text, "\n".join([evidence, *agency.context]))
+        ),
         *breadth_findings(text, evidence),
         *stage_findings(text, evidence),
         *project_role_findings(text, evidence),

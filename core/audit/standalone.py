@@ -9,13 +9,14 @@ unsupported with an `uncited` finding.
 from __future__ import annotations
 
 from core.audit.matching import CardMatcher
+from core.audit.names import oriented
 from core.audit.truth import check_bullet
 from core.contracts import BulletVerdict, ParsedResume, Severity, TruthViolation, ViolationType
 
 
 def audit_bullets(texts: list[str], *, resume: ParsedResume) -> list[BulletVerdict]:
     """One verdict per line, in order; `matched_card_ids` name the evidence each was held to."""
-    roles = [*resume.roles, *resume.education]
+    roles = [oriented(r) for r in [*resume.roles, *resume.education]]
     matcher = CardMatcher(cards=list(resume.cards), roles=roles)
     verdicts: list[BulletVerdict] = []
     for number, raw in enumerate(texts, 1):

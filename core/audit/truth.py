@@ -9,20 +9,16 @@ always pass. Every finding names the offending span and says what is wrong.
 
 from __future__ import annotations
 
-import re
 import unicodedata
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 
+from core.audit.attribution import TitleScope, check_employers, check_titles
+from core.audit.context import card_text, credential_lines, role_lines
+from core.audit.credentials import check_credentials
 from core.audit.dates import check_dates
+from core.audit.findings import Findings
 from core.audit.metrics import check_metrics
-from core.audit.names import (
-    find_employers,
-    find_titles,
-    normalise_org,
-    title_in_text,
-    title_matches,
-)
+from core.audit.names import oriented
 from core.audit.overlap import BLOCK_BELOW, WARN_BELOW, content_overlap
 from core.audit.scope import check_scope
 from core.audit.skills import check_names, known_skills, skills_in
@@ -36,25 +32,6 @@ from core.contracts import (
 )
 
 V = ViolationType
-
-
-@dataclass
-class _Findings:
-    bullet_id: str
-    text: str
-    items: list[TruthViolation] = field(default_factory=list)
-
-    def add(self, kind: ViolationType, span: str, detail: str, *, blocker: bool = True) -> None:
-        self.items.append(
-            TruthViolation(
-                bullet_id=self.bullet_id,
-                bullet_text=self.text,
-                violation=detail,
-                type=kind,
-                severity=Severity.BLOCKER if blocker else Severity.WARNING,
-                span=span,
-            )
-        )
 
 
 def evidence_roles(
@@ -77,53 +54,6 @@ def evidence_roles(
     return list(found.values())
 
 
-def _in_text(phrase: str, text: str) -> bool:
-    phrase = re.sub(r"['’]s$", "", phrase.strip())
-    return bool(phrase) and re.search(rf"(?<!\w){re.escape(phrase)}(?!\w)", text, re.I) is not None
-
-
-def _check_employers(
-    out: _Findings, evidence: str, own: list[RoleEntry], roles: Sequence[RoleEntry]
-) -> list[tuple[int, int]]:
-    spans: list[tuple[int, int]] = []
-    own_keys = {normalise_org(r.company) for r in own if r.company}
-    for mention in find_employers(out.text, [*roles, *own]):
-        spans.append((mention.start, mention.end))
-        if mention.key in own_keys or _in_text(mention.text, evidence):
-            continue
-        where = ", ".join(
-            f"{r.company} ({r.timeframe})".replace(" ()", "") for r in own if r.company
-        )
-        detail = (
-            f"'{mention.text}' is named, but this work was done at {where}."
-            if where
-            else (f"The evidence does not mention '{mention.text}'.")
-        )
-        out.add(V.EMPLOYER_WRONG, mention.text, detail)
-    return spans
-
-
-def _check_titles(
-    out: _Findings, evidence: str, own: list[RoleEntry], roles: Sequence[RoleEntry]
-) -> list[tuple[int, int]]:
-    spans: list[tuple[int, int]] = []
-    for mention in find_titles(out.text):
-        spans.append((mention.start, mention.end))
-        if title_in_text(mention.text, evidence):
-            continue
-        pool = [r for r in own if r.title] or list(roles)
-        if any(title_matches(mention.text, r.title) for r in pool if r.title):
-            continue
-        held = "; ".join(f"'{r.title}' at {r.company}" for r in own if r.title)
-        detail = (
-            f"'{mention.text}' is not your title here: you were {held}."
-            if held
-            else f"'{mention.text}' is not a title in your resume."
-        )
-        out.add(V.TITLE_INFLATED, mention.text, detail)
-    return spans
-
-
 def check_bullet(
     text: str,
     *,
@@ -136,36 +66,56 @@ def check_bullet(
     """Check one line against the cards it cites. Supported = no BLOCKER."""
     # Compatibility forms fold to what a reader (and an ATS) sees: fullwidth letters are ASCII.
     text = " ".join(unicodedata.normalize("NFKC", text).split())
-    out = _Findings(bullet_id, text)
+    out = Findings(bullet_id, text)
     if not cited:
         out.add(V.UNCITED, text, "This line cites no evidence, so nothing shows it is true.")
         return _verdict(out, cited)
     evidence = "\n".join(
         " ".join(unicodedata.normalize("NFKC", card.raw_text).split()) for card in cited
     )
-    own = evidence_roles(cited, roles, role)
-    skip = _check_employers(out, evidence, own, roles)
-    skip += _check_titles(out, evidence, own, roles)
-    dated = [c for c in cited if role is None or c.role_id in (None, role.id)]
-    date_evidence = "\n".join(c.raw_text for c in dated)
-    for date in check_dates(text, evidence_text=date_evidence, roles=own):
-        out.add(V.DATE_WRONG, date.year_text, date.detail, blocker=date.blocker)
-    team_numbers: list[str] = []
-    places = [p for card in cited for p in card.scope.geography] + [card.location for card in cited]
-    for finding in check_scope(text, evidence=evidence, places=places):
-        out.add(V.SCOPE_INFLATED, finding.span, finding.detail)
-        team_numbers += [finding.number] if finding.number else []
-    for metric in check_metrics(text, evidence=evidence, skip=team_numbers):
-        out.add(
-            V.METRIC_CHANGED if metric.changed else V.METRIC_INVENTED, metric.span, metric.detail
-        )
-    _check_skills(out, evidence, cited, resume_cards, skip)
+    roles = [oriented(r) for r in roles]
+    own = [oriented(r) for r in evidence_roles(cited, roles, role)]
+    context = card_text(role_lines(cited, resume_cards))
+    credentials = card_text(credential_lines(resume_cards))
+    wide = "\n".join([evidence, context, credentials])
+    employers = check_employers(out, cited, context, own, roles, wide)
+    skip = [(m.start, m.end) for m in employers]
+    title_scope = TitleScope(evidence + "\n" + credentials, own, roles, resume_cards)
+    skip += check_titles(out, title_scope, employers, cited)
+    _check_dates(out, cited, own, role)
+    _check_amounts(out, cited, evidence, context)
+    for cred in check_credentials(text, evidence=wide):
+        out.add(V.SKILL_INVENTED, cred.span, cred.detail)
+    _check_skills(out, wide, cited, resume_cards, skip)
     _check_overlap(out, evidence, own, skip)
     return _verdict(out, cited)
 
 
+def _check_dates(
+    out: Findings, cited: Sequence[EvidenceCard], own: list[RoleEntry], role: RoleEntry | None
+) -> None:
+    dated = [c for c in cited if role is None or c.role_id in (None, role.id)]
+    date_evidence = "\n".join(c.raw_text for c in dated)
+    for date in check_dates(out.text, evidence_text=date_evidence, roles=own):
+        out.add(V.DATE_WRONG, date.year_text, date.detail, blocker=date.blocker)
+
+
+def _check_amounts(
+    out: Findings, cited: Sequence[EvidenceCard], evidence: str, context: str
+) -> None:
+    """Scope (who did it, how big, how final) and then every number not judged by scope."""
+    team_numbers: list[str] = []
+    places = [p for card in cited for p in card.scope.geography] + [card.location for card in cited]
+    for finding in check_scope(out.text, evidence=evidence, places=places, role_evidence=context):
+        out.add(V.SCOPE_INFLATED, finding.span, finding.detail)
+        team_numbers += [finding.number] if finding.number else []
+    for metric in check_metrics(out.text, evidence=evidence, context=context, skip=team_numbers):
+        kind = V.METRIC_CHANGED if metric.changed else V.METRIC_INVENTED
+        out.add(kind, metric.span, metric.detail)
+
+
 def _check_overlap(
-    out: _Findings, evidence: str, own: list[RoleEntry], skip: list[tuple[int, int]]
+    out: Findings, evidence: str, own: list[RoleEntry], skip: list[tuple[int, int]]
 ) -> None:
     """A line whose ordinary words are mostly not in its evidence claims something else."""
     text = out.text
@@ -183,7 +133,7 @@ def _check_overlap(
 
 
 def _check_skills(
-    out: _Findings,
+    out: Findings,
     evidence: str,
     cited: Sequence[EvidenceCard],
     resume_cards: Sequence[EvidenceCard],
@@ -207,7 +157,7 @@ def _check_skills(
         out.add(V.SKILL_INVENTED, name.span, name.detail, blocker=name.blocker)
 
 
-def _verdict(out: _Findings, cited: Sequence[EvidenceCard]) -> BulletVerdict:
+def _verdict(out: Findings, cited: Sequence[EvidenceCard]) -> BulletVerdict:
     blocked = any(v.severity == Severity.BLOCKER for v in out.items)
     return BulletVerdict(
         bullet_id=out.bullet_id,

@@ -36,7 +36,12 @@ TITLE_HEADS = word_set(
     lecturer professor instructor teacher director lead head president vp officer consultant
     contractor technician specialist coordinator administrator associate assistant intern
     fellow postdoc founder co-founder cofounder cto ceo cfo coo cpo cmo pm apm tpm editor
-    writer recruiter strategist owner partner chair dean supervisor representative"""
+    writer recruiter strategist owner partner chair dean supervisor representative paralegal
+    nurse pharmacist technician electrician plumber mechanic machinist welder carpenter
+    accountant attorney lawyer clerk cashier chef cook bartender driver operator therapist
+    physician surgeon dentist hygienist planner buyer estimator inspector surveyor agent broker
+    adviser advisor counselor counsellor aide receptionist secretary foreman superintendent
+    paramedic librarian producer illustrator photographer tech"""
 )
 LEVEL_WORDS = word_set(
     """associate assistant adjunct junior jr senior sr staff principal lead head chief group
@@ -61,7 +66,7 @@ NOT_PRODUCT_WORDS = word_set(
     """i a an the as at in on of for and or to by with from into via per vs
     january february march april may june july august september october november december
     jan feb mar apr jun jul aug sep sept oct nov dec monday tuesday wednesday thursday
-    friday saturday sunday q1 q2 q3 q4 h1 h2 ok"""
+    friday saturday sunday q1 q2 q3 q4 h1 h2 ok kb mb gb tb pb ms"""
 )
 
 # --- scope -------------------------------------------------------------------------------------
@@ -82,7 +87,10 @@ LEADERSHIP_GROUPS = (
             overseeing | direct reports"""
         ),
     ),
-    (phrases("owned | owning | owner of"), phrases("own | owned | owns | owning | owner")),
+    (
+        phrases("owned | owning | owner of"),
+        phrases("own | owned | owns | owning | owner | ownership"),
+    ),
     (phrases("founded | co-founded | founder of"), phrases("founded | co-founded | founder")),
     (phrases("chaired | chairing"), phrases("chaired | chair | chairs | chairing")),
 )

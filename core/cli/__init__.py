@@ -22,6 +22,7 @@ HANDLERS = {
     "eval retrieval": "core.cli.retrieval:cmd_eval_retrieval",
     "eval pipeline": "core.cli.pipeline:cmd_eval_pipeline",
     "eval jd": "core.cli.jd:cmd_eval_jd",
+    "eval audit": "core.cli.pipeline:cmd_eval_audit",
     "run": "core.cli.pipeline:cmd_run",
     "audit": "core.cli.audit:cmd_audit",
     "diff": "core.cli.pipeline:cmd_diff",
@@ -74,6 +75,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--embedder", action="store_true", help="section roles by meaning too")
     p.add_argument("--json", action="store_true")
     p = ev.add_parser("pipeline", help="gap detection, audit probes, produced-resume checks")
+    p.add_argument("--cases", required=True)
+    p.add_argument("--json", action="store_true")
+    p = ev.add_parser("audit", help="truth audit on the cases' probes, per type and split")
     p.add_argument("--cases", required=True)
     p.add_argument("--json", action="store_true")
 

@@ -134,3 +134,17 @@ def cmd_eval_pipeline(args: argparse.Namespace) -> int:
     else:
         sys.stdout.write(format_table(report))
     return 0
+
+
+def cmd_eval_audit(args: argparse.Namespace) -> int:
+    from core.evaluation.audit_eval import evaluate_audit_probes, format_probe_report
+
+    cases = Path(args.cases)
+    if not cases.is_dir():
+        raise InputError(f"--cases {cases}: no such folder")
+    report = evaluate_audit_probes(cases)
+    if args.json:
+        emit_json(report)
+    else:
+        sys.stdout.write(format_probe_report(report))
+    return 0

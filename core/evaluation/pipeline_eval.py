@@ -125,6 +125,7 @@ def evaluate_case(case: Path, *, settings: Settings) -> dict[str, Any]:
         "resume": {
             "lines": len(draft.live_bullets()) if draft else 0,
             "cited_share": cited_share(board),
+            "audit_dropped": [b.text for b in draft.dropped] if draft else [],
             "invented_numbers": invented_numbers(produced_lines(board), fact_text),
             "must_have_coverage": ats.must_have_coverage if ats else None,
             "keyword_coverage": ats.keyword_coverage_score if ats else None,
@@ -153,7 +154,10 @@ def evaluate_cases(cases_dir: Path, *, settings: Settings) -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as tmp:
         private = private_settings(settings, Path(tmp) / "home")
         results = [evaluate_case(c, settings=private) for c in cases]
-    return {"cases": results, "overall": overall_scores(results)}
+    from core.evaluation.audit_eval import summarise_by_split
+
+    probes = summarise_by_split([r["audit_probes"] for r in results])
+    return {"cases": results, "overall": overall_scores(results), "audit_by_split": probes}
 
 
 def _total(results: list[dict[str, Any]], group: str, key: str) -> int:
@@ -183,6 +187,7 @@ def overall_scores(results: list[dict[str, Any]]) -> dict[str, Any]:
             0.0,
         ),
         "invented_numbers": _total(results, "resume", "invented_numbers"),
+        "audit_dropped": _total(results, "resume", "audit_dropped"),
         "min_cited_share": min((r["resume"]["cited_share"] for r in results), default=0),
         "unsupported_gap_terms": _total(results, "resume", "unsupported_gap_terms"),
         "injection_leaks": _total(results, "resume", "injection_leaks"),
@@ -209,6 +214,7 @@ def format_table(report: dict[str, Any]) -> str:
         f"overall: true-gap recall {o['true_gap_recall']:.2f}, precision "
         f"{o['true_gap_precision']:.2f}; audit recall {o['audit_recall']:.2f}, false positives "
         f"{o['audit_false_positive_rate']:.2f}; invented numbers {o['invented_numbers']}; "
+        f"lines dropped by the audit {o['audit_dropped']}; "
         f"min cited share {o['min_cited_share']:.0%}; true-gap terms asserted "
         f"{o['unsupported_gap_terms']}; injection leaks {o['injection_leaks']} "
         f"({o['injection_changed_lines']} lines changed); max {o['max_seconds']} s/case"

@@ -189,6 +189,7 @@ def case_result(labelled: int, predicted: int, found: int, **resume) -> dict:
             "unsupported_gap_terms": [],
             "injection_leaks": [],
             "injection_changed_lines": [],
+            "audit_dropped": [],
             **resume,
         },
     }
@@ -197,7 +198,14 @@ def case_result(labelled: int, predicted: int, found: int, **resume) -> dict:
 def test_overall_pools_counts_instead_of_averaging_rates():
     results = [
         case_result(3, 3, 3, seconds=2.5),
-        case_result(1, 4, 1, invented_numbers=["40% in b1", "7 in b2"], cited_share=0.9),
+        case_result(
+            1,
+            4,
+            1,
+            invented_numbers=["40% in b1", "7 in b2"],
+            cited_share=0.9,
+            audit_dropped=["Led the rewrite."],
+        ),
     ]
     overall = overall_scores(results)
     assert overall["true_gap_recall"] == 1.0
@@ -205,6 +213,7 @@ def test_overall_pools_counts_instead_of_averaging_rates():
     assert overall["audit_recall"] == pytest.approx(22 / 24)
     assert overall["audit_false_positive_rate"] == pytest.approx(2 / 20)
     assert overall["invented_numbers"] == 2
+    assert overall["audit_dropped"] == 1
     assert overall["min_cited_share"] == 0.9
     assert overall["injection_leaks"] == 0
     assert overall["max_seconds"] == 2.5

@@ -1,0 +1,156 @@
+"""Who the work was for: employers and titles judged against the role the fact belongs to.
+
+An employer a line names must be the evidence role's own, or be named by the role's lines or
+by a cited line that carries the line's other facts (a header cited only for its name does not
+count: "worked for X while placed at Y"). An organisation named as the employer that is no role
+of the resume is wrong when the evidence names it only inside a product ("Amazon EKS"). A title
+must be the role's (or a lower or shorter form of it, core/text/variants.py); when the line
+names an employer, the title must be one held there.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from core.audit.context import card_text
+from core.audit.findings import Findings
+from core.audit.names import (
+    NameMention,
+    find_employers,
+    find_titles,
+    named_as_employer,
+    normalise_org,
+    only_inside_a_name,
+    title_in_text,
+    title_matches,
+)
+from core.contracts import EvidenceCard, RoleEntry, ViolationType
+from core.retrieval.text_analysis import tokenize
+from core.text.variants import Match, compare_title
+
+V = ViolationType
+
+
+def _in_text(phrase: str, text: str) -> bool:
+    phrase = re.sub(r"['’]s$", "", phrase.strip())
+    return bool(phrase) and re.search(rf"(?<!\w){re.escape(phrase)}(?!\w)", text, re.I) is not None
+
+
+def _fact_words(text: str, mention: NameMention) -> set[str]:
+    rest = text[: mention.start] + " " + text[mention.end :]
+    return {t for t in tokenize(rest) if not re.search(r"\d", t)}
+
+
+def _in_fact_cards(
+    mention: NameMention,
+    text: str,
+    cited: Sequence[EvidenceCard],
+    states: Callable[[str, str], bool] = lambda phrase, text: _in_text(phrase, text),
+) -> bool:
+    """A cited line states it and carries the line's other facts (not a header cited only for
+    the name: "worked for X while placed at Y")."""
+    words = _fact_words(text, mention)
+    return any(
+        states(mention.text, c.raw_text)
+        and len(words & set(tokenize(c.raw_text))) >= min(2, len(words))
+        for c in cited
+    )
+
+
+def _named_in_facts(
+    mention: NameMention, text: str, cited: Sequence[EvidenceCard], context: str
+) -> bool:
+    """The employer is named by the role lines or by a cited line carrying the line's facts."""
+    return _in_text(mention.text, context) or _in_fact_cards(mention, text, cited)
+
+
+def check_employers(
+    out: Findings,
+    cited: Sequence[EvidenceCard],
+    context: str,
+    own: list[RoleEntry],
+    roles: Sequence[RoleEntry],
+    evidence: str,
+) -> list[NameMention]:
+    found: list[NameMention] = []
+    own_keys = {normalise_org(r.company) for r in own if r.company}
+    for mention in find_employers(out.text, [*roles, *own]):
+        found.append(mention)
+        if mention.key in own_keys or _named_in_facts(mention, out.text, cited, context):
+            continue
+        where = ", ".join(
+            f"{r.company} ({r.timeframe})".replace(" ()", "") for r in own if r.company
+        )
+        detail = (
+            f"'{mention.text}' is named, but this work was done at {where}."
+            if where
+            else (f"The evidence does not mention '{mention.text}'.")
+        )
+        out.add(V.EMPLOYER_WRONG, mention.text, detail)
+    return found + _unknown_employers(out, found, evidence)
+
+
+def _unknown_employers(out: Findings, known: list[NameMention], evidence: str) -> list[NameMention]:
+    """An organisation named as the employer that is no employer of the resume: fine when the
+    evidence names it, not when it names it only inside a product ("Amazon EKS")."""
+    found: list[NameMention] = []
+    for mention in named_as_employer(out.text):
+        if any(k.start < mention.end and mention.start < k.end for k in known):
+            continue
+        found.append(mention)
+        if only_inside_a_name(mention.text, evidence):
+            detail = (
+                f"'{mention.text}' is named as the employer, but the evidence never says you "
+                "worked there."
+            )
+            out.add(V.EMPLOYER_WRONG, mention.text, detail)
+    return found
+
+
+def _same_title(claimed: str, actual: str) -> bool:
+    """The role's title, or a lower or shorter form of it (core/text/variants.py)."""
+    return title_matches(claimed, actual) or compare_title(claimed, actual) == Match.MET
+
+
+@dataclass
+class TitleScope:
+    """Where a title may come from: the evidence and the roles it belongs to, or, when the line
+    names an employer, that employer's roles and their lines only."""
+
+    evidence: str
+    own: list[RoleEntry]
+    roles: Sequence[RoleEntry]
+    resume_cards: Sequence[EvidenceCard]
+
+    def for_employers(self, named: set[str]) -> tuple[str, list[RoleEntry]]:
+        there = [r for r in self.roles if r.company and normalise_org(r.company) in named]
+        if not there:
+            return self.evidence, [r for r in self.own if r.title] or list(self.roles)
+        ids = {r.id for r in there}
+        text = card_text([c for c in self.resume_cards if c.role_id in ids])
+        return text, there
+
+
+def check_titles(
+    out: Findings, scope: TitleScope, employers: list[NameMention], cited: list[EvidenceCard]
+) -> list[tuple[int, int]]:
+    spans: list[tuple[int, int]] = []
+    evidence, pool = scope.for_employers({m.key for m in employers})
+    for mention in find_titles(out.text):
+        spans.append((mention.start, mention.end))
+        if title_in_text(mention.text, evidence) or _in_fact_cards(
+            mention, out.text, cited, title_in_text
+        ):
+            continue
+        if any(_same_title(mention.text, r.title) for r in pool if r.title):
+            continue
+        held = "; ".join(f"'{r.title}' at {r.company}" for r in pool if r.title)
+        detail = (
+            f"'{mention.text}' is not your title here: you were {held}."
+            if held
+            else f"'{mention.text}' is not a title in your resume."
+        )
+        out.add(V.TITLE_INFLATED, mention.text, detail)
+    return spans
