@@ -1,0 +1,7 @@
+"""One home for text rules shared by ingestion, prompts and (in time) JD analysis and the audit.
+
+- `normalize`: unicode clean-up (mojibake repair with ftfy, NFKC, invisible characters).
+- `contact`: e-mail, phone (phonenumbers) and link patterns, and masking them before prompts.
+- `sentences`: sentence boundaries.  `quantities`: numbers and metrics as written.
+- `markup`: Markdown markup → plain text.  `furniture`: lines that must never become evidence.
+"""
