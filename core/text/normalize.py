@@ -24,7 +24,10 @@ _CONTROL = re.compile(r"[\x00-\x08\x0e-\x1f\x7f]")
 # A full-width form (U+FF00-FF3F, UTF-8 EF BC xx) read as cp1252 whose last byte was one of the
 # bytes cp1252 leaves undefined (0x81 0x8D 0x8F 0x90 0x9D) and was dropped: 'ï¼' is all that is
 # left. Between words it stood for the full-width hyphen '－' (0x8D), the only separator of those.
-_TRUNCATED_FULLWIDTH = re.compile(r"ï¼(?![\u0080-\u00bf\u0152-\u2122])")
+_TRUNCATED_FULLWIDTH = re.compile(r"ï¼(?=[\s\u00a0]|$)", re.M)
+# 'Â' left alone before a space: a no-break space (C2 A0) whose second byte became a plain space
+# on the way (PDF text layers do this); ftfy repairs the intact pair, this the broken one.
+_STRAY_NBSP_LEAD = re.compile(r"Â(?=[ \t\u00a0]|$)", re.M)
 _FTFY = ftfy.TextFixerConfig(uncurl_quotes=False, fix_line_breaks=False, normalization="NFKC")
 # Lines that may hold mojibake: a UTF-8 lead byte read as cp1252/latin-1 ('Â', 'Ã', 'â', 'ï', ...)
 # followed by a continuation byte read the same way. Only these lines go through ftfy (it costs
@@ -42,6 +45,7 @@ def normalize_text(text: str) -> str:
     if not text.isascii():
         text = _TRUNCATED_FULLWIDTH.sub("-", text)
         text = _SUSPECT.sub(lambda line: ftfy.fix_text(line.group(0), _FTFY), text)
+        text = _STRAY_NBSP_LEAD.sub(" ", text)
         text = INVISIBLE.sub("", text).replace("\u00a0", " ")
         text = unicodedata.normalize("NFKC", text)
     return _CONTROL.sub("", text)

@@ -1,0 +1,115 @@
+"""Page text from a PDF's layout-mode extraction → text that reads like the page.
+
+- Running headers and footers (a line repeated at the top or bottom of most pages, page numbers
+  and dates allowed to change) and bare page numbers are dropped and reported.
+- A soft hyphen (U+00AD) is what many typesetters use for the visible hyphen: inside a line it
+  is a hyphen ('Sep. 2023­Mar. 2024'); at a line end it marks a word broken across lines.
+- A word broken across lines ('Devel-' / 'oping') is joined. The hyphen stays when the document
+  writes the hyphenated form elsewhere or the first part is a common compound prefix ('self-',
+  'cross-'); otherwise it goes ('Developing').
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+from core.contracts import LeftOut
+
+_HEAD_WORDS = 10  # running heads and feet are short: a name, a title, a date, a page number
+_EDGE_LINES = 2  # lines at the top and bottom of a page that may be running heads or feet
+_PAGE_NUMBER = re.compile(r"^\W*(?:page\s*)?\d{1,3}(?:\s*(?:of|/)\s*\d{1,3})?\W*$", re.I)
+_BROKEN_WORD = re.compile(r"([A-Za-z]{2,})[-\u00ad]\n[ \t]*([a-z]{2,})")
+_COMPOUND_PREFIXES = frozenset(
+    [
+        "self",
+        "cross",
+        "multi",
+        "non",
+        "co",
+        "well",
+        "high",
+        "low",
+        "full",
+        "part",
+        "long",
+        "short",
+        "real",
+        "end",
+        "one",
+        "two",
+        "three",
+        "follow",
+        "start",
+        "open",
+        "in",
+        "on",
+        "off",
+        "over",
+        "under",
+        "out",
+        "up",
+        "down",
+        "client",
+        "customer",
+        "user",
+        "data",
+        "cloud",
+        "cost",
+        "time",
+        "decision",
+        "problem",
+        "team",
+        "hands",
+        "fast",
+        "world",
+    ]
+)
+RUNNING = "running header or footer"
+
+
+def _shape(line: str) -> str:
+    """A line with its numbers masked, so 'Page 2 of 3' and 'Page 3 of 3' look the same."""
+    return re.sub(r"\d+", "#", " ".join(line.split())).lower()
+
+
+def _edges(lines: list[str]) -> list[int]:
+    filled = [i for i, line in enumerate(lines) if line.strip()]
+    return filled[:_EDGE_LINES] + filled[-_EDGE_LINES:]
+
+
+def drop_running_lines(pages: list[str]) -> tuple[list[str], list[LeftOut]]:
+    """Pages without running heads/feet and bare page numbers; what was dropped."""
+    split = [page.split("\n") for page in pages]
+    counts: Counter[str] = Counter()
+    for lines in split:
+        counts.update({_shape(lines[i]) for i in _edges(lines)})
+    least = max(2, (len(pages) + 1) // 2)
+    repeated = {s for s, n in counts.items() if n >= least and len(s.split()) <= _HEAD_WORDS}
+    left_out: list[LeftOut] = []
+    reported: set[str] = set()
+    for lines in split:
+        for i in _edges(lines):
+            line = lines[i]
+            if _shape(line) in repeated or _PAGE_NUMBER.match(line):
+                if _shape(line) not in reported:
+                    reported.add(_shape(line))
+                    left_out.append(LeftOut(what=" ".join(line.split())[:80], why=RUNNING))
+                lines[i] = ""
+    return ["\n".join(lines) for lines in split], left_out
+
+
+def join_broken_words(text: str) -> str:
+    """'Devel-\\n   oping' → 'Developing'; soft hyphens inside a line become hyphens."""
+    lowered = text.lower()
+
+    def join(match: re.Match[str]) -> str:
+        head, tail = match.group(1), match.group(2)
+        hyphenated = f"{head}-{tail}".lower()
+        keep = hyphenated in lowered or head.lower() in _COMPOUND_PREFIXES
+        if match.group(0)[len(head)] == "\u00ad" and hyphenated not in lowered:
+            keep = False  # a soft hyphen at a line end is the typesetter's, not the author's
+        return f"{head}-{tail}" if keep else head + tail
+
+    text = _BROKEN_WORD.sub(join, text)
+    return text.replace("\u00ad", "-")
