@@ -112,6 +112,10 @@ def read_upload(
     elif fmt == "docx":
         docx = read_docx(data, name, settings)
         raw, hidden = "\n".join(docx.lines), docx.hidden
+        left_out = [
+            LeftOut(what=text if len(text) <= 80 else text[:77] + "…", why=f"hidden text: {why}")
+            for text, why in zip(docx.hidden, docx.reasons, strict=True)
+        ]
         if hidden:
             warnings.append(
                 f"{name} contains {len(hidden)} piece(s) of hidden text (white, tiny or "
