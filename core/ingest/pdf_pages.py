@@ -2,8 +2,8 @@
 
 - Running headers and footers (a line repeated at the top or bottom of most pages, page numbers
   and dates allowed to change) and bare page numbers are dropped and reported.
-- A soft hyphen (U+00AD) is what many typesetters use for the visible hyphen: inside a line it
-  is a hyphen ('Sep. 2023­Mar. 2024'); at a line end it marks a word broken across lines.
+- A soft hyphen (U+00AD) is what many typesetters (LaTeX) draw the visible hyphen with, so it
+  is read as a hyphen ('Sep. 2023­Mar. 2024' → 'Sep. 2023-Mar. 2024').
 - A word broken across lines ('Devel-' / 'oping') is joined. The hyphen stays when the document
   writes the hyphenated form elsewhere or the first part is a common compound prefix ('self-',
   'cross-'); otherwise it goes ('Developing').
@@ -19,7 +19,7 @@ from core.contracts import LeftOut
 _HEAD_WORDS = 10  # running heads and feet are short: a name, a title, a date, a page number
 _EDGE_LINES = 2  # lines at the top and bottom of a page that may be running heads or feet
 _PAGE_NUMBER = re.compile(r"^\W*(?:page\s*)?\d{1,3}(?:\s*(?:of|/)\s*\d{1,3})?\W*$", re.I)
-_BROKEN_WORD = re.compile(r"([A-Za-z]{2,})[-\u00ad]\n[ \t]*([a-z]{2,})")
+_BROKEN_WORD = re.compile(r"([A-Za-z]+)-\n[ \t]*([a-z]{2,})")
 _COMPOUND_PREFIXES = frozenset(
     [
         "self",
@@ -100,16 +100,14 @@ def drop_running_lines(pages: list[str]) -> tuple[list[str], list[LeftOut]]:
 
 
 def join_broken_words(text: str) -> str:
-    """'Devel-\\n   oping' → 'Developing'; soft hyphens inside a line become hyphens."""
+    """'Devel-\\n   oping' → 'Developing'; soft hyphens are hyphens (LaTeX draws '-' with one)."""
+    text = text.replace("\u00ad", "-")
     lowered = text.lower()
 
     def join(match: re.Match[str]) -> str:
         head, tail = match.group(1), match.group(2)
         hyphenated = f"{head}-{tail}".lower()
         keep = hyphenated in lowered or head.lower() in _COMPOUND_PREFIXES
-        if match.group(0)[len(head)] == "\u00ad" and hyphenated not in lowered:
-            keep = False  # a soft hyphen at a line end is the typesetter's, not the author's
         return f"{head}-{tail}" if keep else head + tail
 
-    text = _BROKEN_WORD.sub(join, text)
-    return text.replace("\u00ad", "-")
+    return _BROKEN_WORD.sub(join, text)
