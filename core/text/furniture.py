@@ -114,6 +114,20 @@ def _core(line: str) -> str:
     return _TRAIL.sub("", _LEAD.sub("", line)).lower()
 
 
+# All whole-line rules as one pattern (one regex pass per line instead of one per rule).
+_ANY_LINE_RULE = re.compile("|".join(f"(?:{pattern.pattern})" for _, pattern in _LINE_RULES))
+_LONGEST_FURNITURE = 160  # furniture and metadata lines are short; evidence lines run longer
+
+
+def _any_inline(rules: tuple[tuple[str, re.Pattern[str]], ...]) -> re.Pattern[str]:
+    def scoped(pattern: re.Pattern[str]) -> str:
+        flags = "i" if pattern.flags & re.IGNORECASE else ""
+        flags += "m" if pattern.flags & re.MULTILINE else ""
+        return f"(?{flags}:{pattern.pattern})" if flags else f"(?:{pattern.pattern})"
+
+    return re.compile("|".join(scoped(pattern) for _, pattern in rules))
+
+
 def line_reason(line: str) -> str | None:
     """Why this whole line must never be evidence, or None when it may be."""
     if not line.strip():
@@ -123,10 +137,15 @@ def line_reason(line: str) -> str | None:
     if _SENSITIVE_ANYWHERE.search(line):
         return SENSITIVE
     core = _core(line)
+    if len(core) > _LONGEST_FURNITURE or not _ANY_LINE_RULE.fullmatch(core):
+        return None
     for reason, pattern in _LINE_RULES:
         if pattern.fullmatch(core):
             return reason
     return None
+
+
+_ANY_INLINE = _any_inline(_INLINE_RULES)
 
 
 def strip_inline(text: str) -> tuple[str, list[tuple[str, str]]]:
@@ -135,6 +154,8 @@ def strip_inline(text: str) -> tuple[str, list[tuple[str, str]]]:
     Each removal is replaced by spaces of the same length, so character offsets stay valid.
     """
     removed: list[tuple[str, str]] = []
+    if not _ANY_INLINE.search(text):
+        return text, removed
 
     def blank(reason: str) -> Callable[[re.Match[str]], str]:
         def sub(match: re.Match[str]) -> str:
