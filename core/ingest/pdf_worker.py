@@ -8,6 +8,7 @@ so a crafted PDF cannot take more memory than allowed.
 from __future__ import annotations
 
 import json
+import re
 import resource
 import sys
 
@@ -62,7 +63,8 @@ def _widen_word_gaps(page: object, reader: object) -> bool:
 def _page_text(page: object, reader: object) -> str:
     text = _layout_text(page)
     if runs_together(text) and _widen_word_gaps(page, reader):
-        text = _layout_text(page)
+        # a widened gap next to a drawn space gives two or three; column gaps are wider
+        text = re.sub(r"(?<=\S) {2,3}(?=\S)", " ", _layout_text(page))
     return text
 
 
