@@ -111,3 +111,65 @@ def join_broken_words(text: str) -> str:
         return f"{head}-{tail}" if keep else head + tail
 
     return _BROKEN_WORD.sub(join, text)
+
+
+_GAP = 3  # spaces between columns in layout-mode text (between words there is one)
+_MIN_SPLIT_SHARE = 0.3  # of a page's lines must have text on both sides of the gutter
+_MAX_CROSSING_SHARE = 0.15  # lines running across the gutter (a name, a full-width heading)
+_MAX_DATED_SHARE = 0.4  # a side this often dated is a dates/location column, not a sidebar
+_DATED = re.compile(r"\b(?:19|20)\d\d\b|\bpresent\b", re.I)
+
+
+def _gutter(lines: list[str]) -> int | None:
+    """The character column that separates two text columns on most lines, if there is one."""
+    filled = [line for line in lines if line.strip()]
+    width = max((len(line) for line in filled), default=0)
+    best, best_split = None, 0
+    for x in range(10, width - 10):
+        split = crossing = 0
+        for line in filled:
+            if len(line) > x and line[x] != " ":
+                crossing += 1
+            elif line[:x].strip() and line[x:].strip() and not line[x - _GAP + 1 : x + 1].strip():
+                split += 1
+        if crossing <= _MAX_CROSSING_SHARE * len(filled) and split > best_split:
+            best, best_split = x, split
+    if best is None or best_split < max(5, _MIN_SPLIT_SHARE * len(filled)):
+        return None
+    return best
+
+
+def _dated_share(parts: list[str]) -> float:
+    parts = [p for p in parts if p.strip()]
+    return sum(bool(_DATED.search(p)) for p in parts) / len(parts) if parts else 0.0
+
+
+def order_columns(page: str) -> str:
+    """A two-column page as its left column, then its right column (a full-width line, such as
+    the name above both columns, stays where it is). Pages whose second column is mostly dates
+    or places (right-aligned role details) are left as they are."""
+    lines = page.split("\n")
+    x = _gutter(lines)
+    if x is None:
+        return page
+    sides = [(line[:x].rstrip(), line[x:].strip()) for line in lines]
+    if max(_dated_share([s[0] for s in sides]), _dated_share([s[1] for s in sides])) > (
+        _MAX_DATED_SHARE
+    ):
+        return page
+    out: list[str] = []
+    left: list[str] = []
+    right: list[str] = []
+    started = False  # full-width lines (the name, a banner) come before the columns start
+    for line, (head, tail) in zip(lines, sides, strict=True):
+        if len(line) > x and line[x] != " ":  # runs across the gutter
+            if not started:
+                out += left + right + [line]
+                left, right = [], []
+            else:  # a long item of one column: it belongs where it starts
+                (left if line[:x].strip() else right).append(line.strip())
+            continue
+        started = started or bool(head.strip() and tail)
+        left.append(head)
+        right.append(tail)
+    return "\n".join(out + left + [""] + right)

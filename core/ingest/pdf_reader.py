@@ -9,7 +9,7 @@ from pathlib import Path
 
 from core.contracts import LeftOut
 from core.errors import InputError
-from core.ingest.pdf_pages import drop_running_lines, join_broken_words
+from core.ingest.pdf_pages import drop_running_lines, join_broken_words, order_columns
 from core.settings import IngestSettings
 
 WORKER = Path(__file__).with_name("pdf_worker.py")
@@ -77,7 +77,7 @@ def read_pdf(
         warnings.append(f"{name}: page(s) {', '.join(empty)} have no text layer and were skipped.")
     pages, left_out = drop_running_lines([page for page in pages if page.strip()])
     # pages join with one line break: a bullet or paragraph may run on over the page break
-    text = "\n".join(_tidy_page(page) for page in pages if page.strip())
+    text = "\n".join(_tidy_page(order_columns(page)) for page in pages if page.strip())
     return join_broken_words(text), warnings, left_out
 
 

@@ -4,6 +4,7 @@ feet and page numbers dropped (and reported)."""
 from __future__ import annotations
 
 import io
+import re
 from pathlib import Path
 
 import pytest
@@ -109,3 +110,52 @@ def test_the_latex_resume_reads_with_spaces_and_without_its_footer() -> None:
     assert "Led service mesh technology research and implementation" in cards
     assert "Byungjin Park · Résumé" not in cards and "February 10, 2026" not in cards
     assert any("Résumé" in item.what for item in parsed.left_out)
+
+
+SIDEBAR = ["Skills", "Python", "SQL", "Tableau", "Forecasting", "", "Certifications", "CPIM"]
+MAIN = [
+    "Experience",
+    "Inventory Analyst, Harbor Foods | 2015 - 2019",
+    "- Built the demand forecast in Python used by 3 regions",
+    "- Reduced carrying cost by $1.2M in two years",
+    "- Ran the weekly S&OP meeting for 6 category teams",
+    "",
+    "Education",
+    "BS Industrial Engineering, State University | 2015",
+]
+
+
+def two_column_pdf(left: list[str], right: list[str], right_x: int = 200) -> bytes:
+    from reportlab.pdfgen import canvas
+
+    buffer = io.BytesIO()
+    pdf = canvas.Canvas(buffer)
+    pdf.setFont("Helvetica-Bold", 14)
+    pdf.drawString(40, 800, "Jordan Avery")
+    pdf.setFont("Helvetica", 9)
+    for i, (a, b) in enumerate(zip(left, right, strict=True)):
+        pdf.drawString(40, 770 - 13 * i, a)
+        pdf.drawString(right_x, 770 - 13 * i, b)
+    pdf.showPage()
+    pdf.save()
+    return buffer.getvalue()
+
+
+def test_a_sidebar_is_read_as_its_own_column() -> None:
+    text = read_upload(two_column_pdf(SIDEBAR, MAIN), "two.pdf").text
+    assert "Inventory Analyst, Harbor Foods | 2015 - 2019\n" in text
+    assert "- Built the demand forecast in Python used by 3 regions\n" in text
+    assert text.index("Jordan Avery") < text.index("CPIM") < text.index("Experience")
+
+
+def test_a_column_of_dates_stays_beside_its_roles() -> None:
+    dates = ["2019 - 2024", "", "", "2015 - 2019", "", "", "2012 - 2015", ""]
+    roles = [
+        "Supply Planner, Northwind",
+        "- Cut stock-outs by 18%",
+        "- Ran S&OP",
+        "Analyst, Harbor",
+    ]
+    roles += ["- Built forecasts", "- Cut costs", "Clerk, Kestrel", "- Filed orders"]
+    text = read_upload(two_column_pdf(dates, roles, right_x=120), "dated.pdf").text
+    assert re.search(r"2019 - 2024 +Supply Planner, Northwind", text)
