@@ -50,6 +50,9 @@ class Provenance(BaseModel):
     line_end: int | None = Field(None, description="1-based last line (inclusive)")
     char_start: int | None = None
     char_end: int | None = None
+    quote: str | None = Field(
+        None, description="The source text as written (markup included) when the card text differs"
+    )
     question: str | None = Field(None, description="The gap question, for user answers")
     answered_at: datetime | None = None
 
@@ -117,6 +120,18 @@ class ContactInfo(BaseModel):
         return gaps
 
 
+class LeftOut(BaseModel):
+    """A piece of the upload that was deliberately not turned into evidence, and why."""
+
+    what: str = Field(..., description="The text left out (sensitive values shortened)")
+    why: str = Field(..., description="'page furniture', 'sensitive personal data', ...")
+    line: int | None = Field(None, description="1-based line in the source text, when known")
+
+    def __str__(self) -> str:
+        where = f" (line {self.line})" if self.line else ""
+        return f"left out: {self.what} ({self.why}){where}"
+
+
 class ParsedResume(BaseModel):
     source_name: str
     content_hash: str
@@ -128,6 +143,9 @@ class ParsedResume(BaseModel):
     skills: list[str] = Field(default_factory=list, description="The Skills section, as listed")
     warnings: list[str] = Field(default_factory=list, description="What could not be read, and why")
     suspicious_instructions: list[str] = Field(default_factory=list)
+    left_out: list[LeftOut] = Field(
+        default_factory=list, description="Furniture, metadata and personal data kept out of cards"
+    )
 
 
 # --- JD analysis -------------------------------------------------------------------------------

@@ -84,6 +84,13 @@ class IngestSettings(BaseModel):
     max_zip_ratio: float = Field(100.0, gt=1)
     max_jd_chars: int = Field(250_000, gt=0, description="A job ad longer than this is refused")
     max_jd_lines: int = Field(5_000, gt=0, description="A job ad with more lines is refused")
+    # Work is bounded by the size of the text, not only its bytes: one person's resume is a few
+    # hundred lines; these limits refuse a pathological file at once with a clear message.
+    max_lines: int = Field(20_000, gt=0, description="Lines of resume text")
+    max_chars: int = Field(500_000, gt=0, description="Characters of resume text")
+    max_cards: int = Field(3_000, gt=0, description="Evidence cards from one resume")
+    max_card_chars: int = Field(6_000, gt=0, description="Characters in one evidence card")
+    max_json_depth: int = Field(64, gt=0, description="Nesting depth of a JSON Resume")
 
     @property
     def max_upload_bytes(self) -> int:

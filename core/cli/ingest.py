@@ -14,10 +14,12 @@ def cmd_parse(args: argparse.Namespace) -> int:
     from core.ingest import parse_extracted, read_path
     from core.settings import get_settings
 
-    extracted = read_path(args.resume, settings=get_settings().ingest)
-    parsed = parse_extracted(extracted)
+    settings = get_settings().ingest
+    parsed = parse_extracted(read_path(args.resume, settings=settings), settings=settings)
     for warning in parsed.warnings:
         print(f"resumeforge: warning: {warning}", file=sys.stderr)
+    for item in parsed.left_out:  # furniture, metadata, personal data, hidden text
+        print(f"resumeforge: {item}", file=sys.stderr)
     emit_json(parsed if args.full else parsed.cards, args.out)
     return 0
 

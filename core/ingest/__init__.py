@@ -5,16 +5,29 @@ from __future__ import annotations
 from core.contracts import ParsedResume
 from core.ingest.files import ExtractedText, read_path, read_upload
 from core.ingest.injection import detect_injection
+from core.ingest.limits import check_cards
 from core.ingest.metrics import extract_metrics
+from core.ingest.never_evidence import blank_lines, keep_evidence
 from core.ingest.resume_text import parse_resume_text
 from core.ingest.skills import SkillLexicon, find_skills, load_skill_lexicon
 from core.settings import IngestSettings
 
 
-def parse_extracted(extracted: ExtractedText) -> ParsedResume:
-    """Text already read by `read_upload` / `read_path` → ParsedResume (reader warnings kept)."""
-    parsed = parse_resume_text(extracted.text, source_name=extracted.source_name, fmt=extracted.fmt)
+def parse_extracted(
+    extracted: ExtractedText, *, settings: IngestSettings | None = None
+) -> ParsedResume:
+    """Text already read by `read_upload` / `read_path` → ParsedResume (reader warnings kept).
+
+    Furniture, metadata and personal data never become cards; they are listed in `left_out`.
+    """
+    text, left_out = (
+        (extracted.text, []) if extracted.fmt == "json" else blank_lines(extracted.text)
+    )
+    parsed = parse_resume_text(text, source_name=extracted.source_name, fmt=extracted.fmt)
     parsed.warnings = extracted.warnings + parsed.warnings
+    parsed.left_out = extracted.left_out + left_out + parsed.left_out
+    keep_evidence(parsed)
+    check_cards(parsed, settings or IngestSettings())
     hidden = detect_injection("\n".join(extracted.hidden_text))
     parsed.suspicious_instructions.extend(
         h for h in hidden if h not in parsed.suspicious_instructions
@@ -26,7 +39,7 @@ def parse_resume(
     data: bytes, filename: str, *, settings: IngestSettings | None = None
 ) -> ParsedResume:
     """Uploaded fact resume (md, txt, docx, pdf or JSON Resume) → ParsedResume."""
-    return parse_extracted(read_upload(data, filename, settings=settings))
+    return parse_extracted(read_upload(data, filename, settings=settings), settings=settings)
 
 
 __all__ = [

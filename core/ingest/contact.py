@@ -8,16 +8,8 @@ import re
 from core.contracts import ContactInfo
 from core.ingest.layout import RawLine
 from core.ingest.sections import heading_kind
+from core.text.contact import EMAIL, URL, find_phones
 
-EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
-PHONE = re.compile(
-    r"(?<![\w/])(?:\+?\d{1,3}[\s.-]?)?(?:\(\d{2,4}\)|\d{3})[\s.-]?\d{3}[\s.-]?\d{4}\b"
-)
-INTL_PHONE = re.compile(r"\+\d[\d\s().-]{7,}\d")
-URL = re.compile(
-    r"(?:https?://)?(?:www\.)?[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}(?:/[\w./%#?=&~+-]*)?",
-    re.IGNORECASE,
-)
 _PARTS = re.compile(r"\s*(?:\||·|•|⋅|∙|\s{2,}|\t|;)\s*")
 _LOCATION = re.compile(r"^[A-Z][\w.'’ -]+,\s*[A-Z][\w.'’ ]+$|^(?:Remote|Hybrid)\b")
 _SCAN_LINES = 12
@@ -36,7 +28,7 @@ def _is_name(text: str) -> bool:
 
 
 def _has_contact(text: str) -> bool:
-    return bool(EMAIL.search(text) or PHONE.search(text) or INTL_PHONE.search(text)) or (
+    return bool(EMAIL.search(text) or find_phones(text)) or (
         bool(URL.search(text)) and len(text) < 200 and not text.rstrip().endswith(".")
     )
 
@@ -48,8 +40,8 @@ def _fill(contact: ContactInfo, text: str) -> None:
             continue
         if email := EMAIL.search(part):
             contact.email = contact.email or email.group(0)
-        elif phone := (PHONE.search(part) or INTL_PHONE.search(part)):
-            contact.phone = contact.phone or phone.group(0).strip()
+        elif phones := find_phones(part):
+            contact.phone = contact.phone or phones[0].strip()
         elif link := URL.search(part):
             if link.group(0) not in contact.links:
                 contact.links.append(link.group(0).rstrip("."))

@@ -2,8 +2,9 @@
 
 Order: is it a zip at all → is it a Word document (not .xlsx/.pptx/.docm/.odt) → zip-bomb limits
 (entry count, real uncompressed size, compression ratio) → no DTD/entity declarations in any XML
-part → parse. Hidden runs (vanished, white or near-white, under 4 pt) are kept out of the text and
-returned separately so the UI can warn about them.
+part → parse. Runs Word would not show (core.ingest.docx_hidden: vanished, unreadably small or
+squeezed, the colour of their background — by their effective formatting) are kept out of the
+text and returned separately with the reason, so the user is told.
 """
 
 from __future__ import annotations
@@ -18,24 +19,23 @@ from defusedxml.ElementTree import ParseError, fromstring
 from docx import Document
 from docx.document import Document as DocumentObject
 from docx.oxml.ns import qn
-from docx.shared import Pt
 from docx.table import Table
 from docx.text.paragraph import Paragraph
 from docx.text.run import Run
 
 from core.errors import InputError
+from core.ingest.docx_hidden import Formatting
 from core.settings import IngestSettings
 
 OLE2_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
 _CHUNK = 1 << 16
-_TINY = Pt(4)
-_NEAR_WHITE = 0xF0
 
 
 @dataclass
 class DocxText:
     lines: list[str] = field(default_factory=list)
     hidden: list[str] = field(default_factory=list)
+    reasons: list[str] = field(default_factory=list)  # why each `hidden` piece is not shown
 
 
 def check_docx_bytes(data: bytes, name: str, settings: IngestSettings) -> None:
@@ -155,15 +155,16 @@ def read_docx(data: bytes, name: str, settings: IngestSettings) -> DocxText:
 
 def _read_document(document: DocumentObject) -> DocxText:
     out = DocxText()
+    formatting = Formatting.of(document)
     for section in document.sections[:1]:
         if not section.header.is_linked_to_previous:
             for paragraph in section.header.paragraphs:
-                _add_paragraph(paragraph, out)
+                _add_paragraph(paragraph, out, formatting)
     for block in _iter_blocks(document):
         if isinstance(block, Paragraph):
-            _add_paragraph(block, out)
+            _add_paragraph(block, out, formatting)
         else:
-            _add_table(block, out)
+            _add_table(block, out, formatting)
     return out
 
 
@@ -176,7 +177,7 @@ def _iter_blocks(document: DocumentObject) -> Iterator[Paragraph | Table]:
             yield Table(child, document)
 
 
-def _add_table(table: Table, out: DocxText) -> None:
+def _add_table(table: Table, out: DocxText, formatting: Formatting) -> None:
     seen: set[int] = set()
     for row in table.rows:
         for cell in row.cells:
@@ -184,7 +185,7 @@ def _add_table(table: Table, out: DocxText) -> None:
                 continue
             seen.add(id(cell._tc))
             for paragraph in cell.paragraphs:
-                _add_paragraph(paragraph, out)
+                _add_paragraph(paragraph, out, formatting)
         out.lines.append("")
 
 
@@ -196,29 +197,18 @@ def _runs(paragraph: Paragraph) -> Iterator[Run]:
             yield from item.runs
 
 
-def is_hidden_run(run: Run, paragraph: Paragraph) -> bool:
-    font = run.font
-    style_font = paragraph.style.font if paragraph.style is not None else None
-    if font.hidden or (style_font is not None and style_font.hidden):
-        return True
-    size = font.size or (style_font.size if style_font is not None else None)
-    if size is not None and size < _TINY:
-        return True
-    color = None
-    if font.color is not None and font.color.type is not None:
-        color = font.color.rgb
-    elif style_font is not None and style_font.color is not None and style_font.color.type:
-        color = style_font.color.rgb
-    return color is not None and all(channel >= _NEAR_WHITE for channel in color)
-
-
-def _add_paragraph(paragraph: Paragraph, out: DocxText) -> None:
+def _add_paragraph(paragraph: Paragraph, out: DocxText, formatting: Formatting) -> None:
     visible: list[str] = []
     hidden: list[str] = []
+    reasons: list[str] = []
     for run in _runs(paragraph):
-        (hidden if is_hidden_run(run, paragraph) else visible).append(run.text)
+        reason = formatting.hidden_reason(run._r, paragraph._p)
+        (visible if reason is None else hidden).append(run.text)
+        if reason is not None and run.text.strip():
+            reasons.append(reason)
     if "".join(hidden).strip():
         out.hidden.append(" ".join("".join(hidden).split()))
+        out.reasons.append(reasons[0])
     text = "".join(visible)
     if not text.strip():
         out.lines.append("")

@@ -12,8 +12,10 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
+from core.contracts import LeftOut
 from core.errors import InputError
 from core.ingest.docx_reader import OLE2_MAGIC, read_docx
+from core.ingest.limits import check_json_depth, check_text_size
 from core.ingest.pdf_reader import read_pdf
 from core.ingest.textnorm import count_invisible, decode_text_bytes, normalize_text
 from core.settings import IngestSettings
@@ -47,6 +49,9 @@ class ExtractedText(BaseModel):
     hidden_text: list[str] = Field(
         default_factory=list,
         description="DOCX runs that are white, tiny or vanished: kept out of `text`",
+    )
+    left_out: list[LeftOut] = Field(
+        default_factory=list, description="What the reader kept out of `text`, and why"
     )
 
 
@@ -101,11 +106,16 @@ def read_upload(
     fmt = _sniff(data, PurePath(name).suffix.lower(), name)
     warnings: list[str] = []
     hidden: list[str] = []
+    left_out: list[LeftOut] = []
     if fmt == "pdf":
-        raw, warnings = read_pdf(data, name, settings)
+        raw, warnings, left_out = read_pdf(data, name, settings)
     elif fmt == "docx":
         docx = read_docx(data, name, settings)
         raw, hidden = "\n".join(docx.lines), docx.hidden
+        left_out = [
+            LeftOut(what=text if len(text) <= 80 else text[:77] + "…", why=f"hidden text: {why}")
+            for text, why in zip(docx.hidden, docx.reasons, strict=True)
+        ]
         if hidden:
             warnings.append(
                 f"{name} contains {len(hidden)} piece(s) of hidden text (white, tiny or "
@@ -113,6 +123,9 @@ def read_upload(
             )
     else:
         raw, warnings = decode_text_bytes(data, name)
+    check_text_size(raw, name, settings)
+    if fmt == "json":
+        check_json_depth(raw, name, settings)
     invisible = count_invisible(raw)
     text = normalize_text(raw)
     if invisible:
@@ -124,7 +137,12 @@ def read_upload(
             )
         raise _empty(name)
     return ExtractedText(
-        text=text, fmt=fmt, source_name=name, warnings=warnings, hidden_text=hidden
+        text=text,
+        fmt=fmt,
+        source_name=name,
+        warnings=warnings,
+        hidden_text=hidden,
+        left_out=left_out,
     )
 
 

@@ -7,7 +7,9 @@ import subprocess
 import sys
 from pathlib import Path
 
+from core.contracts import LeftOut
 from core.errors import InputError
+from core.ingest.pdf_pages import drop_running_lines, join_broken_words, order_columns
 from core.settings import IngestSettings
 
 WORKER = Path(__file__).with_name("pdf_worker.py")
@@ -43,8 +45,11 @@ def _run_worker(data: bytes, name: str, settings: IngestSettings) -> dict[str, o
     return result
 
 
-def read_pdf(data: bytes, name: str, settings: IngestSettings) -> tuple[str, list[str]]:
-    """The text of every page (layout kept: blank lines between blocks, indents), and warnings."""
+def read_pdf(
+    data: bytes, name: str, settings: IngestSettings
+) -> tuple[str, list[str], list[LeftOut]]:
+    """The text of every page (layout kept: blank lines between blocks, indents), warnings, and
+    the running headers / footers / page numbers left out."""
     check_pdf_bytes(data, name)
     result = _run_worker(data, name, settings)
     error = result.get("error")
@@ -70,8 +75,10 @@ def read_pdf(data: bytes, name: str, settings: IngestSettings) -> tuple[str, lis
     empty = [str(i + 1) for i, page in enumerate(pages) if not page.strip()]
     if empty:
         warnings.append(f"{name}: page(s) {', '.join(empty)} have no text layer and were skipped.")
+    pages, left_out = drop_running_lines([page for page in pages if page.strip()])
     # pages join with one line break: a bullet or paragraph may run on over the page break
-    return "\n".join(_tidy_page(page) for page in pages if page.strip()), warnings
+    text = "\n".join(_tidy_page(order_columns(page)) for page in pages if page.strip())
+    return join_broken_words(text), warnings, left_out
 
 
 def _tidy_page(page: str) -> str:

@@ -1,36 +1,18 @@
-"""Text decoding and unicode clean-up shared by every input format."""
+"""Decoding uploaded text bytes. The unicode clean-up lives in core.text.normalize (re-exported
+here because many callers import it from this module)."""
 
 from __future__ import annotations
 
 import codecs
-import re
-import unicodedata
 
 from charset_normalizer import from_bytes
 
 from core.errors import InputError
+from core.text.normalize import count_invisible, normalize_text
 
-# zero-width characters and bidi controls: invisible, so they can hide or reorder text
-_INVISIBLE = re.compile(
-    "[\u200b\u200c\u200d\u2060\ufeff\u00ad\u180e"  # zero-width / soft hyphen
-    "\u200e\u200f\u061c"  # LRM, RLM, ALM
-    "\u202a-\u202e\u2066-\u2069]"  # embeddings, overrides, isolates
-)
-_LINE_BREAKS = re.compile(r"\r\n?|[\u2028\u2029\x0b\x0c\x85]")
+__all__ = ["count_invisible", "decode_text_bytes", "detect_encoding", "normalize_text"]
+
 _WESTERN = ("cp1252", "iso8859_15", "latin_1")
-_CONTROL = re.compile(r"[\x00-\x08\x0e-\x1f\x7f]")
-
-
-def normalize_text(text: str) -> str:
-    """NFC, one kind of line break, no invisible or control characters; RTL text is kept."""
-    text = _LINE_BREAKS.sub("\n", text)
-    text = _INVISIBLE.sub("", text)
-    text = _CONTROL.sub("", text).replace("\u00a0", " ")
-    return unicodedata.normalize("NFC", text)
-
-
-def count_invisible(text: str) -> int:
-    return len(_INVISIBLE.findall(text))
 
 
 def decode_text_bytes(data: bytes, filename: str) -> tuple[str, list[str]]:

@@ -28,6 +28,7 @@ import jinja2
 from jinja2 import meta
 
 from core.errors import ProviderError
+from core.text.contact import find_contacts, mask_contacts
 
 PROMPTS_DIR = Path(__file__).resolve().parents[2] / "prompts"
 PROMPT_NAMES = (
@@ -38,14 +39,6 @@ PROMPT_NAMES = (
     "gap_questions",
     "repair",
     "hyde",
-)
-EMAIL = re.compile(r"[A-Za-z0-9._%+\-]+@[A-Za-z0-9\-]+(?:\.[A-Za-z0-9\-]+)*\.[A-Za-z]{2,}")
-PHONE = re.compile(
-    r"(?<![\w+])(?:"
-    r"\+\d{1,3}[\s.\-]?\(?\d{1,4}\)?(?:[\s.\-]?\d{2,4}){2,4}"  # +1 415 555 0100, +44 20 7946 0958
-    r"|\(\d{3}\)\s?\d{3}[\s.\-]\d{4}"  # (415) 555-0100
-    r"|\d{3}[.\-]\d{3}[.\-]\d{4}"  # 415-555-0100, 415.555.0100
-    r")(?![\w])"
 )
 _FENCE_MARKERS = re.compile(r"<{3,}|>{3,}")
 
@@ -61,15 +54,6 @@ class Prompt:
             {"role": "system", "content": self.system},
             {"role": "user", "content": self.user},
         ]
-
-
-def mask_contacts(text: str) -> str:
-    """Replace email addresses and phone numbers (contact details never enter a prompt)."""
-    return PHONE.sub("[phone removed]", EMAIL.sub("[email removed]", text))
-
-
-def find_contacts(text: str) -> list[str]:
-    return [m.group(0) for m in EMAIL.finditer(text)] + [m.group(0) for m in PHONE.finditer(text)]
 
 
 def fence(value: Any, label: str) -> str:

@@ -1,1 +1,8 @@
-"""Text rules shared by several stages (credential and title variants)."""
+"""One home for text rules shared by ingestion, prompts, JD analysis, mapping and the audit.
+
+- `normalize`: unicode clean-up (mojibake repair with ftfy, NFKC, invisible characters).
+- `contact`: e-mail, phone (phonenumbers) and link patterns, and masking them before prompts.
+- `sentences`: sentence boundaries.  `quantities`: numbers and metrics as written.
+- `markup`: Markdown markup → plain text.  `furniture`: lines that must never become evidence.
+- `variants`: credential and title variants (Provider ≠ Instructor, Staff ≠ Clinical).
+"""

@@ -1,0 +1,175 @@
+"""Page text from a PDF's layout-mode extraction → text that reads like the page.
+
+- Running headers and footers (a line repeated at the top or bottom of most pages, page numbers
+  and dates allowed to change) and bare page numbers are dropped and reported.
+- A soft hyphen (U+00AD) is what many typesetters (LaTeX) draw the visible hyphen with, so it
+  is read as a hyphen ('Sep. 2023­Mar. 2024' → 'Sep. 2023-Mar. 2024').
+- A word broken across lines ('Devel-' / 'oping') is joined. The hyphen stays when the document
+  writes the hyphenated form elsewhere or the first part is a common compound prefix ('self-',
+  'cross-'); otherwise it goes ('Developing').
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+from core.contracts import LeftOut
+
+_HEAD_WORDS = 10  # running heads and feet are short: a name, a title, a date, a page number
+_EDGE_LINES = 2  # lines at the top and bottom of a page that may be running heads or feet
+_PAGE_NUMBER = re.compile(r"^\W*(?:page\s*)?\d{1,3}(?:\s*(?:of|/)\s*\d{1,3})?\W*$", re.I)
+_BROKEN_WORD = re.compile(r"([A-Za-z]+)-\n[ \t]*([a-z]{2,})")
+_COMPOUND_PREFIXES = frozenset(
+    [
+        "self",
+        "cross",
+        "multi",
+        "non",
+        "co",
+        "well",
+        "high",
+        "low",
+        "full",
+        "part",
+        "long",
+        "short",
+        "real",
+        "end",
+        "one",
+        "two",
+        "three",
+        "follow",
+        "start",
+        "open",
+        "in",
+        "on",
+        "off",
+        "over",
+        "under",
+        "out",
+        "up",
+        "down",
+        "client",
+        "customer",
+        "user",
+        "data",
+        "cloud",
+        "cost",
+        "time",
+        "decision",
+        "problem",
+        "team",
+        "hands",
+        "fast",
+        "world",
+    ]
+)
+RUNNING = "running header or footer"
+
+
+def _shape(line: str) -> str:
+    """A line with its numbers masked, so 'Page 2 of 3' and 'Page 3 of 3' look the same."""
+    return re.sub(r"\d+", "#", " ".join(line.split())).lower()
+
+
+def _edges(lines: list[str]) -> list[int]:
+    filled = [i for i, line in enumerate(lines) if line.strip()]
+    return filled[:_EDGE_LINES] + filled[-_EDGE_LINES:]
+
+
+def drop_running_lines(pages: list[str]) -> tuple[list[str], list[LeftOut]]:
+    """Pages without running heads/feet and bare page numbers; what was dropped."""
+    split = [page.split("\n") for page in pages]
+    counts: Counter[str] = Counter()
+    for lines in split:
+        counts.update({_shape(lines[i]) for i in _edges(lines)})
+    least = max(2, (len(pages) + 1) // 2)
+    repeated = {s for s, n in counts.items() if n >= least and len(s.split()) <= _HEAD_WORDS}
+    left_out: list[LeftOut] = []
+    reported: set[str] = set()
+    for lines in split:
+        for i in _edges(lines):
+            line = lines[i]
+            if _shape(line) in repeated or _PAGE_NUMBER.match(line):
+                if _shape(line) not in reported:
+                    reported.add(_shape(line))
+                    left_out.append(LeftOut(what=" ".join(line.split())[:80], why=RUNNING))
+                lines[i] = ""
+    return ["\n".join(lines) for lines in split], left_out
+
+
+def join_broken_words(text: str) -> str:
+    """'Devel-\\n   oping' → 'Developing'; soft hyphens are hyphens (LaTeX draws '-' with one)."""
+    text = text.replace("\u00ad", "-")
+    lowered = text.lower()
+
+    def join(match: re.Match[str]) -> str:
+        head, tail = match.group(1), match.group(2)
+        hyphenated = f"{head}-{tail}".lower()
+        keep = hyphenated in lowered or head.lower() in _COMPOUND_PREFIXES
+        return f"{head}-{tail}" if keep else head + tail
+
+    return _BROKEN_WORD.sub(join, text)
+
+
+_GAP = 3  # spaces between columns in layout-mode text (between words there is one)
+_MIN_SPLIT_SHARE = 0.3  # of a page's lines must have text on both sides of the gutter
+_MAX_CROSSING_SHARE = 0.15  # lines running across the gutter (a name, a full-width heading)
+_MAX_DATED_SHARE = 0.4  # a side this often dated is a dates/location column, not a sidebar
+_DATED = re.compile(r"\b(?:19|20)\d\d\b|\bpresent\b", re.I)
+
+
+def _gutter(lines: list[str]) -> int | None:
+    """The character column that separates two text columns on most lines, if there is one."""
+    filled = [line for line in lines if line.strip()]
+    width = max((len(line) for line in filled), default=0)
+    best, best_split = None, 0
+    for x in range(10, width - 10):
+        split = crossing = 0
+        for line in filled:
+            if len(line) > x and line[x] != " ":
+                crossing += 1
+            elif line[:x].strip() and line[x:].strip() and not line[x - _GAP + 1 : x + 1].strip():
+                split += 1
+        if crossing <= _MAX_CROSSING_SHARE * len(filled) and split > best_split:
+            best, best_split = x, split
+    if best is None or best_split < max(5, _MIN_SPLIT_SHARE * len(filled)):
+        return None
+    return best
+
+
+def _dated_share(parts: list[str]) -> float:
+    parts = [p for p in parts if p.strip()]
+    return sum(bool(_DATED.search(p)) for p in parts) / len(parts) if parts else 0.0
+
+
+def order_columns(page: str) -> str:
+    """A two-column page as its left column, then its right column (a full-width line, such as
+    the name above both columns, stays where it is). Pages whose second column is mostly dates
+    or places (right-aligned role details) are left as they are."""
+    lines = page.split("\n")
+    x = _gutter(lines)
+    if x is None:
+        return page
+    sides = [(line[:x].rstrip(), line[x:].strip()) for line in lines]
+    if max(_dated_share([s[0] for s in sides]), _dated_share([s[1] for s in sides])) > (
+        _MAX_DATED_SHARE
+    ):
+        return page
+    out: list[str] = []
+    left: list[str] = []
+    right: list[str] = []
+    started = False  # full-width lines (the name, a banner) come before the columns start
+    for line, (head, tail) in zip(lines, sides, strict=True):
+        if len(line) > x and line[x] != " ":  # runs across the gutter
+            if not started:
+                out += left + right + [line]
+                left, right = [], []
+            else:  # a long item of one column: it belongs where it starts
+                (left if line[:x].strip() else right).append(line.strip())
+            continue
+        started = started or bool(head.strip() and tail)
+        left.append(head)
+        right.append(tail)
+    return "\n".join(out + left + [""] + right)

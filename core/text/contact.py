@@ -1,0 +1,63 @@
+"""Contact patterns: e-mail addresses, phone numbers and links, found the same way everywhere.
+
+Ingestion uses them to read the contact block (and keep it out of cards); prompts use
+`mask_contacts` so contact details never reach a model. Phones are found by `phonenumbers`
+(Google's libphonenumber data): a number it calls valid for its region, or one of a possible
+length written the way phones are written (in groups, with a '+', or with an area code in
+brackets), so '415 555 0100', '(123) 456-7890' and '+82 10-9030-1843' are phones while
+'1234567 units' and '2019 2021' are not.
+"""
+
+from __future__ import annotations
+
+import re
+
+import phonenumbers
+
+EMAIL = re.compile(r"[\w.%+-]+@[\w-]+(?:\.[\w-]+)*\.[A-Za-z]{2,}")
+URL = re.compile(
+    r"(?:https?://)?(?:www\.)?[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}(?:/[\w./%#?=&~+-]*)?",
+    re.IGNORECASE,
+)
+DEFAULT_REGION = "US"
+_GROUPED = re.compile(r"^\+|\(\d{2,4}\)|\d[\s.-]+\d")
+_LABELLED = re.compile(r"(?i)(?:phone|tel|mobile|cell|whatsapp)\W{0,4}$")
+PHONE_MASK = "[phone removed]"
+EMAIL_MASK = "[email removed]"
+
+
+def phone_spans(text: str, region: str = DEFAULT_REGION) -> list[tuple[int, int]]:
+    """(start, end) of every phone number in `text`, in order."""
+    spans = []
+    matcher = phonenumbers.PhoneNumberMatcher(text, region, leniency=phonenumbers.Leniency.POSSIBLE)
+    for match in matcher:
+        raw, before = match.raw_string, text[max(0, match.start - 12) : match.start]
+        if "/" in raw or re.search(r"[\d/][./]?$", before):
+            continue  # a date ('2019 - 03/2021') or part of a DOI / path, not a phone
+        digits = sum(ch.isdigit() for ch in raw)
+        if (phonenumbers.is_valid_number(match.number) and digits >= 7) or (
+            digits >= 9 and (_GROUPED.search(raw) or _LABELLED.search(before))
+        ):
+            spans.append((match.start, match.end))
+    return spans
+
+
+def find_phones(text: str, region: str = DEFAULT_REGION) -> list[str]:
+    return [text[start:end] for start, end in phone_spans(text, region)]
+
+
+def find_emails(text: str) -> list[str]:
+    return [m.group(0) for m in EMAIL.finditer(text)]
+
+
+def mask_contacts(text: str) -> str:
+    """Text with every e-mail address and phone number replaced by a marker."""
+    text = EMAIL.sub(EMAIL_MASK, text)
+    for start, end in reversed(phone_spans(text)):
+        text = text[:start] + PHONE_MASK + text[end:]
+    return text
+
+
+def find_contacts(text: str) -> list[str]:
+    """Every e-mail address and phone number in `text` (e-mails first)."""
+    return find_emails(text) + find_phones(text)

@@ -1,0 +1,46 @@
+"""Markdown markup → the plain text a reader sees ("**MSN, Nursing Education**" → "MSN, Nursing
+Education", "### Bachelor…" → "Bachelor…", "[site](https://…)" → "site", "`SQL`" → "SQL").
+
+Inline markup is read by markdown-it-py (CommonMark), so what is not markup stays as written:
+"10**9", "snake_case_name", "C++", "a * b". Block markers (heading hashes, quote marks, list
+glyphs) are removed at the start of each line. Card text is this plain text; the source text as
+written stays in the card's provenance for the quote view.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from markdown_it import MarkdownIt
+
+_BLOCK_MARK = re.compile(r"^[ \t]*(?:#{1,6}[ \t]+|>[ \t]?)+", re.M)
+_TRAILING_HASHES = re.compile(r"[ \t]+#+[ \t]*$", re.M)
+_MARKUP_HINT = re.compile(r"[*_`\[\]<>#~\\!]")
+_SPACES = re.compile(r"[ \t]{2,}")
+_KEPT = {"text", "code_inline", "softbreak", "hardbreak"}
+
+
+@lru_cache(maxsize=1)
+def _parser() -> MarkdownIt:
+    parser = MarkdownIt("commonmark").enable("strikethrough")
+    # Nothing is rendered, so every link is read as a link (markdown-it would leave
+    # '[docs](javascript:…)' as literal text); only its words are kept.
+    parser.validateLink = lambda url: True  # type: ignore[method-assign]
+    return parser
+
+
+def plain_text(text: str) -> str:
+    """`text` without Markdown markup; runs of spaces become one space."""
+    if not _MARKUP_HINT.search(text):
+        return _SPACES.sub(" ", text).strip()
+    text = _TRAILING_HASHES.sub("", _BLOCK_MARK.sub("", text))
+    out = []
+    for line in text.split("\n"):
+        tokens = _parser().parseInline(line)[0].children or []
+        pieces = []
+        for token in tokens:
+            if token.type in _KEPT:
+                pieces.append(" " if token.type.endswith("break") else token.content)
+        out.append("".join(pieces))
+    return _SPACES.sub(" ", "\n".join(out)).strip()
