@@ -1,0 +1,1 @@
+"""Text rules shared by several stages (credential and title variants)."""
