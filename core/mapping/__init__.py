@@ -1,6 +1,9 @@
 """Evidence mapping: each requirement → cited evidence with a confidence, or a classified gap.
 
-Offline the decision rests on three honest signals, in this order:
+The requirement's kind comes first (core/jd/kinds.py): credentials and degrees have their own
+matchers (core/mapping/by_kind.py: variant-aware, levels ordered), logistics (location,
+authorisation, schedule) are shown and never matched, years are measured on the role timeline.
+Everything else, and what those matchers cannot decide, rests on three honest signals:
 1. a requirement keyword stated directly in a retrieved card      → supported (high / medium);
 2. a keyword stated only through a synonym class                  → terminology_gap (supported);
 3. semantic similarity of the best card, when no term matches     → hidden_evidence (ask the
@@ -27,7 +30,12 @@ from core.contracts import (
     Priority,
     Ranking,
     Requirement,
+    RequirementKind,
+    RoleEntry,
 )
+from core.jd.kinds import kind_of
+from core.mapping.by_kind import decide_by_kind, with_years
+from core.mapping.records import HEADER_NOTE, SHOWN_NOTE, gap_record, mapping_record
 from core.mapping.terms import TermMatcher, content_words, synonym_classes
 
 # Cosine similarity of the best vector hit (all-MiniLM-L6-v2 scale) above which an unmatched
@@ -66,6 +74,8 @@ def map_evidence(
     index: Searcher,
     synonyms: Mapping[str, Sequence[str]],
     cards: Sequence[EvidenceCard] = (),
+    roles: Sequence[RoleEntry] = (),
+    header: str = "",
     mode: str = "hybrid",
     hyde: Callable[[str], str | None] | None = None,
 ) -> MappingResult:
@@ -73,14 +83,24 @@ def map_evidence(
 
     Candidates are the retrieval hits plus every card that states a requirement term (a scan
     of the whole resume: retrieval may rank such a card low, the term match is still evidence).
+    `roles` (the resume's timeline) measures years; `header` is the name line, where people
+    list credentials ("Dana Ruiz, BSN, RN, CCRN").
     """
     matcher = TermMatcher(synonym_classes(synonyms))
     result = MappingResult()
     for req in requirements:
+        kind = kind_of(req)
+        decided = decide_by_kind(req, kind, cards, header=header)
+        if decided is not None:
+            result.evidence_map.append(decided[0])
+            result.gaps += [decided[1]] if decided[1] is not None else []
+            continue
         ranking = index.search(requirement_query(req), k=TOP_HITS, mode=mode, hyde=hyde)
         result.retrieval_mode = ranking.mode
         hits = list(ranking.results) + term_scan(req, cards, matcher, seen=ranking.results)
         mapping, gap = classify_requirement(req, hits, matcher)
+        if kind == RequirementKind.YEARS:
+            mapping = with_years(mapping, req, cards, roles)
         result.evidence_map.append(mapping)
         if gap is not None:
             result.gaps.append(gap)
@@ -132,20 +152,20 @@ def classify_requirement(
         top_is_direct = bool(hits) and hits[0].card_id in direct_ids[:1]
         confidence = Confidence.HIGH if top_is_direct or len(direct_ids) > 1 else Confidence.MEDIUM
         ids = _unique(direct_ids + synonym_ids)[:MAX_CITED]
-        return _mapping(req, ids, confidence, matched, "stated directly"), None
+        return mapping_record(req, ids, confidence, matched, "stated directly"), None
     if synonym_ids:
         ids = _unique(synonym_ids)[:MAX_CITED]
-        mapping = _mapping(req, ids, Confidence.MEDIUM, matched, "stated in other words")
-        return mapping, _gap(req, GapType.TERMINOLOGY_GAP, GapStrategy.ADJACENT, ids)
+        mapping = mapping_record(req, ids, Confidence.MEDIUM, matched, "stated in other words")
+        return mapping, gap_record(req, GapType.TERMINOLOGY_GAP, GapStrategy.ADJACENT, ids)
     adjacent = [h.card_id for h in hits[:2] if _similarity(h) >= ADJACENT_SIMILARITY]
     if best_similarity >= HIDDEN_EVIDENCE_SIMILARITY:
-        mapping = _mapping(req, adjacent, Confidence.LOW, matched, "related evidence only")
-        return mapping, _gap(req, GapType.HIDDEN_EVIDENCE, GapStrategy.ASK_USER, adjacent)
+        mapping = mapping_record(req, adjacent, Confidence.LOW, matched, "related evidence only")
+        return mapping, gap_record(req, GapType.HIDDEN_EVIDENCE, GapStrategy.ASK_USER, adjacent)
     strategy = GapStrategy.ASK_USER if req.priority == Priority.MUST else GapStrategy.OMIT
     if adjacent and req.priority == Priority.NICE:
         strategy = GapStrategy.ADJACENT
-    mapping = _mapping(req, [], Confidence.LOW, matched, "no supporting evidence")
-    return mapping, _gap(req, GapType.TRUE_GAP, strategy, adjacent)
+    mapping = mapping_record(req, [], Confidence.LOW, matched, "no supporting evidence")
+    return mapping, gap_record(req, GapType.TRUE_GAP, strategy, adjacent)
 
 
 def _similarity(hit: EvidenceHit) -> float:
@@ -156,34 +176,13 @@ def _unique(ids: Sequence[str]) -> list[str]:
     return list(dict.fromkeys(ids))
 
 
-def _mapping(
-    req: Requirement, ids: list[str], confidence: Confidence, matched: set[str], note: str
-) -> EvidenceMapping:
-    return EvidenceMapping(
-        requirement_id=req.id,
-        evidence_card_ids=ids,
-        confidence=confidence,
-        notes=note,
-        matched_terms=sorted(matched),
-    )
-
-
-def _gap(
-    req: Requirement, gap_type: GapType, strategy: GapStrategy, adjacent: list[str]
-) -> GapResolution:
-    return GapResolution(
-        gap_id=f"gap-{req.id}",
-        requirement_id=req.id,
-        requirement_text=req.text,
-        priority=req.priority,
-        gap_type=gap_type,
-        strategy=strategy,
-        adjacent_evidence_ids=adjacent,
-    )
-
-
 def is_supported(mapping: EvidenceMapping) -> bool:
-    return bool(mapping.evidence_card_ids) and mapping.confidence != Confidence.LOW
+    if mapping.confidence == Confidence.LOW:
+        return False
+    return bool(mapping.evidence_card_ids) or mapping.notes == HEADER_NOTE
+
+
+_NONE = EvidenceMapping(requirement_id="")
 
 
 def must_have_coverage(
@@ -191,7 +190,11 @@ def must_have_coverage(
 ) -> float:
     """Supported must-haves / must-haves, in percent (100 when the JD names none)."""
     by_id = {m.requirement_id: m for m in evidence_map}
-    musts = [r for r in requirements if r.priority == Priority.MUST]
+    musts = [
+        r
+        for r in requirements
+        if r.priority == Priority.MUST and by_id.get(r.id, _NONE).notes != SHOWN_NOTE
+    ]
     if not musts:
         return 100.0
     supported = sum(1 for r in musts if r.id in by_id and is_supported(by_id[r.id]))

@@ -80,7 +80,28 @@ def load_families() -> tuple[Family, ...]:
 
 
 def _spans(text: str, terms: tuple[str, ...]) -> list[tuple[int, int]]:
-    return [m.span() for t in terms for m in _pattern(t).finditer(text)]
+    return [
+        m.span()
+        for t in terms
+        for m in _pattern(t).finditer(text)
+        if not _defined_otherwise(text, m.start(), m.group(0))
+    ]
+
+
+def _defined_otherwise(text: str, start: int, found: str) -> bool:
+    """An acronym the text defines as something else: "collaborative practice agreement (CPA)"
+    is not a Certified Public Accountant."""
+    letters = re.sub(r"[^A-Za-z]", "", found)
+    if not (found.isupper() and start > 0 and text[start - 1] == "("):
+        return False
+    words = re.findall(r"[A-Za-z]+", text[:start])[-len(letters) :]
+    initials = "".join(w[0] for w in words).upper()
+    return initials == letters.upper() and " ".join(words).lower() not in _all_names()
+
+
+@lru_cache(maxsize=1)
+def _all_names() -> frozenset[str]:
+    return frozenset(n.lower() for f in load_families() for v in f.variants for n in v.names)
 
 
 def _qualified_variant(text: str, family: Family, start: int, end: int) -> str | None:

@@ -1,0 +1,98 @@
+"""Kind-specific mapping: credentials (variant-aware, name line), degrees, years, logistics."""
+
+from __future__ import annotations
+
+from datetime import date
+
+from core.contracts import (
+    CardKind,
+    Confidence,
+    EvidenceCard,
+    GapType,
+    Priority,
+    Provenance,
+    Ranking,
+    Requirement,
+    RoleEntry,
+)
+from core.mapping import is_supported, map_evidence, must_have_coverage
+from core.mapping.timeline import experience_span
+
+
+def card(
+    cid: str, text: str, kind: CardKind = CardKind.CERTIFICATION, role_id: str = ""
+) -> EvidenceCard:
+    return EvidenceCard(
+        id=cid,
+        kind=kind,
+        raw_text=text,
+        role_id=role_id or None,
+        provenance=Provenance(source="resume.md", section="x"),
+    )
+
+
+class NoHits:
+    def search(self, query, *, k=10, mode="hybrid", hyde=None):  # type: ignore[no-untyped-def]
+        return Ranking(query=query, mode="bm25", requested_mode=mode, results=[])
+
+
+def run(text: str, cards: list[EvidenceCard], *, header: str = "", priority=Priority.MUST):  # type: ignore[no-untyped-def]
+    reqs = [Requirement(id="r1", text=text, priority=priority)]
+    result = map_evidence(reqs, index=NoHits(), synonyms={}, cards=cards, header=header)
+    return result.evidence_map[0], (result.gaps[0] if result.gaps else None)
+
+
+def test_an_adjacent_credential_is_a_gap_that_names_what_was_found() -> None:
+    cards = [card("c1", "ACLS Provider, American Heart Association")]
+    mapping, gap = run("ACLS Instructor status", cards)
+    assert not is_supported(mapping)
+    assert gap is not None and gap.gap_type == GapType.TRUE_GAP
+    assert gap.nearby == "ACLS Provider"
+    assert gap.adjacent_evidence_ids == ["c1"]
+
+
+def test_the_asked_credential_is_met_with_high_confidence_and_cited() -> None:
+    cards = [card("c0", "Led a team", CardKind.EXPERIENCE_BULLET), card("c1", "OSHA 30-Hour")]
+    mapping, gap = run("OSHA 30 card", cards)
+    assert gap is None and mapping.confidence == Confidence.HIGH
+    assert mapping.evidence_card_ids == ["c1"]
+
+
+def test_a_credential_in_the_name_line_is_supported_not_a_gap() -> None:
+    mapping, gap = run("CCRN certification", [], header="Dana Ruiz, BSN, RN, CCRN")
+    assert gap is None and is_supported(mapping)
+
+
+def test_degree_levels_are_ordered_and_in_progress_is_named() -> None:
+    bsn = [card("e1", "BSN, Ridgeview University, 2015", CardKind.EDUCATION)]
+    mapping, gap = run("BSN required", bsn)
+    assert gap is None and mapping.evidence_card_ids == ["e1"]
+    associate = [card("e1", "Associate of Applied Science, 2012", CardKind.EDUCATION)]
+    _, gap = run("Bachelor's degree in business", associate)
+    assert gap is not None and gap.gap_type == GapType.TRUE_GAP and "associate" in gap.nearby
+    pending = [card("e1", "B.S. Accounting, expected May 2026", CardKind.EDUCATION)]
+    _, gap = run("Bachelor's degree in accounting", pending)
+    assert gap is not None and "in progress" in gap.nearby
+
+
+def test_logistics_are_shown_never_matched_and_not_counted_as_missing_musts() -> None:
+    reqs = [
+        Requirement(id="r1", text="Must be authorized to work in the US"),
+        Requirement(id="r2", text="OSHA 30 card"),
+    ]
+    result = map_evidence(reqs, index=NoHits(), synonyms={}, cards=[card("c1", "OSHA 30")])
+    assert [g.requirement_id for g in result.gaps] == []
+    assert result.evidence_map[0].evidence_card_ids == []
+    assert must_have_coverage(reqs, result.evidence_map) == 100.0
+
+
+def test_years_merge_overlapping_roles_and_present_is_today() -> None:
+    roles = [
+        RoleEntry(id="a", start="2016-01", end="2020-06"),
+        RoleEntry(id="b", start="2019-01", end="present"),
+        RoleEntry(id="c", start="2012", end="2013"),
+        RoleEntry(id="d", start="2014", end=None),  # no end: not counted
+    ]
+    span = experience_span(roles, today=date(2024, 5, 1))
+    assert span.months == (2024 - 2016) * 12 + 5 + 24
+    assert span.describe() == "10 yrs 5 mo across 3 roles"
