@@ -36,12 +36,16 @@ from core.contracts import (
 from core.jd.kinds import kind_of
 from core.mapping.by_kind import decide_by_kind, with_years
 from core.mapping.records import HEADER_NOTE, SHOWN_NOTE, gap_record, mapping_record
-from core.mapping.terms import TermMatcher, content_words, synonym_classes
+from core.mapping.terms import TermMatcher, content_words, named_phrases, synonym_classes
 
 # Cosine similarity of the best vector hit (all-MiniLM-L6-v2 scale) above which an unmatched
 # requirement is treated as "you may have this: tell us" rather than a plain gap.
 HIDDEN_EVIDENCE_SIMILARITY = 0.62
 ADJACENT_SIMILARITY = 0.35
+# Without keywords: share of the requirement's content words a line must state, or the cosine
+# similarity that makes a partial overlap enough (both chosen on the tuning dev cases).
+DIRECT_WORD_SHARE = 0.4
+DIRECT_WORDS_SIMILARITY = 0.6
 TOP_HITS = 8
 MAX_CITED = 3
 
@@ -114,15 +118,17 @@ def term_scan(
     *,
     seen: Sequence[EvidenceHit],
 ) -> list[EvidenceHit]:
-    """Cards outside the retrieval hits that state one of the requirement's keywords."""
-    if not req.keywords:
+    """Cards outside the retrieval hits that state one of the requirement's keywords (or, with
+    none, a several-word term its text names)."""
+    terms = req.keywords or named_phrases(req.text, matcher.classes)
+    if not terms:
         return []
     known = {h.card_id for h in seen}
     found: list[tuple[int, EvidenceHit]] = []
     for card in cards:
         if card.id in known:
             continue
-        direct, by_synonym = matcher.match(card.raw_text, req.keywords)
+        direct, by_synonym = matcher.match(card.raw_text, terms)
         if direct or by_synonym:
             hit = EvidenceHit(card_id=card.id, text=card.raw_text, kind=card.kind)
             found.append((2 * len(direct) + len(by_synonym), hit))
@@ -134,13 +140,16 @@ def classify_requirement(
     req: Requirement, hits: Sequence[EvidenceHit], matcher: TermMatcher
 ) -> tuple[EvidenceMapping, GapResolution | None]:
     terms = req.keywords or sorted(content_words(req.text))
+    phrases = [p for p in named_phrases(req.text, matcher.classes) if p not in terms]
     direct_ids: list[str] = []
     synonym_ids: list[str] = []
     matched: set[str] = set()
     for hit in hits:
         direct, by_synonym = matcher.match(hit.text, terms)
-        if not req.keywords:  # no keywords: require real overlap, not one shared word
-            direct = direct if len(direct) >= 2 else []
+        if not req.keywords and not _real_overlap(direct, terms, hit):
+            direct = []
+        if phrases and not direct and not by_synonym:
+            direct, by_synonym = matcher.match(hit.text, phrases)
         if direct:
             direct_ids.append(hit.card_id)
             matched.update(direct)
@@ -166,6 +175,16 @@ def classify_requirement(
         strategy = GapStrategy.ADJACENT
     mapping = mapping_record(req, [], Confidence.LOW, matched, "no supporting evidence")
     return mapping, gap_record(req, GapType.TRUE_GAP, strategy, adjacent)
+
+
+def _real_overlap(direct: Sequence[str], terms: Sequence[str], hit: EvidenceHit) -> bool:
+    """Without keywords, plain words of the requirement count as stated only when several are
+    there and they are a fair share of it, or the line is also close in meaning: two common
+    words of a long requirement ("oral", "therapy") are not its evidence."""
+    if len(direct) < 2:
+        return False
+    share = len(direct) / max(1, len(terms))
+    return share >= DIRECT_WORD_SHARE or _similarity(hit) >= DIRECT_WORDS_SIMILARITY
 
 
 def _similarity(hit: EvidenceHit) -> float:

@@ -7,6 +7,7 @@ A term matches case-insensitively on word boundaries; tech terms keep their punc
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterable, Mapping
 from functools import lru_cache
@@ -51,6 +52,13 @@ def synonyms_of(term: str, classes: list[set[str]], *, inside: bool = True) -> s
             found |= members
     found.discard(low)
     return found
+
+
+def named_phrases(text: str, classes: list[set[str]]) -> list[str]:
+    """Synonym-class members of several words that a requirement's text names ("preventive
+    maintenance" in "building and running a preventive maintenance program")."""
+    found = {m for members in classes for m in members if " " in m and mentions(text, m)}
+    return sorted(found)
 
 
 # Lexicon categories that name methods and practices (concepts that people describe in many
@@ -100,6 +108,25 @@ def mentions_inflected(text: str, term: str) -> bool:
     return n > 0 and any(hay[i : i + n] == needle for i in range(len(hay) - n + 1))
 
 
+@lru_cache(maxsize=1)
+def _expansions() -> dict[str, tuple[int, tuple[str, ...]]]:
+    from importlib import resources
+
+    text = resources.files("core").joinpath("data/expansions.json").read_text("utf-8")
+    raw = json.loads(text)["expansions"]
+    return {k.lower(): (v["min"], tuple(v["elements"])) for k, v in raw.items()}
+
+
+def written_out(text: str, term: str) -> bool:
+    """An acronym stated element by element (core/data/expansions.json): MEDDPICC as "economic
+    buyer … decision criteria … champion …", IQ/OQ/PQ as "installation qualification …"."""
+    entry = _expansions().get(term.lower())
+    if entry is None:
+        return False
+    least, elements = entry
+    return sum(1 for e in elements if mentions_inflected(text, e)) >= least
+
+
 class TermMatcher:
     """Matches requirement terms in evidence text; per-term facts (named tool? aliases?
     synonyms?) are worked out once per term, not once per card."""
@@ -129,7 +156,9 @@ class TermMatcher:
                 not named and mentions_inflected(text, term)
             ):
                 direct.append(term)
-            elif any(mentions(text, alt) or mentions_inflected(text, alt) for alt in alts):
+            elif any(
+                mentions(text, alt) or mentions_inflected(text, alt) for alt in alts
+            ) or written_out(text, term):
                 by_synonym.append(term)
         return direct, by_synonym
 
