@@ -34,7 +34,7 @@ from core.contracts import (
     RoleEntry,
 )
 from core.jd.kinds import kind_of
-from core.mapping.by_kind import decide_by_kind, with_years
+from core.mapping.by_kind import decide_by_kind, result_lines, with_years
 from core.mapping.records import HEADER_NOTE, SHOWN_NOTE, gap_record, mapping_record
 from core.mapping.terms import TermMatcher, content_words, named_phrases, synonym_classes
 
@@ -103,6 +103,8 @@ def map_evidence(
         result.retrieval_mode = ranking.mode
         hits = list(ranking.results) + term_scan(req, cards, matcher, seen=ranking.results)
         mapping, gap = classify_requirement(req, hits, matcher)
+        if kind == RequirementKind.ACHIEVEMENT and gap is not None:
+            mapping, gap = result_lines(req, hits, cards) or (mapping, gap)
         if kind == RequirementKind.YEARS:
             mapping = with_years(mapping, req, cards, roles)
         result.evidence_map.append(mapping)

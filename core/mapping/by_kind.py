@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from core.contracts import (
     Confidence,
     EvidenceCard,
+    EvidenceHit,
     EvidenceMapping,
     GapResolution,
     GapStrategy,
@@ -25,6 +26,11 @@ from core.mapping.timeline import experience_span, roles_of
 from core.mapping.verdict import UNDECIDED, Outcome, Verdict
 
 Decided = tuple[EvidenceMapping, GapResolution | None]
+
+# Cosine similarity (all-MiniLM-L6-v2) at which a line that states a result (a number: quota %,
+# revenue, rank, counts) is evidence for an achievement requirement ("a track record of …")
+# worded differently; chosen on the tuning dev cases.
+ACHIEVEMENT_SIMILARITY = 0.42
 
 
 def decide_by_kind(
@@ -85,3 +91,20 @@ def with_years(
     if span.years < wanted and mapping.confidence == Confidence.HIGH:
         update["confidence"] = Confidence.MEDIUM
     return mapping.model_copy(update=update)
+
+
+def result_lines(
+    req: Requirement, hits: Sequence[EvidenceHit], cards: Sequence[EvidenceCard]
+) -> Decided | None:
+    """An achievement requirement no term states, met by close lines that carry a result."""
+    with_metrics = {c.id for c in cards if c.metrics}
+    ids = [
+        h.card_id
+        for h in hits
+        if h.card_id in with_metrics and h.scores.get("vector", 0.0) >= ACHIEVEMENT_SIMILARITY
+    ]
+    ids = list(dict.fromkeys(ids))[:3]
+    if not ids:
+        return None
+    mapping = mapping_record(req, ids, Confidence.MEDIUM, [], "a result stated in other words")
+    return mapping, gap_record(req, GapType.TERMINOLOGY_GAP, GapStrategy.ADJACENT, ids)

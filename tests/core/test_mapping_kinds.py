@@ -96,3 +96,25 @@ def test_years_merge_overlapping_roles_and_present_is_today() -> None:
     span = experience_span(roles, today=date(2024, 5, 1))
     assert span.months == (2024 - 2016) * 12 + 5 + 24
     assert span.describe() == "10 yrs 5 mo across 3 roles"
+
+
+def test_a_close_line_with_a_result_meets_an_achievement_requirement() -> None:
+    from core.contracts import EvidenceHit, MetricEntry
+    from core.mapping.by_kind import ACHIEVEMENT_SIMILARITY, result_lines
+
+    with_result = card("c1", "Closed at 134% of quota in FY23", CardKind.EXPERIENCE_BULLET)
+    with_result.metrics = [MetricEntry(value="134%", description="of quota")]
+    plain = card("c2", "Sold to hospital systems", CardKind.EXPERIENCE_BULLET)
+    requirement = Requirement(id="r1", text="A consistent record of quota over-achievement")
+    close = ACHIEVEMENT_SIMILARITY + 0.05
+    hits = [
+        EvidenceHit(card_id="c2", text=plain.raw_text, scores={"vector": close}),
+        EvidenceHit(card_id="c1", text=with_result.raw_text, scores={"vector": close}),
+    ]
+    decided = result_lines(requirement, hits, [with_result, plain])
+    assert decided is not None
+    mapping, gap = decided
+    assert mapping.evidence_card_ids == ["c1"] and mapping.confidence == Confidence.MEDIUM
+    assert gap is not None and gap.gap_type == GapType.TERMINOLOGY_GAP
+    far = [EvidenceHit(card_id="c1", text=with_result.raw_text, scores={"vector": 0.1})]
+    assert result_lines(requirement, far, [with_result, plain]) is None

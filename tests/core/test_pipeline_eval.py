@@ -21,7 +21,7 @@ from core.contracts import (
     SkillLine,
 )
 from core.evaluation.injection import PlantedInjection, injection_effect, plant_injection
-from core.evaluation.pipeline_eval import evaluate_cases, overall_scores, score_gaps
+from core.evaluation.pipeline_eval import by_split, evaluate_cases, overall_scores, score_gaps
 from core.evaluation.produced import invented_numbers, unsupported_gap_terms
 
 REPO = Path(__file__).resolve().parents[2]
@@ -208,6 +208,18 @@ def test_overall_pools_counts_instead_of_averaging_rates():
     assert overall["min_cited_share"] == 0.9
     assert overall["injection_leaks"] == 0
     assert overall["max_seconds"] == 2.5
+
+
+def test_tuning_and_held_back_cases_are_scored_apart():
+    tuning = {**case_result(3, 3, 3), "case": "dev-01-backend-engineer"}
+    held = {**case_result(3, 6, 2), "case": "dev-10-store-to-district-manager"}
+    tuning["gaps"]["terminology_gaps_supported"] = "2/2"
+    held["gaps"]["terminology_gaps_supported"] = "1/2"
+    groups = by_split([tuning, held])
+    assert groups["tuning"]["true_gap_precision"] == 1.0
+    assert groups["held-back"]["true_gap_precision"] == pytest.approx(2 / 6)
+    assert groups["held-back"]["terminology_gaps_supported"] == "1/2"
+    assert overall_scores([tuning, held])["terminology_gaps_supported"] == "3/4"
 
 
 def test_overall_of_nothing_is_not_a_division_by_zero():
