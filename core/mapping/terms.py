@@ -150,17 +150,31 @@ class TermMatcher:
         """Return (terms stated directly, terms stated only through a synonym)."""
         direct: list[str] = []
         by_synonym: list[str] = []
+        low = text.lower()
         for term in terms:
             named, names, alts = self.facts(term)
-            if any(mentions(text, name) for name in names) or (
-                not named and mentions_inflected(text, term)
+            if any(_may_state(low, n) and mentions(text, n) for n in names) or (
+                not named and _may_state(low, term) and mentions_inflected(text, term)
             ):
                 direct.append(term)
             elif any(
-                mentions(text, alt) or mentions_inflected(text, alt) for alt in alts
+                _may_state(low, alt) and (mentions(text, alt) or mentions_inflected(text, alt))
+                for alt in alts
             ) or written_out(text, term):
                 by_synonym.append(term)
         return direct, by_synonym
+
+
+@lru_cache(maxsize=16384)
+def _anchor(term: str) -> str:
+    """The stem of a term's first word: any text that states the term (exactly, inflected or
+    hyphenated differently) contains it, so a text without it is skipped without a regex."""
+    words = re.findall(r"[a-z0-9+#]+", term.lower())
+    return _stem(words[0]) if words else ""
+
+
+def _may_state(low_text: str, term: str) -> bool:
+    return _anchor(term) in low_text
 
 
 def content_words(text: str) -> set[str]:

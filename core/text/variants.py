@@ -57,6 +57,7 @@ class Credential:
     start: int
 
 
+@lru_cache(maxsize=4096)
 def _pattern(term: str) -> re.Pattern[str]:
     body = re.escape(term.strip()).replace(r"\-", r"[\s\-]?").replace(r"\ ", r"[\s\-]+")
     # An acronym matches in capitals only: "PE" is a licence, "pe" is not.
@@ -120,6 +121,11 @@ def _qualified_variant(text: str, family: Family, start: int, end: int) -> str |
 
 def find_credentials(text: str) -> list[Credential]:
     """Every credential of a known family the text mentions, in order of appearance."""
+    return list(_credentials_in(text))
+
+
+@lru_cache(maxsize=8192)
+def _credentials_in(text: str) -> tuple[Credential, ...]:
     found: list[Credential] = []
     for family in load_families():
         named: list[tuple[int, int, str | None]] = []
@@ -131,7 +137,7 @@ def find_credentials(text: str) -> list[Credential]:
         specific = any(v is not None for _, _, v in named)
         # "NCMA certification (CCCM or CFCM)" asks for the variants, not for any NCMA credential
         found += [Credential(family.name, v, s) for s, _, v in named if v or not specific]
-    return sorted(found, key=lambda c: c.start)
+    return tuple(sorted(found, key=lambda c: c.start))
 
 
 def _family(name: str) -> Family:
