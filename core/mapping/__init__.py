@@ -142,7 +142,9 @@ def classify_requirement(
     req: Requirement, hits: Sequence[EvidenceHit], matcher: TermMatcher
 ) -> tuple[EvidenceMapping, GapResolution | None]:
     terms = req.keywords or sorted(content_words(req.text))
-    phrases = [p for p in named_phrases(req.text, matcher.classes) if p not in terms]
+    # With keywords the analyser chose the key terms: a phrase of the text around a named tool
+    # ("large-scale data processing" around "Apache Spark") must not stand in for it.
+    phrases = [] if req.keywords else named_phrases(req.text, matcher.classes)
     direct_ids: list[str] = []
     synonym_ids: list[str] = []
     matched: set[str] = set()

@@ -142,3 +142,12 @@ def test_a_several_word_term_named_in_the_requirement_reaches_its_synonyms():
     mapping, gap = classify_requirement(requirement, hits, classes)
     assert gap is not None and gap.gap_type == GapType.TERMINOLOGY_GAP
     assert mapping.evidence_card_ids == ["c1"] and mapping.confidence == Confidence.MEDIUM
+
+
+def test_a_phrase_around_a_named_tool_does_not_stand_in_for_it():
+    classes = TermMatcher(synonym_classes({"data processing": ["batch jobs"]}))
+    requirement = req("Apache Spark for large-scale data processing", ["Apache Spark"])
+    hits = [hit("c1", "Ran nightly batch jobs in Python", vector=0.3)]
+    mapping, gap = classify_requirement(requirement, hits, classes)
+    assert gap is not None and gap.gap_type == GapType.TRUE_GAP
+    assert mapping.evidence_card_ids == []
