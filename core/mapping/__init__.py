@@ -34,7 +34,7 @@ from core.contracts import (
     RoleEntry,
 )
 from core.jd.kinds import kind_of
-from core.mapping.by_kind import decide_by_kind, result_lines, with_years
+from core.mapping.by_kind import decide_by_kind, overall_years, result_lines, with_years
 from core.mapping.records import HEADER_NOTE, SHOWN_NOTE, gap_record, mapping_record
 from core.mapping.terms import TermMatcher, content_words, named_phrases, synonym_classes
 
@@ -107,6 +107,8 @@ def map_evidence(
             mapping, gap = result_lines(req, hits, cards) or (mapping, gap)
         if kind == RequirementKind.YEARS:
             mapping = with_years(mapping, req, cards, roles)
+            if gap is not None:
+                mapping, gap = overall_years(req, cards, roles) or (mapping, gap)
         result.evidence_map.append(mapping)
         if gap is not None:
             result.gaps.append(gap)

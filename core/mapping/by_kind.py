@@ -108,3 +108,29 @@ def result_lines(
         return None
     mapping = mapping_record(req, ids, Confidence.MEDIUM, [], "a result stated in other words")
     return mapping, gap_record(req, GapType.TERMINOLOGY_GAP, GapStrategy.ADJACENT, ids)
+
+
+def overall_years(
+    req: Requirement, cards: Sequence[EvidenceCard], roles: Sequence[RoleEntry]
+) -> Decided | None:
+    """A years requirement that names no domain ("5+ years of professional experience"), met
+    by the merged role timeline; cites the first line of each of the latest roles."""
+    from core.mapping.terms import content_words
+
+    wanted = req.years or asked_years(req.text)
+    if not wanted or content_words(req.text) - _YEARS_WORDS:
+        return None
+    span = experience_span(roles)
+    if span.years < wanted:
+        return None
+    dated = sorted((r for r in roles if r.start and r.end), key=lambda r: r.start or "")
+    firsts = [next((c.id for c in cards if c.role_id == r.id), None) for r in dated[::-1]]
+    ids = [i for i in firsts if i][:3]
+    if not ids:
+        return None
+    note = f"{span.describe()} overall"
+    return mapping_record(req, ids, Confidence.MEDIUM, [], note), None
+
+
+# Words of a years requirement that name no domain.
+_YEARS_WORDS = frozenset({"minimum", "total", "full-time", "post-graduate", "prior"})

@@ -118,3 +118,22 @@ def test_a_close_line_with_a_result_meets_an_achievement_requirement() -> None:
     assert gap is not None and gap.gap_type == GapType.TERMINOLOGY_GAP
     far = [EvidenceHit(card_id="c1", text=with_result.raw_text, scores={"vector": 0.1})]
     assert result_lines(requirement, far, [with_result, plain]) is None
+
+
+def test_years_with_no_domain_are_met_by_the_role_timeline() -> None:
+    roles = [
+        RoleEntry(id="a", start="2015-01", end="2019-12"),
+        RoleEntry(id="b", start="2020-01", end="present"),
+    ]
+    cards = [
+        card("c1", "Ran the night shift", CardKind.EXPERIENCE_BULLET, role_id="a"),
+        card("c2", "Opened two stores", CardKind.EXPERIENCE_BULLET, role_id="b"),
+    ]
+    reqs = [Requirement(id="r1", text="5+ years of professional experience")]
+    result = map_evidence(reqs, index=NoHits(), synonyms={}, cards=cards, roles=roles)
+    mapping = result.evidence_map[0]
+    assert result.gaps == [] and mapping.evidence_card_ids == ["c2", "c1"]
+    assert mapping.notes is not None and mapping.notes.endswith("across 2 roles overall")
+    too_many = [Requirement(id="r1", text="30+ years of professional experience")]
+    result = map_evidence(too_many, index=NoHits(), synonyms={}, cards=cards, roles=roles)
+    assert [g.requirement_id for g in result.gaps] == ["r1"]
