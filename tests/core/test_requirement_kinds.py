@@ -25,6 +25,9 @@ K = RequirementKind
         ("Must be authorized to work in the United States without sponsorship", K.LOGISTICS),
         ("Willing to work rotating shifts, weekends and holidays", K.LOGISTICS),
         ("Proficiency in Figma", K.TOOL),
+        # work words that are not logistics
+        ("Experience managing remote teams", K.RESPONSIBILITY),
+        ("3 years of full-time experience", K.YEARS),
         ("Experience conducting medication use evaluations (MUEs)", K.RESPONSIBILITY),
     ],
 )
