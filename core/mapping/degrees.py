@@ -55,8 +55,9 @@ def match_degree(req: Requirement, cards: Sequence[EvidenceCard], *, header: str
     if done:
         done.sort(key=lambda pair: -pair[0])
         return Verdict(Outcome.MET, [c.id for _, c in done[:2]], level_name(done[0][0]))
-    if header and any(lv >= need for lv in degree_levels(header)):
-        return Verdict(Outcome.HEADER, [], header, "stated in your name line")
+    in_header = [lv for lv in degree_levels(header) if lv >= need] if header else []
+    if in_header:  # name the level only: the name line itself is contact data
+        return Verdict(Outcome.HEADER, [], level_name(max(in_header)), "stated in your name line")
     pending = [(lv, c) for lv, progress, c in held if lv >= need and progress]
     if pending:
         lv, card = pending[0]

@@ -137,3 +137,9 @@ def test_years_with_no_domain_are_met_by_the_role_timeline() -> None:
     too_many = [Requirement(id="r1", text="30+ years of professional experience")]
     result = map_evidence(too_many, index=NoHits(), synonyms={}, cards=cards, roles=roles)
     assert [g.requirement_id for g in result.gaps] == ["r1"]
+
+
+def test_a_degree_in_the_name_line_is_supported_without_copying_the_name() -> None:
+    mapping, gap = run("Doctor of Pharmacy (PharmD)", [], header="Dana Ruiz, PharmD, BCPS")
+    assert gap is None and is_supported(mapping)
+    assert "Dana" not in " ".join(mapping.matched_terms) + (mapping.notes or "")
