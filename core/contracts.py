@@ -173,6 +173,19 @@ class RoleProfile(Strict):
     downplay_sections: list[str] = Field(default_factory=list)
 
 
+class RequirementKind(StrEnum):
+    """What a requirement asks for; each kind has its own matcher (core/mapping)."""
+
+    CREDENTIAL = "credential"  # certificate or licence
+    DEGREE = "degree"
+    YEARS = "years"  # years of experience, overall or in a domain
+    TOOL = "tool"  # a named tool, language, platform or skill
+    ACHIEVEMENT = "achievement"  # a record of results
+    RESPONSIBILITY = "responsibility"
+    LANGUAGE = "language"
+    LOGISTICS = "logistics"  # location, work authorisation, schedule: shown, never matched
+
+
 class Requirement(Strict):
     id: str
     text: str
@@ -180,6 +193,9 @@ class Requirement(Strict):
     keywords: list[str] = Field(default_factory=list)
     years: float | None = Field(None, description="Years of experience asked for, if any")
     section: str = Field("", description="JD section it came from")
+    kind: RequirementKind | None = Field(
+        None, description="What it asks for; None: worked out from the text when mapping"
+    )
 
 
 class JDSection(BaseModel):
@@ -262,6 +278,9 @@ class GapResolution(Strict):
     gap_type: GapType = GapType.TRUE_GAP
     strategy: GapStrategy = GapStrategy.ASK_USER
     adjacent_evidence_ids: list[str] = Field(default_factory=list)
+    nearby: str = Field(
+        "", description="What the resume states close to it (ACLS Provider for ACLS Instructor)"
+    )
     user_confirmed: bool = False
     answer_status: AnswerStatus = AnswerStatus.OPEN
     answer_card_id: str | None = None

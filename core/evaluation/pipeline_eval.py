@@ -33,6 +33,7 @@ from core.evaluation.produced import (
     produced_lines,
     unsupported_gap_terms,
 )
+from core.evaluation.splits import split_of
 from core.settings import Settings
 
 
@@ -118,6 +119,7 @@ def evaluate_case(case: Path, *, settings: Settings) -> dict[str, Any]:
     ats = board.ats_report
     return {
         "case": case.name,
+        "split": split_of(case.name),
         "final_state": board.current_step.value,
         "seconds": round(runs["seconds"], 2),
         "gaps": score_gaps(board, labels),
@@ -157,7 +159,20 @@ def evaluate_cases(cases_dir: Path, *, settings: Settings) -> dict[str, Any]:
     from core.evaluation.audit_eval import summarise_by_split
 
     probes = summarise_by_split([r["audit_probes"] for r in results])
-    return {"cases": results, "overall": overall_scores(results), "audit_by_split": probes}
+    return {
+        "cases": results,
+        "overall": overall_scores(results),
+        "by_split": by_split(results),
+        "audit_by_split": probes,
+    }
+
+
+def by_split(results: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    """The overall scores of the tuning and the held-back cases apart (the method rule)."""
+    groups: dict[str, list[dict[str, Any]]] = {}
+    for r in results:
+        groups.setdefault(r.get("split") or split_of(r["case"]), []).append(r)
+    return {name: overall_scores(group) for name, group in sorted(groups.items())}
 
 
 def _total(results: list[dict[str, Any]], group: str, key: str) -> int:
@@ -173,7 +188,12 @@ def _ratio(part: int, whole: int, empty: float) -> float:
 def overall_scores(results: list[dict[str, Any]]) -> dict[str, Any]:
     """Pooled over the cases: gap and audit figures from summed counts, checks summed."""
     hits = _total(results, "gaps", "true_gaps_found")
+    supported, labelled = 0, 0
+    for r in results:
+        found, of = str(r["gaps"].get("terminology_gaps_supported", "0/0")).split("/")
+        supported, labelled = supported + int(found), labelled + int(of)
     return {
+        "terminology_gaps_supported": f"{supported}/{labelled}",
         "true_gap_recall": _ratio(hits, _total(results, "gaps", "true_gaps_labelled"), 1.0),
         "true_gap_precision": _ratio(hits, _total(results, "gaps", "true_gaps_predicted"), 1.0),
         "audit_recall": _ratio(
@@ -197,19 +217,27 @@ def overall_scores(results: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 def format_table(report: dict[str, Any]) -> str:
-    rows = ["case | state | gap R/P | term gaps | audit caught | clean FP | cited | must | kw | s"]
-    rows.append("---|---|---|---|---|---|---|---|---|---")
+    head = "case | split | state | gap R/P | term gaps | audit caught | clean FP | cited | must"
+    rows = [head + " | kw | s"]
+    rows.append("---|---|---|---|---|---|---|---|---|---|---")
     for r in report["cases"]:
         g, a, res = r["gaps"], r["audit_probes"], r["resume"]
         rows.append(
-            f"{r['case']} | {r['final_state']} | {g['true_gap_recall']:.2f}/"
+            f"{r['case']} | {r.get('split', '')} | {r['final_state']} | {g['true_gap_recall']:.2f}/"
             f"{g['true_gap_precision']:.2f} | {g['terminology_gaps_supported']} | "
             f"{a['fabricated_caught']}/{a['fabricated_total']} | "
             f"{a['clean_flagged']}/{a['clean_total']} | {res['cited_share']:.0%} | "
             f"{res['must_have_coverage']} | {res['keyword_coverage']} | {r['seconds']}"
         )
-    o = report["overall"]
     rows.append("")
+    for name, group in report.get("by_split", {}).items():
+        rows.append(
+            f"{name}: true-gap recall {group['true_gap_recall']:.2f}, precision "
+            f"{group['true_gap_precision']:.2f}, terminology gaps supported "
+            f"{group['terminology_gaps_supported']}; audit recall {group['audit_recall']:.2f}, "
+            f"false positives {group['audit_false_positive_rate']:.2f}"
+        )
+    o = report["overall"]
     rows.append(
         f"overall: true-gap recall {o['true_gap_recall']:.2f}, precision "
         f"{o['true_gap_precision']:.2f}; audit recall {o['audit_recall']:.2f}, false positives "

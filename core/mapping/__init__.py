@@ -1,6 +1,9 @@
 """Evidence mapping: each requirement → cited evidence with a confidence, or a classified gap.
 
-Offline the decision rests on three honest signals, in this order:
+The requirement's kind comes first (core/jd/kinds.py): credentials and degrees have their own
+matchers (core/mapping/by_kind.py: variant-aware, levels ordered), logistics (location,
+authorisation, schedule) are shown and never matched, years are measured on the role timeline.
+Everything else, and what those matchers cannot decide, rests on three honest signals:
 1. a requirement keyword stated directly in a retrieved card      → supported (high / medium);
 2. a keyword stated only through a synonym class                  → terminology_gap (supported);
 3. semantic similarity of the best card, when no term matches     → hidden_evidence (ask the
@@ -27,13 +30,22 @@ from core.contracts import (
     Priority,
     Ranking,
     Requirement,
+    RequirementKind,
+    RoleEntry,
 )
-from core.mapping.terms import TermMatcher, content_words, synonym_classes
+from core.jd.kinds import kind_of
+from core.mapping.by_kind import decide_by_kind, overall_years, result_lines, with_years
+from core.mapping.records import HEADER_NOTE, SHOWN_NOTE, gap_record, mapping_record
+from core.mapping.terms import TermMatcher, content_words, named_phrases, synonym_classes
 
 # Cosine similarity of the best vector hit (all-MiniLM-L6-v2 scale) above which an unmatched
 # requirement is treated as "you may have this: tell us" rather than a plain gap.
 HIDDEN_EVIDENCE_SIMILARITY = 0.62
 ADJACENT_SIMILARITY = 0.35
+# Without keywords: share of the requirement's content words a line must state, or the cosine
+# similarity that makes a partial overlap enough (both chosen on the tuning dev cases).
+DIRECT_WORD_SHARE = 0.4
+DIRECT_WORDS_SIMILARITY = 0.6
 TOP_HITS = 8
 MAX_CITED = 3
 
@@ -66,6 +78,8 @@ def map_evidence(
     index: Searcher,
     synonyms: Mapping[str, Sequence[str]],
     cards: Sequence[EvidenceCard] = (),
+    roles: Sequence[RoleEntry] = (),
+    header: str = "",
     mode: str = "hybrid",
     hyde: Callable[[str], str | None] | None = None,
 ) -> MappingResult:
@@ -73,14 +87,28 @@ def map_evidence(
 
     Candidates are the retrieval hits plus every card that states a requirement term (a scan
     of the whole resume: retrieval may rank such a card low, the term match is still evidence).
+    `roles` (the resume's timeline) measures years; `header` is the name line, where people
+    list credentials ("Dana Ruiz, BSN, RN, CCRN").
     """
     matcher = TermMatcher(synonym_classes(synonyms))
     result = MappingResult()
     for req in requirements:
+        kind = kind_of(req)
+        decided = decide_by_kind(req, kind, cards, header=header)
+        if decided is not None:
+            result.evidence_map.append(decided[0])
+            result.gaps += [decided[1]] if decided[1] is not None else []
+            continue
         ranking = index.search(requirement_query(req), k=TOP_HITS, mode=mode, hyde=hyde)
         result.retrieval_mode = ranking.mode
         hits = list(ranking.results) + term_scan(req, cards, matcher, seen=ranking.results)
         mapping, gap = classify_requirement(req, hits, matcher)
+        if kind == RequirementKind.ACHIEVEMENT and gap is not None:
+            mapping, gap = result_lines(req, hits, cards) or (mapping, gap)
+        if kind == RequirementKind.YEARS:
+            mapping = with_years(mapping, req, cards, roles)
+            if gap is not None:
+                mapping, gap = overall_years(req, cards, roles) or (mapping, gap)
         result.evidence_map.append(mapping)
         if gap is not None:
             result.gaps.append(gap)
@@ -94,15 +122,17 @@ def term_scan(
     *,
     seen: Sequence[EvidenceHit],
 ) -> list[EvidenceHit]:
-    """Cards outside the retrieval hits that state one of the requirement's keywords."""
-    if not req.keywords:
+    """Cards outside the retrieval hits that state one of the requirement's keywords (or, with
+    none, a several-word term its text names)."""
+    terms = req.keywords or named_phrases(req.text, matcher.classes)
+    if not terms:
         return []
     known = {h.card_id for h in seen}
     found: list[tuple[int, EvidenceHit]] = []
     for card in cards:
         if card.id in known:
             continue
-        direct, by_synonym = matcher.match(card.raw_text, req.keywords)
+        direct, by_synonym = matcher.match(card.raw_text, terms)
         if direct or by_synonym:
             hit = EvidenceHit(card_id=card.id, text=card.raw_text, kind=card.kind)
             found.append((2 * len(direct) + len(by_synonym), hit))
@@ -114,13 +144,18 @@ def classify_requirement(
     req: Requirement, hits: Sequence[EvidenceHit], matcher: TermMatcher
 ) -> tuple[EvidenceMapping, GapResolution | None]:
     terms = req.keywords or sorted(content_words(req.text))
+    # With keywords the analyser chose the key terms: a phrase of the text around a named tool
+    # ("large-scale data processing" around "Apache Spark") must not stand in for it.
+    phrases = [] if req.keywords else named_phrases(req.text, matcher.classes)
     direct_ids: list[str] = []
     synonym_ids: list[str] = []
     matched: set[str] = set()
     for hit in hits:
         direct, by_synonym = matcher.match(hit.text, terms)
-        if not req.keywords:  # no keywords: require real overlap, not one shared word
-            direct = direct if len(direct) >= 2 else []
+        if not req.keywords and not _real_overlap(direct, terms, hit):
+            direct = []
+        if phrases and not direct and not by_synonym:
+            direct, by_synonym = matcher.match(hit.text, phrases)
         if direct:
             direct_ids.append(hit.card_id)
             matched.update(direct)
@@ -132,20 +167,30 @@ def classify_requirement(
         top_is_direct = bool(hits) and hits[0].card_id in direct_ids[:1]
         confidence = Confidence.HIGH if top_is_direct or len(direct_ids) > 1 else Confidence.MEDIUM
         ids = _unique(direct_ids + synonym_ids)[:MAX_CITED]
-        return _mapping(req, ids, confidence, matched, "stated directly"), None
+        return mapping_record(req, ids, confidence, matched, "stated directly"), None
     if synonym_ids:
         ids = _unique(synonym_ids)[:MAX_CITED]
-        mapping = _mapping(req, ids, Confidence.MEDIUM, matched, "stated in other words")
-        return mapping, _gap(req, GapType.TERMINOLOGY_GAP, GapStrategy.ADJACENT, ids)
+        mapping = mapping_record(req, ids, Confidence.MEDIUM, matched, "stated in other words")
+        return mapping, gap_record(req, GapType.TERMINOLOGY_GAP, GapStrategy.ADJACENT, ids)
     adjacent = [h.card_id for h in hits[:2] if _similarity(h) >= ADJACENT_SIMILARITY]
     if best_similarity >= HIDDEN_EVIDENCE_SIMILARITY:
-        mapping = _mapping(req, adjacent, Confidence.LOW, matched, "related evidence only")
-        return mapping, _gap(req, GapType.HIDDEN_EVIDENCE, GapStrategy.ASK_USER, adjacent)
+        mapping = mapping_record(req, adjacent, Confidence.LOW, matched, "related evidence only")
+        return mapping, gap_record(req, GapType.HIDDEN_EVIDENCE, GapStrategy.ASK_USER, adjacent)
     strategy = GapStrategy.ASK_USER if req.priority == Priority.MUST else GapStrategy.OMIT
     if adjacent and req.priority == Priority.NICE:
         strategy = GapStrategy.ADJACENT
-    mapping = _mapping(req, [], Confidence.LOW, matched, "no supporting evidence")
-    return mapping, _gap(req, GapType.TRUE_GAP, strategy, adjacent)
+    mapping = mapping_record(req, [], Confidence.LOW, matched, "no supporting evidence")
+    return mapping, gap_record(req, GapType.TRUE_GAP, strategy, adjacent)
+
+
+def _real_overlap(direct: Sequence[str], terms: Sequence[str], hit: EvidenceHit) -> bool:
+    """Without keywords, plain words of the requirement count as stated only when several are
+    there and they are a fair share of it, or the line is also close in meaning: two common
+    words of a long requirement ("oral", "therapy") are not its evidence."""
+    if len(direct) < 2:
+        return False
+    share = len(direct) / max(1, len(terms))
+    return share >= DIRECT_WORD_SHARE or _similarity(hit) >= DIRECT_WORDS_SIMILARITY
 
 
 def _similarity(hit: EvidenceHit) -> float:
@@ -156,34 +201,13 @@ def _unique(ids: Sequence[str]) -> list[str]:
     return list(dict.fromkeys(ids))
 
 
-def _mapping(
-    req: Requirement, ids: list[str], confidence: Confidence, matched: set[str], note: str
-) -> EvidenceMapping:
-    return EvidenceMapping(
-        requirement_id=req.id,
-        evidence_card_ids=ids,
-        confidence=confidence,
-        notes=note,
-        matched_terms=sorted(matched),
-    )
-
-
-def _gap(
-    req: Requirement, gap_type: GapType, strategy: GapStrategy, adjacent: list[str]
-) -> GapResolution:
-    return GapResolution(
-        gap_id=f"gap-{req.id}",
-        requirement_id=req.id,
-        requirement_text=req.text,
-        priority=req.priority,
-        gap_type=gap_type,
-        strategy=strategy,
-        adjacent_evidence_ids=adjacent,
-    )
-
-
 def is_supported(mapping: EvidenceMapping) -> bool:
-    return bool(mapping.evidence_card_ids) and mapping.confidence != Confidence.LOW
+    if mapping.confidence == Confidence.LOW:
+        return False
+    return bool(mapping.evidence_card_ids) or mapping.notes == HEADER_NOTE
+
+
+_NONE = EvidenceMapping(requirement_id="")
 
 
 def must_have_coverage(
@@ -191,7 +215,11 @@ def must_have_coverage(
 ) -> float:
     """Supported must-haves / must-haves, in percent (100 when the JD names none)."""
     by_id = {m.requirement_id: m for m in evidence_map}
-    musts = [r for r in requirements if r.priority == Priority.MUST]
+    musts = [
+        r
+        for r in requirements
+        if r.priority == Priority.MUST and by_id.get(r.id, _NONE).notes != SHOWN_NOTE
+    ]
     if not musts:
         return 100.0
     supported = sum(1 for r in musts if r.id in by_id and is_supported(by_id[r.id]))

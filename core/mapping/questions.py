@@ -40,7 +40,12 @@ def build_questions(gaps: Sequence[GapResolution]) -> list[UserQuestion]:
 
 def _question(gap: GapResolution) -> UserQuestion:
     text = gap.requirement_text.rstrip(".")
-    if gap.gap_type == GapType.HIDDEN_EVIDENCE:
+    if gap.nearby:
+        question = (
+            f"You list {gap.nearby}; this job asks for “{text}”. Do you hold that as well? "
+            "If so, say where and when; if not, the gap stays and nothing claims it."
+        )
+    elif gap.gap_type == GapType.HIDDEN_EVIDENCE:
         question = (
             f"The job asks for: “{text}”. Your resume has related work but does not say this "
             "outright. Have you done it? If so, where, when, and what exactly did you do?"

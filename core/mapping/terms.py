@@ -7,6 +7,7 @@ A term matches case-insensitively on word boundaries; tech terms keep their punc
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterable, Mapping
 from functools import lru_cache
@@ -51,6 +52,13 @@ def synonyms_of(term: str, classes: list[set[str]], *, inside: bool = True) -> s
             found |= members
     found.discard(low)
     return found
+
+
+def named_phrases(text: str, classes: list[set[str]]) -> list[str]:
+    """Synonym-class members of several words that a requirement's text names ("preventive
+    maintenance" in "building and running a preventive maintenance program")."""
+    found = {m for members in classes for m in members if " " in m and mentions(text, m)}
+    return sorted(found)
 
 
 # Lexicon categories that name methods and practices (concepts that people describe in many
@@ -100,6 +108,25 @@ def mentions_inflected(text: str, term: str) -> bool:
     return n > 0 and any(hay[i : i + n] == needle for i in range(len(hay) - n + 1))
 
 
+@lru_cache(maxsize=1)
+def _expansions() -> dict[str, tuple[int, tuple[str, ...]]]:
+    from importlib import resources
+
+    text = resources.files("core").joinpath("data/expansions.json").read_text("utf-8")
+    raw = json.loads(text)["expansions"]
+    return {k.lower(): (v["min"], tuple(v["elements"])) for k, v in raw.items()}
+
+
+def written_out(text: str, term: str) -> bool:
+    """An acronym stated element by element (core/data/expansions.json): MEDDPICC as "economic
+    buyer … decision criteria … champion …", IQ/OQ/PQ as "installation qualification …"."""
+    entry = _expansions().get(term.lower())
+    if entry is None:
+        return False
+    least, elements = entry
+    return sum(1 for e in elements if mentions_inflected(text, e)) >= least
+
+
 class TermMatcher:
     """Matches requirement terms in evidence text; per-term facts (named tool? aliases?
     synonyms?) are worked out once per term, not once per card."""
@@ -123,15 +150,31 @@ class TermMatcher:
         """Return (terms stated directly, terms stated only through a synonym)."""
         direct: list[str] = []
         by_synonym: list[str] = []
+        low = text.lower()
         for term in terms:
             named, names, alts = self.facts(term)
-            if any(mentions(text, name) for name in names) or (
-                not named and mentions_inflected(text, term)
+            if any(_may_state(low, n) and mentions(text, n) for n in names) or (
+                not named and _may_state(low, term) and mentions_inflected(text, term)
             ):
                 direct.append(term)
-            elif any(mentions(text, alt) or mentions_inflected(text, alt) for alt in alts):
+            elif any(
+                _may_state(low, alt) and (mentions(text, alt) or mentions_inflected(text, alt))
+                for alt in alts
+            ) or written_out(text, term):
                 by_synonym.append(term)
         return direct, by_synonym
+
+
+@lru_cache(maxsize=16384)
+def _anchor(term: str) -> str:
+    """The stem of a term's first word: any text that states the term (exactly, inflected or
+    hyphenated differently) contains it, so a text without it is skipped without a regex."""
+    words = re.findall(r"[a-z0-9+#]+", term.lower())
+    return _stem(words[0]) if words else ""
+
+
+def _may_state(low_text: str, term: str) -> bool:
+    return _anchor(term) in low_text
 
 
 def content_words(text: str) -> set[str]:

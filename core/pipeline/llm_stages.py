@@ -156,6 +156,7 @@ def phrase_questions(
             "requirement": g.requirement_text,
             "type": g.gap_type.value,
             "priority": g.priority.value,
+            "nearby": g.nearby,
         }
         for g in gaps
         if g.gap_id in asked

@@ -108,6 +108,8 @@ def do_mapping(board: Blackboard, deps: Deps) -> None:
         index=ExcludingSearcher(deps.index, excluded) if excluded else deps.index,
         synonyms=board.synonyms_map,
         cards=[c for c in board.evidence_cards if c.id not in excluded],
+        roles=board.resume.roles if board.resume else (),
+        header=board.contact.name if board.contact else "",
         mode=deps.settings.retrieval.default_mode,
         hyde=hyde,
     )

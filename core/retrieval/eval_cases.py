@@ -15,6 +15,7 @@ from pydantic import BaseModel, Field, ValidationError
 
 from core.contracts import ParsedResume
 from core.errors import InputError
+from core.evaluation.splits import split_of
 from core.retrieval.embedder import Embedder
 from core.retrieval.evaluate import (
     LabelledRequirement,
@@ -37,6 +38,7 @@ Parse = Callable[[bytes, str], ParsedResume]
 
 class CaseReport(BaseModel):
     case: str
+    split: str = Field("tuning", description="tuning or held-back (core/evaluation/splits.py)")
     cards: int
     unlocated_quotes: list[str] = Field(
         default_factory=list, description="Labelled quotes no card contains (parser splits)"
@@ -62,6 +64,9 @@ class RetrievalEvalReport(BaseModel):
     embedder: str
     cases: list[CaseReport] = Field(default_factory=list)
     overall: dict[str, ModeSummary] = Field(default_factory=dict)
+    by_split: dict[str, dict[str, ModeSummary]] = Field(
+        default_factory=dict, description="Per mode, the tuning and held-back cases apart"
+    )
     targets: Targets | None = None
 
 
@@ -96,6 +101,15 @@ def evaluate_cases(
     for mode in modes:
         everything = [s for case in report.cases for s in case.scores if s.requested_mode == mode]
         report.overall[mode] = summarize(mode, everything)
+        for split in sorted({c.split for c in report.cases}):
+            scores = [
+                s
+                for case in report.cases
+                if case.split == split
+                for s in case.scores
+                if s.requested_mode == mode
+            ]
+            report.by_split.setdefault(split, {})[mode] = summarize(mode, scores)
     report.targets = _targets(report.overall)
     return report
 
@@ -111,6 +125,7 @@ def _run_case(
     quotes = {q.quote for r in requirements for q in r.evidence}
     report = CaseReport(
         case=folder.name,
+        split=split_of(folder.name),
         cards=len(card_texts),
         unlocated_quotes=sorted(q for q in quotes if not any(contains(t, q) for t in card_texts)),
     )
@@ -171,7 +186,9 @@ def format_report(report: RetrievalEvalReport) -> str:
     head = f"{'mode (ran)':<24}{'req':>5}{'R@5':>8}{'R@10':>8}{f'nDCG@{report.k}':>9}{'MRR':>8}"
     head += f"{'term-gap@5':>12}"
     lines = [f"Retrieval eval on {report.cases_dir} · embedder: {report.embedder}", ""]
-    sections = [("overall", report.overall)] + [(c.case, c.summaries) for c in report.cases]
+    sections = [("overall", report.overall)]
+    sections += [(f"{name} cases", summaries) for name, summaries in report.by_split.items()]
+    sections += [(f"{c.case} ({c.split})", c.summaries) for c in report.cases]
     for title, summaries in sections:
         lines += [title, head]
         for mode, s in summaries.items():
@@ -186,6 +203,7 @@ def format_report(report: RetrievalEvalReport) -> str:
     for case in report.cases:
         if case.unlocated_quotes:
             lines.append(f"{case.case}: {len(case.unlocated_quotes)} labelled quote(s) in no card")
+    lines += _lift_lines(report)
     if report.targets:
         t = report.targets
         lines += [
@@ -197,3 +215,17 @@ def format_report(report: RetrievalEvalReport) -> str:
             f"{t.terminology_gaps}; needs >= 2/3: {'met' if t.terminology_met else 'NOT met'}",
         ]
     return "\n".join(lines) + "\n"
+
+
+def _lift_lines(report: RetrievalEvalReport) -> list[str]:
+    """Per case: hybrid nDCG over the best single mode, and whether hybrid is worse."""
+    if not {"bm25", "vector", "hybrid"} <= set(report.modes):
+        return []
+    lines = ["", "hybrid vs the best single mode, per case (nDCG)"]
+    for case in report.cases:
+        s = case.summaries
+        best = max(s["bm25"].ndcg, s["vector"].ndcg)
+        lift = s["hybrid"].ndcg / best if best > 0 else 0.0
+        flag = "  worse than best single" if s["hybrid"].ndcg < best else ""
+        lines.append(f"{case.case:<46}{case.split:>10}{lift:>7.2f}x{flag}")
+    return lines

@@ -57,6 +57,7 @@ class Credential:
     start: int
 
 
+@lru_cache(maxsize=4096)
 def _pattern(term: str) -> re.Pattern[str]:
     body = re.escape(term.strip()).replace(r"\-", r"[\s\-]?").replace(r"\ ", r"[\s\-]+")
     # An acronym matches in capitals only: "PE" is a licence, "pe" is not.
@@ -80,7 +81,28 @@ def load_families() -> tuple[Family, ...]:
 
 
 def _spans(text: str, terms: tuple[str, ...]) -> list[tuple[int, int]]:
-    return [m.span() for t in terms for m in _pattern(t).finditer(text)]
+    return [
+        m.span()
+        for t in terms
+        for m in _pattern(t).finditer(text)
+        if not _defined_otherwise(text, m.start(), m.group(0))
+    ]
+
+
+def _defined_otherwise(text: str, start: int, found: str) -> bool:
+    """An acronym the text defines as something else: "collaborative practice agreement (CPA)"
+    is not a Certified Public Accountant."""
+    letters = re.sub(r"[^A-Za-z]", "", found)
+    if not (found.isupper() and start > 0 and text[start - 1] == "("):
+        return False
+    words = re.findall(r"[A-Za-z]+", text[:start])[-len(letters) :]
+    initials = "".join(w[0] for w in words).upper()
+    return initials == letters.upper() and " ".join(words).lower() not in _all_names()
+
+
+@lru_cache(maxsize=1)
+def _all_names() -> frozenset[str]:
+    return frozenset(n.lower() for f in load_families() for v in f.variants for n in v.names)
 
 
 def _qualified_variant(text: str, family: Family, start: int, end: int) -> str | None:
@@ -99,6 +121,11 @@ def _qualified_variant(text: str, family: Family, start: int, end: int) -> str |
 
 def find_credentials(text: str) -> list[Credential]:
     """Every credential of a known family the text mentions, in order of appearance."""
+    return list(_credentials_in(text))
+
+
+@lru_cache(maxsize=8192)
+def _credentials_in(text: str) -> tuple[Credential, ...]:
     found: list[Credential] = []
     for family in load_families():
         named: list[tuple[int, int, str | None]] = []
@@ -110,7 +137,7 @@ def find_credentials(text: str) -> list[Credential]:
         specific = any(v is not None for _, _, v in named)
         # "NCMA certification (CCCM or CFCM)" asks for the variants, not for any NCMA credential
         found += [Credential(family.name, v, s) for s, _, v in named if v or not specific]
-    return sorted(found, key=lambda c: c.start)
+    return tuple(sorted(found, key=lambda c: c.start))
 
 
 def _family(name: str) -> Family:

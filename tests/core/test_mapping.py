@@ -109,3 +109,45 @@ def test_must_have_coverage_counts_only_supported_musts():
         EvidenceMapping(requirement_id="r3", evidence_card_ids=["c3"], confidence=Confidence.HIGH),
     ]
     assert must_have_coverage(requirements, evidence_map) == 50.0
+
+
+def test_an_acronym_written_out_element_by_element_is_stated_in_other_words():
+    from core.retrieval import load_synonyms
+
+    matcher = TermMatcher(synonym_classes(load_synonyms()))
+    text = "Qualified every deal on metrics, economic buyer, decision criteria and champion"
+    assert matcher.match(text, ["MEDDPICC"]) == ([], ["MEDDPICC"])
+    assert matcher.match("Wrote installation qualification protocols", ["IQ/OQ/PQ"]) == ([], [])
+    two = "Wrote installation qualification and performance qualification protocols"
+    assert matcher.match(two, ["IQ/OQ/PQ"]) == ([], ["IQ/OQ/PQ"])
+
+
+def test_without_keywords_two_common_words_of_a_long_requirement_are_not_evidence():
+    requirement = req(
+        "Experience managing oral oncolytic therapy, including specialty pharmacy coordination",
+        [],
+    )
+    weak = [hit("c1", "Verify oral therapy continuation for inpatients", vector=0.5)]
+    mapping, gap = classify_requirement(requirement, weak, CLASSES)
+    assert gap is not None and gap.gap_type == GapType.TRUE_GAP
+    close = [hit("c1", "Verify oral therapy continuation for inpatients", vector=0.7)]
+    mapping, gap = classify_requirement(requirement, close, CLASSES)
+    assert gap is None and mapping.evidence_card_ids == ["c1"]
+
+
+def test_a_several_word_term_named_in_the_requirement_reaches_its_synonyms():
+    classes = TermMatcher(synonym_classes({"preventive maintenance": ["PM route"]}))
+    requirement = req("Experience building and running a preventive maintenance program", [])
+    hits = [hit("c1", "Built the PM route for 1,150 assets", vector=0.3)]
+    mapping, gap = classify_requirement(requirement, hits, classes)
+    assert gap is not None and gap.gap_type == GapType.TERMINOLOGY_GAP
+    assert mapping.evidence_card_ids == ["c1"] and mapping.confidence == Confidence.MEDIUM
+
+
+def test_a_phrase_around_a_named_tool_does_not_stand_in_for_it():
+    classes = TermMatcher(synonym_classes({"data processing": ["batch jobs"]}))
+    requirement = req("Apache Spark for large-scale data processing", ["Apache Spark"])
+    hits = [hit("c1", "Ran nightly batch jobs in Python", vector=0.3)]
+    mapping, gap = classify_requirement(requirement, hits, classes)
+    assert gap is not None and gap.gap_type == GapType.TRUE_GAP
+    assert mapping.evidence_card_ids == []

@@ -48,3 +48,18 @@ def test_declining_keeps_the_gap_and_omits_it():
 def test_unknown_gap_is_a_clear_error():
     with pytest.raises(InputError, match="unknown gaps: gap-zz"):
         apply_answers([gap("gap-r1")], [GapAnswer(gap_id="gap-zz", answer="x")], existing_ids=set())
+
+
+def test_a_question_names_the_adjacent_credential_found():
+    from core.contracts import GapResolution, GapType
+
+    gap = GapResolution(
+        gap_id="gap-r1",
+        requirement_id="r1",
+        requirement_text="ACLS Instructor status",
+        gap_type=GapType.TRUE_GAP,
+        nearby="ACLS Provider",
+    )
+    (question,) = build_questions([gap])
+    assert question.question.startswith("You list ACLS Provider; this job asks for")
+    assert "Nothing in your fact resume" not in question.question

@@ -1,0 +1,119 @@
+"""What kind of thing a job requirement asks for, read from its text.
+
+    "OSHA 30 card"                                   -> credential
+    "B.S. in Civil or Environmental Engineering"     -> degree
+    "5+ years of store management experience"       -> years
+    "Proficiency in Figma"                           -> tool
+    "A proven track record of growing comp sales"    -> achievement
+    "Bilingual in English and Spanish"               -> language
+    "Must be authorized to work in the US"           -> logistics (shown, never matched)
+    anything else                                    -> responsibility
+
+The cue words are data (core/data/requirement_kinds.json); the order of the checks is the rule:
+the most specific kind wins ("a BSN and an RN licence" is a degree requirement first).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from functools import lru_cache
+from importlib import resources
+from typing import Any
+
+from core.contracts import Requirement, RequirementKind
+from core.text.variants import find_credentials
+
+_YEARS = re.compile(
+    r"\b(?:\d+(?:\.\d+)?\s*\+?|one|two|three|four|five|six|seven|eight|nine|ten)\s*"
+    r"(?:\+\s*)?(?:or more\s+)?years?\b",
+    re.IGNORECASE,
+)
+_TOOL_CUES = re.compile(
+    r"^\s*(?:strong |advanced |expert |solid |hands-on |working |daily )?"
+    r"(?:proficien\w*|expert(?:ise)?|knowledge|familiarity|experience|fluency|skills?|use)\b"
+    r"(?: (?:with|in|of|using))?",
+    re.IGNORECASE,
+)
+_TOOL_WORDS = 9  # a tool requirement names the tool and little else
+
+
+@lru_cache(maxsize=1)
+def kind_data() -> dict[str, Any]:
+    text = resources.files("core").joinpath("data/requirement_kinds.json").read_text("utf-8")
+    data: dict[str, Any] = json.loads(text)
+    return data
+
+
+@lru_cache(maxsize=16)
+def _any_of(key: str) -> re.Pattern[str]:
+    return re.compile("|".join(f"(?:{p})" for p in kind_data()[key]), re.IGNORECASE)
+
+
+def _is_language(text: str) -> bool:
+    languages = "|".join(re.escape(x) for x in kind_data()["languages"])
+    names_one = re.search(rf"\b(?:{languages})\b", text) is not None
+    return names_one and _any_of("language_cues").search(text) is not None
+
+
+def _is_degree(text: str) -> bool:
+    levels = kind_data()["degree_levels"]
+    named = any(
+        re.search(p, text, re.IGNORECASE if p.islower() else 0)
+        for lv in levels
+        for p in lv["patterns"]
+    )
+    return named or re.search(r"\bdegree\b", text, re.IGNORECASE) is not None
+
+
+def _is_tool(text: str) -> bool:
+    from core.ingest import find_skills
+
+    words = len(text.split())
+    return words <= _TOOL_WORDS and bool(find_skills(text)) and bool(_TOOL_CUES.search(text))
+
+
+def requirement_kind(text: str) -> RequirementKind:
+    """The kind of one requirement text (see the module docstring for the order)."""
+    if _any_of("logistics").search(text):
+        return RequirementKind.LOGISTICS
+    if _is_language(text):
+        return RequirementKind.LANGUAGE
+    if _is_degree(text):
+        return RequirementKind.DEGREE
+    if find_credentials(text) or _any_of("credential").search(text):
+        return RequirementKind.CREDENTIAL
+    if _YEARS.search(text):
+        return RequirementKind.YEARS
+    if _any_of("achievement").search(text):
+        return RequirementKind.ACHIEVEMENT
+    if _is_tool(text):
+        return RequirementKind.TOOL
+    return RequirementKind.RESPONSIBILITY
+
+
+def kind_of(req: Requirement) -> RequirementKind:
+    """The requirement's kind as analysed, or read from its text when it has none."""
+    return req.kind or requirement_kind(req.text)
+
+
+def asked_years(text: str) -> float | None:
+    """Years of experience a requirement text asks for ("5+ years", "three years")."""
+    words = {
+        "one": 1,
+        "two": 2,
+        "three": 3,
+        "four": 4,
+        "five": 5,
+        "six": 6,
+        "seven": 7,
+        "eight": 8,
+        "nine": 9,
+        "ten": 10,
+    }
+    match = _YEARS.search(text)
+    if not match:
+        return None
+    number = re.match(r"\s*(\d+(?:\.\d+)?|[a-z]+)", match.group(0), re.IGNORECASE)
+    token = number.group(1).lower() if number else ""
+    return float(token) if token[:1].isdigit() else float(words.get(token, 0)) or None

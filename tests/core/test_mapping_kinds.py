@@ -1,0 +1,145 @@
+"""Kind-specific mapping: credentials (variant-aware, name line), degrees, years, logistics."""
+
+from __future__ import annotations
+
+from datetime import date
+
+from core.contracts import (
+    CardKind,
+    Confidence,
+    EvidenceCard,
+    GapType,
+    Priority,
+    Provenance,
+    Ranking,
+    Requirement,
+    RoleEntry,
+)
+from core.mapping import is_supported, map_evidence, must_have_coverage
+from core.mapping.timeline import experience_span
+
+
+def card(
+    cid: str, text: str, kind: CardKind = CardKind.CERTIFICATION, role_id: str = ""
+) -> EvidenceCard:
+    return EvidenceCard(
+        id=cid,
+        kind=kind,
+        raw_text=text,
+        role_id=role_id or None,
+        provenance=Provenance(source="resume.md", section="x"),
+    )
+
+
+class NoHits:
+    def search(self, query, *, k=10, mode="hybrid", hyde=None):  # type: ignore[no-untyped-def]
+        return Ranking(query=query, mode="bm25", requested_mode=mode, results=[])
+
+
+def run(text: str, cards: list[EvidenceCard], *, header: str = "", priority=Priority.MUST):  # type: ignore[no-untyped-def]
+    reqs = [Requirement(id="r1", text=text, priority=priority)]
+    result = map_evidence(reqs, index=NoHits(), synonyms={}, cards=cards, header=header)
+    return result.evidence_map[0], (result.gaps[0] if result.gaps else None)
+
+
+def test_an_adjacent_credential_is_a_gap_that_names_what_was_found() -> None:
+    cards = [card("c1", "ACLS Provider, American Heart Association")]
+    mapping, gap = run("ACLS Instructor status", cards)
+    assert not is_supported(mapping)
+    assert gap is not None and gap.gap_type == GapType.TRUE_GAP
+    assert gap.nearby == "ACLS Provider"
+    assert gap.adjacent_evidence_ids == ["c1"]
+
+
+def test_the_asked_credential_is_met_with_high_confidence_and_cited() -> None:
+    cards = [card("c0", "Led a team", CardKind.EXPERIENCE_BULLET), card("c1", "OSHA 30-Hour")]
+    mapping, gap = run("OSHA 30 card", cards)
+    assert gap is None and mapping.confidence == Confidence.HIGH
+    assert mapping.evidence_card_ids == ["c1"]
+
+
+def test_a_credential_in_the_name_line_is_supported_not_a_gap() -> None:
+    mapping, gap = run("CCRN certification", [], header="Dana Ruiz, BSN, RN, CCRN")
+    assert gap is None and is_supported(mapping)
+
+
+def test_degree_levels_are_ordered_and_in_progress_is_named() -> None:
+    bsn = [card("e1", "BSN, Ridgeview University, 2015", CardKind.EDUCATION)]
+    mapping, gap = run("BSN required", bsn)
+    assert gap is None and mapping.evidence_card_ids == ["e1"]
+    associate = [card("e1", "Associate of Applied Science, 2012", CardKind.EDUCATION)]
+    _, gap = run("Bachelor's degree in business", associate)
+    assert gap is not None and gap.gap_type == GapType.TRUE_GAP and "associate" in gap.nearby
+    pending = [card("e1", "B.S. Accounting, expected May 2026", CardKind.EDUCATION)]
+    _, gap = run("Bachelor's degree in accounting", pending)
+    assert gap is not None and "in progress" in gap.nearby
+
+
+def test_logistics_are_shown_never_matched_and_not_counted_as_missing_musts() -> None:
+    reqs = [
+        Requirement(id="r1", text="Must be authorized to work in the US"),
+        Requirement(id="r2", text="OSHA 30 card"),
+    ]
+    result = map_evidence(reqs, index=NoHits(), synonyms={}, cards=[card("c1", "OSHA 30")])
+    assert [g.requirement_id for g in result.gaps] == []
+    assert result.evidence_map[0].evidence_card_ids == []
+    assert must_have_coverage(reqs, result.evidence_map) == 100.0
+
+
+def test_years_merge_overlapping_roles_and_present_is_today() -> None:
+    roles = [
+        RoleEntry(id="a", start="2016-01", end="2020-06"),
+        RoleEntry(id="b", start="2019-01", end="present"),
+        RoleEntry(id="c", start="2012", end="2013"),
+        RoleEntry(id="d", start="2014", end=None),  # no end: not counted
+    ]
+    span = experience_span(roles, today=date(2024, 5, 1))
+    assert span.months == (2024 - 2016) * 12 + 5 + 24
+    assert span.describe() == "10 yrs 5 mo across 3 roles"
+
+
+def test_a_close_line_with_a_result_meets_an_achievement_requirement() -> None:
+    from core.contracts import EvidenceHit, MetricEntry
+    from core.mapping.by_kind import ACHIEVEMENT_SIMILARITY, result_lines
+
+    with_result = card("c1", "Closed at 134% of quota in FY23", CardKind.EXPERIENCE_BULLET)
+    with_result.metrics = [MetricEntry(value="134%", description="of quota")]
+    plain = card("c2", "Sold to hospital systems", CardKind.EXPERIENCE_BULLET)
+    requirement = Requirement(id="r1", text="A consistent record of quota over-achievement")
+    close = ACHIEVEMENT_SIMILARITY + 0.05
+    hits = [
+        EvidenceHit(card_id="c2", text=plain.raw_text, scores={"vector": close}),
+        EvidenceHit(card_id="c1", text=with_result.raw_text, scores={"vector": close}),
+    ]
+    decided = result_lines(requirement, hits, [with_result, plain])
+    assert decided is not None
+    mapping, gap = decided
+    assert mapping.evidence_card_ids == ["c1"] and mapping.confidence == Confidence.MEDIUM
+    assert gap is not None and gap.gap_type == GapType.TERMINOLOGY_GAP
+    far = [EvidenceHit(card_id="c1", text=with_result.raw_text, scores={"vector": 0.1})]
+    assert result_lines(requirement, far, [with_result, plain]) is None
+
+
+def test_years_with_no_domain_are_met_by_the_role_timeline() -> None:
+    roles = [
+        RoleEntry(id="a", start="2015-01", end="2019-12"),
+        RoleEntry(id="b", start="2020-01", end="present"),
+    ]
+    cards = [
+        card("c1", "Ran the night shift", CardKind.EXPERIENCE_BULLET, role_id="a"),
+        card("c2", "Opened two stores", CardKind.EXPERIENCE_BULLET, role_id="b"),
+    ]
+    reqs = [Requirement(id="r1", text="5+ years of professional experience")]
+    result = map_evidence(reqs, index=NoHits(), synonyms={}, cards=cards, roles=roles)
+    mapping = result.evidence_map[0]
+    assert result.gaps == [] and mapping.evidence_card_ids == ["c2", "c1"]
+    assert mapping.notes is not None and mapping.notes.endswith("across 2 roles overall")
+    too_many = [Requirement(id="r1", text="30+ years of professional experience")]
+    result = map_evidence(too_many, index=NoHits(), synonyms={}, cards=cards, roles=roles)
+    assert [g.requirement_id for g in result.gaps] == ["r1"]
+
+
+def test_a_degree_in_the_name_line_is_supported_without_copying_the_name() -> None:
+    mapping, gap = run("Doctor of Pharmacy (PharmD)", [], header="Dana Ruiz, PharmD, BCPS")
+    assert gap is None and is_supported(mapping)
+    assert "Dana" not in " ".join(mapping.matched_terms) + (mapping.notes or "")

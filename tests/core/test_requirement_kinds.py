@@ -1,0 +1,59 @@
+"""Requirement kinds read from the requirement text."""
+
+from __future__ import annotations
+
+import pytest
+
+from core.contracts import Requirement, RequirementKind
+from core.jd.kinds import asked_years, kind_of, requirement_kind
+
+K = RequirementKind
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        ("OSHA 30 card", K.CREDENTIAL),
+        ("AHA BLS and ACLS Instructor status", K.CREDENTIAL),
+        ("Current, unrestricted license to practice pharmacy in the State of Ohio", K.CREDENTIAL),
+        ("B.S. in Civil or Environmental Engineering from an ABET-accredited program", K.DEGREE),
+        ("An advanced degree in psychology, human factors, HCI, or a related field", K.DEGREE),
+        ("5+ years of store management experience in specialty retail", K.YEARS),
+        ("Minimum of one year of oncology pharmacy practice experience", K.YEARS),
+        ("A proven track record of growing comp sales, conversion, and UPT", K.ACHIEVEMENT),
+        ("Bilingual in English and Spanish", K.LANGUAGE),
+        ("Must be authorized to work in the United States without sponsorship", K.LOGISTICS),
+        ("Willing to work rotating shifts, weekends and holidays", K.LOGISTICS),
+        ("Proficiency in Figma", K.TOOL),
+        # work words that are not logistics
+        ("Experience managing remote teams", K.RESPONSIBILITY),
+        ("3 years of full-time experience", K.YEARS),
+        ("Experience conducting medication use evaluations (MUEs)", K.RESPONSIBILITY),
+    ],
+)
+def test_requirement_kind_from_text(text: str, kind: RequirementKind) -> None:
+    assert requirement_kind(text) == kind
+
+
+def test_an_acronym_the_text_defines_otherwise_is_not_that_credential() -> None:
+    text = "Experience practicing under a collaborative practice agreement (CPA)"
+    assert requirement_kind(text) != K.CREDENTIAL
+    assert requirement_kind("Certified Public Accountant (CPA)") == K.CREDENTIAL
+
+
+def test_an_analysed_kind_is_kept_and_a_missing_one_is_read_from_the_text() -> None:
+    given = Requirement(id="r1", text="OSHA 30 card", kind=K.RESPONSIBILITY)
+    assert kind_of(given) == K.RESPONSIBILITY
+    assert kind_of(Requirement(id="r2", text="OSHA 30 card")) == K.CREDENTIAL
+
+
+def test_saved_requirements_without_a_kind_still_load() -> None:
+    assert Requirement.model_validate({"id": "r1", "text": "Go"}).kind is None
+
+
+@pytest.mark.parametrize(
+    ("text", "years"),
+    [("5+ years of HVAC", 5.0), ("three years of hospital pharmacy", 3.0), ("Go", None)],
+)
+def test_asked_years(text: str, years: float | None) -> None:
+    assert asked_years(text) == years
