@@ -19,15 +19,15 @@ from core.contracts import DraftBullet, EvidenceCard, GapResolution, GapStrategy
 from core.errors import ProviderError
 from core.ingest.textnorm import normalize_text
 from core.writer.budget import fit_to_pages, left_out
-from core.writer.extractive import tidy
-from core.writer.markup import has_content, strip_markup
+from core.writer.lines import capitalise, strip_markdown
+from core.writer.markup import has_content
 
 
 def model_line(text: str) -> str:
     """A line the model wrote, as plain text: NFKC ('Ｋｕｂｅ' → 'Kube'), no zero-width or bidi
     controls, no Markdown or HTML markup (a link keeps its words, never its address; images and
     tags go), one line, tidied."""
-    return tidy(strip_markup(normalize_text(unicodedata.normalize("NFKC", text))))
+    return capitalise(strip_markdown(normalize_text(unicodedata.normalize("NFKC", text))))
 
 
 def _prompt_roles(draft: ResumeDraft, cards: dict[str, EvidenceCard]) -> list[dict]:

@@ -1,0 +1,97 @@
+"""Resume-style lines from the user's own sentences, by transforms that only remove words.
+
+A resume line has an implied subject: "I verify 400 orders a shift" reads "Verify 400 orders a
+shift". The transforms here never add a fact and never change one; they only
+
+- strip Markdown residue a reader would see as noise (`**bold**`, `### heading`, `` `code` ``),
+- drop a leading answer word or subject ("Yes:", "Yes,", "I", "We", "I've"),
+- drop a subject pronoun after a joining word (", and I led" → ", and led"),
+- turn a first-person possessive into the article ("my panel" → "the panel").
+
+`resume_line` returns the transformed line, or "" when first person is still left (a line the
+writer then leaves out rather than ship "…helped me…"). `first_person` is the one test for
+first-person wording, shared with the format check.
+"""
+
+from __future__ import annotations
+
+import re
+
+from core.writer.markup import strip_markup
+
+FIRST_PERSON = re.compile(
+    r"(?<![\w'’-])(?:i|i'm|i’m|i've|i’ve|i'd|i’d|i'll|i’ll|me|my|mine|myself|we|we're|we’re|"
+    r"we've|we’ve|us|our|ours|ourselves)(?![\w'’-])",
+    re.I,
+)
+_US_ACRONYM = re.compile(r"(?<![\w.])US(?![\w])")  # "US" the country, written in capitals
+_MARKDOWN_EMPHASIS = re.compile(r"(\*\*|__)(.+?)\1|(?<![\w*])\*(?!\s)([^*\n]+?)(?<!\s)\*(?![\w*])")
+_MARKDOWN_LEAD = re.compile(r"^\s*(?:#{1,6}\s+|>\s*|[-*+]\s+(?=\S))")
+_STRAY_MARKS = re.compile(r"\*\*|__|`+|(?<!\S)#{1,6}(?=\s)")
+_ANSWER_OPENING = re.compile(r"^(?:yes|yeah|yep|no|correct|absolutely|sure)\b[\s:,.;!-]+", re.I)
+_SUBJECT_OPENING = re.compile(
+    r"^(?:i|we)(?:\s+(?:also|have|had|personally|then|both))?\s+(?=[a-z])|^(?:i|we)['’](?:ve|d)\s+",
+    re.I,
+)
+_JOINED_SUBJECT = re.compile(r"([,;]?\s+(?:and|but|then|where|so)\s+)(?:i|we)\s+(?=[a-z])", re.I)
+_SENTENCE_SUBJECT = re.compile(r"([.!?]\s+|;\s+)(?:i|we)\s+([a-z])", re.I)
+_LEADING_PHRASE = re.compile(  # "In 2023 I rebuilt X" → "Rebuilt X in 2023"
+    r"^((?:in|at|during|since|from|on|after|before|as|while|for|with)\s[^,;.]{1,40}?),?\s+"
+    r"(?:i|we)\s+([a-z][^;]*?)([.!]?)$",
+    re.I,
+)
+_POSSESSIVE = re.compile(r"(?<![\w'’-])(my|our)\s+(?=\w)", re.I)
+
+
+def strip_markdown(text: str) -> str:
+    """The words of `text` without links, HTML tags (core/writer/markup.py) or Markdown marks."""
+    return markdown_marks_removed(strip_markup(text))
+
+
+def markdown_marks_removed(text: str) -> str:
+    """`text` without Markdown emphasis, heading marks, quote marks or backticks (the render's
+    last defence: what a reader would see as stray symbols)."""
+    text = _MARKDOWN_LEAD.sub("", text)
+    previous = None
+    while previous != text:
+        previous = text
+        text = _MARKDOWN_EMPHASIS.sub(lambda m: m.group(2) or m.group(3) or "", text)
+    text = _STRAY_MARKS.sub("", text)
+    return " ".join(text.split())
+
+
+def first_person(text: str) -> bool:
+    """Does `text` speak in the first person ("I", "my", "we", "our", "us" but not "US")?"""
+    return FIRST_PERSON.search(_US_ACRONYM.sub(" ", text)) is not None
+
+
+def implied_subject(text: str) -> str:
+    """`text` with the subject left implied, as resume lines are written (module doc)."""
+    text = _ANSWER_OPENING.sub("", text.strip())
+    text = _SUBJECT_OPENING.sub("", text)
+    text = _LEADING_PHRASE.sub(
+        lambda m: f"{m.group(2)} {m.group(1)[:1].lower()}{m.group(1)[1:]}{m.group(3)}", text
+    )
+    text = _JOINED_SUBJECT.sub(r"\1", text)
+    text = _SENTENCE_SUBJECT.sub(_restart, text)
+    text = _POSSESSIVE.sub(lambda m: "The " if m.start() == 0 else "the ", text)
+    return text
+
+
+def _restart(match: re.Match[str]) -> str:
+    """After a full stop the next word starts with a capital; after a semicolon it does not."""
+    word = match.group(2)
+    return match.group(1) + (word if match.group(1).startswith(";") else word.upper())
+
+
+def capitalise(text: str) -> str:
+    text = " ".join(text.split())
+    return text[:1].upper() + text[1:] if text else text
+
+
+def resume_line(text: str) -> str:
+    """The resume-style form of one of the user's lines, or "" if it cannot lose first person."""
+    line = capitalise(implied_subject(strip_markdown(text)))
+    if not any(ch.isalnum() for ch in line) or first_person(line):
+        return ""
+    return line
