@@ -7,6 +7,7 @@ counts: every paragraph under w:body, including any inside tables or text boxes.
 
 from __future__ import annotations
 
+import re
 import zipfile
 from pathlib import Path
 
@@ -52,6 +53,29 @@ def check_docx_roundtrip(path: Path, draft: ResumeDraft, contact: ContactInfo) -
     problems += _role_problems(paragraphs, draft)
     problems += _line_problems(paragraphs, draft)
     return problems
+
+
+def squashed(text: str) -> str:
+    """Text with every whitespace run (no-break spaces, line ends) as one space; a word broken
+    at a line end after its hyphen is joined again ("weight-\nbased" → "weight-based")."""
+    return " ".join(re.sub(r"-\n(?=\w)", "-", text).split())
+
+
+def check_pdf_roundtrip(text: str, draft: ResumeDraft, contact: ContactInfo) -> list[str]:
+    """Problems found reading the PDF's extracted `text` back (every live line, title, date and
+    contact detail must be there); an empty list means everything came back."""
+    shown = squashed(text)
+    wanted = [contact_view(contact).name, clean_text(draft.target_title)]
+    wanted += [line for line in live_lines(draft.summary)]
+    for role in role_views(draft):
+        wanted += [role.headline, role.timeframe, *role.bullets]
+    wanted += [line for section in section_views(draft) for line in section.lines]
+    wanted += skill_names(draft)
+    return [
+        f"The PDF is missing or alters: '{_short(squashed(item))}'."
+        for item in wanted
+        if item and squashed(item) not in shown
+    ]
 
 
 def _somewhere(paragraphs: list[str], text: str) -> bool:

@@ -1,0 +1,59 @@
+"""What a recruiter must never read in a finished resume, checked on the document's own text.
+
+Markdown residue ("**MSN**", "### Education", backticks), mojibake ("â€™", "Ã©", "ï¼", "�"),
+page furniture ("Page 1 of 2", "1/2", "Curriculum Vitae"), sensitive personal data (date of
+birth, marital status, national ID / social security / passport numbers, religion) and lines in
+the first person. The same checks run on the DOCX body and on the PDF text.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from core.writer.lines import first_person
+
+MARKDOWN_RESIDUE = re.compile(
+    r"\*\*|__\w|(?:^|\s)#{1,6}\s|`|(?<![\w*])\*(?=\S)[^*]+(?<=\S)\*(?![\w*])|^\s*[-*+]\s|\]\(",
+)
+MOJIBAKE = re.compile(r"â€|â€™|Ã[\u0080-\u00bf©¨§¼½¡]|ï¼|Â[\u00a0-\u00bf]|â¢|\ufffd")
+FURNITURE = re.compile(
+    r"^\s*(?:page\s+\d+(?:\s+of\s+\d+)?|\d+\s*/\s*\d+|-\s*\d+\s*-|curriculum vitae|"
+    r"r[ée]sum[ée]|references available upon request\.?)\s*$",
+    re.I,
+)
+SENSITIVE = re.compile(
+    r"\b(?:date of birth|d\.?o\.?b\.?|born on|marital status|married|divorced|widowed|"
+    r"nationality|religion|social security|ssn|passport (?:no|number)|national id|"
+    r"id (?:no|number)|aadhaar|gender\s*:|sex\s*:|number of children)\b",
+    re.I,
+)
+CHECKS = (
+    ("Markdown residue", MARKDOWN_RESIDUE.search),
+    ("garbled characters (mojibake)", MOJIBAKE.search),
+    ("page furniture", FURNITURE.search),
+    ("sensitive personal data", SENSITIVE.search),
+    ("first-person wording", first_person),
+)
+
+
+def text_problems(lines: Iterable[str]) -> dict[str, list[str]]:
+    """Problem name → the lines that show it (only problems that occur)."""
+    found: dict[str, list[str]] = {}
+    for line in lines:
+        for name, check in CHECKS:
+            if check(line):
+                found.setdefault(name, []).append(line)
+    return found
+
+
+def text_warnings(lines: Iterable[str]) -> list[str]:
+    """Human-readable warnings for the lines of a finished document (empty list = none)."""
+    warnings: list[str] = []
+    for name, bad in text_problems(lines).items():
+        shown = bad[0] if len(bad[0]) <= 60 else bad[0][:59] + "…"
+        warnings.append(
+            f"{len(bad)} line(s) with {name}, e.g. '{shown}': a recruiter would see it; "
+            "edit or remove the line."
+        )
+    return warnings
