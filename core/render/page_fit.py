@@ -15,13 +15,22 @@ from core.contracts import ContactInfo, DraftBullet, ResumeDraft
 from core.render.pdf_render import PageLayout, page_layout
 
 SPARSE_LAST_PAGE = 0.25
-MAX_ROUNDS = 25
+MAX_ROUNDS = 12
+LINES_PER_PAGE = 46  # a rough page of body lines, to drop several lines per measurement
 
 
 def _needs_trim(layout: PageLayout, max_pages: int) -> bool:
     if layout.pages > max_pages:
         return True
     return layout.pages > 1 and layout.last_page_fill < SPARSE_LAST_PAGE
+
+
+def _lines_to_drop(layout: PageLayout, max_pages: int) -> int:
+    """How many lines to drop before measuring again: about a third of the overflow in lines
+    (an underestimate, as lines often wrap, so the loop closes in without overshooting)."""
+    target = max_pages if layout.pages > max_pages else layout.pages - 1
+    overflow = (layout.pages - 1 - target) + layout.last_page_fill
+    return max(1, int(overflow * LINES_PER_PAGE / 3))
 
 
 def _least_relevant(draft: ResumeDraft) -> DraftBullet | None:
@@ -52,12 +61,16 @@ def fit_rendered_pages(
     """`draft` trimmed until its typeset pages fit (module doc), with the measured layout."""
     draft = draft.model_copy(deep=True)
     layout = page_layout(draft, contact, template=template)
+    victim: DraftBullet | None = None
     for _ in range(MAX_ROUNDS):
         if not _needs_trim(layout, max_pages):
             break
-        victim = _least_relevant(draft)
+        for _ in range(_lines_to_drop(layout, max_pages)):
+            victim = _least_relevant(draft)
+            if victim is None:
+                break
+            _drop(draft, victim)
         if victim is None:
             break
-        _drop(draft, victim)
         layout = page_layout(draft, contact, template=template)
     return draft, layout

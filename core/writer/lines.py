@@ -28,6 +28,7 @@ _US_ACRONYM = re.compile(r"(?<![\w.])US(?![\w])")  # "US" the country, written i
 _MARKDOWN_EMPHASIS = re.compile(r"(\*\*|__)(.+?)\1|(?<![\w*])\*(?!\s)([^*\n]+?)(?<!\s)\*(?![\w*])")
 _MARKDOWN_LEAD = re.compile(r"^\s*(?:#{1,6}\s+|>\s*|[-*+]\s+(?=\S))")
 _STRAY_MARKS = re.compile(r"\*\*|__|`+|(?<!\S)#{1,6}(?=\s)")
+_SPACES = re.compile(r"[^\S\u00a0]+")  # whitespace runs; a no-break space (dates) stays
 _ANSWER_OPENING = re.compile(r"^(?:yes|yeah|yep|no|correct|absolutely|sure)\b[\s:,.;!-]+", re.I)
 _SUBJECT_OPENING = re.compile(
     r"^(?:i|we)(?:\s+(?:also|have|had|personally|then|both))?\s+(?=[a-z])|^(?:i|we)['’](?:ve|d)\s+",
@@ -57,7 +58,7 @@ def markdown_marks_removed(text: str) -> str:
         previous = text
         text = _MARKDOWN_EMPHASIS.sub(lambda m: m.group(2) or m.group(3) or "", text)
     text = _STRAY_MARKS.sub("", text)
-    return " ".join(text.split())
+    return _SPACES.sub(" ", text).strip()
 
 
 def first_person(text: str) -> bool:
