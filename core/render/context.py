@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from core.contracts import BulletStatus, ContactInfo, DraftBullet, ResumeDraft
 from core.writer.lines import markdown_marks_removed
+from core.writer.text_rules import without_mojibake
 
 # Characters XML 1.0 cannot hold (C0 controls except tab/newline/CR, surrogates, U+FFFE/FFFF).
 XML_INVALID = re.compile("[^\t\n\r\u0020-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
@@ -68,9 +69,10 @@ class SectionView:
 
 
 def clean_text(text: str) -> str:
-    """Text as it appears in the DOCX: no XML-invalid characters, no Markdown residue, single
-    spaces (a no-break space stays: it keeps a date in one piece), trimmed."""
-    return _SPACES.sub(" ", markdown_marks_removed(XML_INVALID.sub(" ", text))).strip()
+    """Text as it appears in the DOCX: no XML-invalid characters, no mojibake or Markdown residue,
+    single spaces (a no-break space stays: it keeps a date in one piece), trimmed."""
+    text = without_mojibake(XML_INVALID.sub(" ", text))
+    return _SPACES.sub(" ", markdown_marks_removed(text)).strip()
 
 
 def join_present(parts: Iterable[str], separator: str) -> str:

@@ -21,7 +21,7 @@ from core.render.docx_parts import (
     read_xml_parts,
     w,
 )
-from core.render.text_check import text_warnings
+from core.writer.text_rules import text_warnings
 
 SAFE_FONTS = frozenset(
     name.casefold()

@@ -8,9 +8,9 @@ shift". The transforms here never add a fact and never change one; they only
 - drop a subject pronoun after a joining word (", and I led" → ", and led"),
 - turn a first-person possessive into the article ("my panel" → "the panel").
 
-`resume_line` returns the transformed line, or "" when first person is still left (a line the
-writer then leaves out rather than ship "…helped me…"). `first_person` is the one test for
-first-person wording, shared with the format check.
+`resume_line` returns the transformed line, or "" when first person, page furniture or sensitive
+data is still left (core/writer/text_rules.py: the same rules the format check applies), a line
+the writer then leaves out rather than ship "…helped me…" or "Page 2 of 3".
 """
 
 from __future__ import annotations
@@ -18,13 +18,8 @@ from __future__ import annotations
 import re
 
 from core.writer.markup import strip_markup
+from core.writer.text_rules import text_problems, without_mojibake
 
-FIRST_PERSON = re.compile(
-    r"(?<![\w'’-])(?:i|i'm|i’m|i've|i’ve|i'd|i’d|i'll|i’ll|me|my|mine|myself|we|we're|we’re|"
-    r"we've|we’ve|us|our|ours|ourselves)(?![\w'’-])",
-    re.I,
-)
-_US_ACRONYM = re.compile(r"(?<![\w.])US(?![\w])")  # "US" the country, written in capitals
 _MARKDOWN_EMPHASIS = re.compile(r"(\*\*|__)(.+?)\1|(?<![\w*])\*(?!\s)([^*\n]+?)(?<!\s)\*(?![\w*])")
 _MARKDOWN_LEAD = re.compile(r"^\s*(?:#{1,6}\s+|>\s*|[-*+]\s+(?=\S))")
 _STRAY_MARKS = re.compile(r"\*\*|__|`+|(?<!\S)#{1,6}(?=\s)")
@@ -61,11 +56,6 @@ def markdown_marks_removed(text: str) -> str:
     return _SPACES.sub(" ", text).strip()
 
 
-def first_person(text: str) -> bool:
-    """Does `text` speak in the first person ("I", "my", "we", "our", "us" but not "US")?"""
-    return FIRST_PERSON.search(_US_ACRONYM.sub(" ", text)) is not None
-
-
 def implied_subject(text: str) -> str:
     """`text` with the subject left implied, as resume lines are written (module doc)."""
     text = _ANSWER_OPENING.sub("", text.strip())
@@ -93,6 +83,7 @@ def capitalise(text: str) -> str:
 def resume_line(text: str) -> str:
     """The resume-style form of one of the user's lines, or "" if it cannot lose first person."""
     line = capitalise(implied_subject(strip_markdown(text)))
-    if not any(ch.isalnum() for ch in line) or first_person(line):
-        return ""
+    line = without_mojibake(line)
+    if not any(ch.isalnum() for ch in line) or text_problems([line]):
+        return ""  # first person, furniture or sensitive data left: the line is not shipped
     return line

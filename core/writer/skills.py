@@ -22,7 +22,8 @@ from functools import lru_cache
 from core.contracts import CardKind, EvidenceCard, SkillLine
 from core.ingest import find_skills
 from core.mapping.terms import mentions
-from core.writer.lines import first_person, strip_markdown
+from core.writer.lines import strip_markdown
+from core.writer.text_rules import first_person
 
 MAX_SKILLS = 18
 MAX_WORDS = 6

@@ -20,8 +20,8 @@ from core.mapping.terms import mentions, synonym_classes, synonyms_of
 from core.pipeline.runner import RunRequest, tailor
 from core.render.pdf_render import pdf_text
 from core.render.roundtrip import body_paragraphs
-from core.render.text_check import text_problems
 from core.settings import get_settings
+from core.writer.text_rules import text_problems
 
 pytestmark = pytest.mark.slow
 

@@ -16,7 +16,7 @@ from core.render.format_check import docx_format_warnings
 from core.render.page_fit import fit_rendered_pages
 from core.render.pdf_render import page_layout, pdf_bytes, pdf_text, preview_png
 from core.render.roundtrip import body_paragraphs, check_pdf_roundtrip
-from core.render.text_check import text_problems
+from core.writer.text_rules import text_problems
 from tests.core.test_render_docx import sample_contact, sample_draft
 
 TEMPLATES = ("classic", "ats_plain", "compact")

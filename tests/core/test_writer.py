@@ -130,8 +130,9 @@ def test_page_budget_is_enforced():
 
 # --- resume-style lines, sections and skills (issue 14) ----------------------------------------
 
-from core.writer.lines import first_person, resume_line, strip_markdown  # noqa: E402
+from core.writer.lines import resume_line, strip_markdown  # noqa: E402
 from core.writer.skills import accepted  # noqa: E402
+from core.writer.text_rules import first_person, without_mojibake  # noqa: E402
 
 
 def test_resume_lines_drop_the_subject_and_keep_every_fact():
@@ -196,3 +197,10 @@ def test_gap_answers_become_bullets_of_the_named_role_or_additional_experience()
     assert "Ran the on-call rota for 12 engineers." in [b.text for b in globex.bullets]
     extra = next(s for s in draft.sections if s.name == "Additional experience")
     assert [b.text for b in extra.bullets] == ["Rebuilt the nightly billing job in 2023."]
+
+
+def test_lines_with_furniture_or_sensitive_data_are_not_shipped_and_mojibake_is_repaired():
+    assert resume_line("Page 2 of 3") == ""
+    assert resume_line("Date of birth: 01.02.1990; married") == ""
+    assert resume_line("Won the managerâ€™s award") == "Won the manager’s award"
+    assert without_mojibake("Company Name ï¼ City , State") == "Company Name City, State"

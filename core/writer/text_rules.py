@@ -3,7 +3,8 @@
 Markdown residue ("**MSN**", "### Education", backticks), mojibake ("â€™", "Ã©", "ï¼", "�"),
 page furniture ("Page 1 of 2", "1/2", "Curriculum Vitae"), sensitive personal data (date of
 birth, marital status, national ID / social security / passport numbers, religion) and lines in
-the first person. The same checks run on the DOCX body and on the PDF text.
+the first person. The writer leaves such lines out; the same checks run on the DOCX body and on
+the PDF text (core/render/format_check.py, tests).
 """
 
 from __future__ import annotations
@@ -11,7 +12,12 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from core.writer.lines import first_person
+FIRST_PERSON = re.compile(
+    r"(?<![\w'’-])(?:i|i'm|i’m|i've|i’ve|i'd|i’d|i'll|i’ll|me|my|mine|myself|we|we're|we’re|"
+    r"we've|we’ve|us|our|ours|ourselves)(?![\w'’-])",
+    re.I,
+)
+_US_ACRONYM = re.compile(r"(?<![\w.])US(?![\w])")  # "US" the country, written in capitals
 
 MARKDOWN_RESIDUE = re.compile(
     r"\*\*|__\w|(?:^|\s)#{1,6}\s|`|(?<![\w*])\*(?=\S)[^*]+(?<=\S)\*(?![\w*])|^\s*[-*+]\s|\]\(",
@@ -28,6 +34,13 @@ SENSITIVE = re.compile(
     r"id (?:no|number)|aadhaar|gender\s*:|sex\s*:|number of children)\b",
     re.I,
 )
+
+
+def first_person(text: str) -> bool:
+    """Does `text` speak in the first person ("I", "my", "we", "our", "us" but not "US")?"""
+    return FIRST_PERSON.search(_US_ACRONYM.sub(" ", text)) is not None
+
+
 CHECKS = (
     ("Markdown residue", MARKDOWN_RESIDUE.search),
     ("garbled characters (mojibake)", MOJIBAKE.search),
@@ -35,6 +48,22 @@ CHECKS = (
     ("sensitive personal data", SENSITIVE.search),
     ("first-person wording", first_person),
 )
+
+
+def without_mojibake(text: str) -> str:
+    """`text` with mis-decoded UTF-8 repaired ("Managerâ€™s" → "Manager’s") where the bytes
+    survived, else with the garbled sequence removed (they are no characters the author wrote)."""
+    if not MOJIBAKE.search(text):
+        return text
+    for codec in ("cp1252", "latin-1"):
+        try:
+            repaired = text.encode(codec).decode("utf-8")
+        except (UnicodeEncodeError, UnicodeDecodeError):
+            continue
+        if not MOJIBAKE.search(repaired):
+            return repaired
+    removed = MOJIBAKE.sub(" ", text)
+    return " ".join(re.sub(r"\s+([,.;:])", r"\1", removed).split())
 
 
 def text_problems(lines: Iterable[str]) -> dict[str, list[str]]:
