@@ -57,8 +57,8 @@ def check_docx_roundtrip(path: Path, draft: ResumeDraft, contact: ContactInfo) -
 
 def squashed(text: str) -> str:
     """Text with every whitespace run (no-break spaces, line ends) as one space; a word broken
-    at a line end after its hyphen is joined again ("weight-\nbased" → "weight-based")."""
-    return " ".join(re.sub(r"-\n(?=\w)", "-", text).split())
+    at a line end after its hyphen or slash is joined again ("weight-\nbased" → "weight-based")."""
+    return " ".join(re.sub(r"([-/–—])\n(?=\w)", r"\1", text).split())
 
 
 def check_pdf_roundtrip(text: str, draft: ResumeDraft, contact: ContactInfo) -> list[str]:
