@@ -22,6 +22,7 @@ from core.writer.text_rules import without_mojibake
 
 # Characters XML 1.0 cannot hold (C0 controls except tab/newline/CR, surrogates, U+FFFE/FFFF).
 XML_INVALID = re.compile("[^\t\n\r\u0020-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+C1_CONTROLS = re.compile("[\u0080-\u009f]")  # no printable glyph; left over after a repair
 HEADLINE_SEPARATOR = " — "
 META_SEPARATOR = " | "
 CONTACT_SEPARATOR = " | "
@@ -71,7 +72,7 @@ class SectionView:
 def clean_text(text: str) -> str:
     """Text as it appears in the DOCX: no XML-invalid characters, no mojibake or Markdown residue,
     single spaces (a no-break space stays: it keeps a date in one piece), trimmed."""
-    text = without_mojibake(XML_INVALID.sub(" ", text))
+    text = C1_CONTROLS.sub(" ", without_mojibake(XML_INVALID.sub(" ", text)))
     return _SPACES.sub(" ", markdown_marks_removed(text)).strip()
 
 

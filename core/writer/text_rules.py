@@ -22,7 +22,13 @@ _US_ACRONYM = re.compile(r"(?<![\w.])US(?![\w])")  # "US" the country, written i
 MARKDOWN_RESIDUE = re.compile(
     r"\*\*|__\w|(?:^|\s)#{1,6}\s|`|(?<![\w*])\*(?=\S)[^*]+(?<=\S)\*(?![\w*])|^\s*[-*+]\s|\]\(",
 )
-MOJIBAKE = re.compile(r"â€|â€™|Ã[\u0080-\u00bf©¨§¼½¡]|ï¼|Â[\u00a0-\u00bf]|â¢|\ufffd")
+# UTF-8 read as Latin-1 / Windows-1252: a lead byte (â Ã Â ï) then a continuation byte shown as a
+# C1 control or a cp1252 symbol ("â€™", "Ã©", "â\x80¢", "ï¼"); and the replacement character.
+_CONTINUATION = (
+    "\u0080-\u00bf\u0152\u0153\u0160\u0161\u0178\u017d\u017e\u0192\u02c6\u02dc"
+    "\u2013\u2014\u2018-\u201e\u2020-\u2022\u2026\u2030\u2039\u203a\u20ac\u2122"
+)
+MOJIBAKE = re.compile(f"[âÃÂï][{_CONTINUATION}]|\ufffd")
 FURNITURE = re.compile(
     r"^\s*(?:page\s+\d+(?:\s+of\s+\d+)?|\d+\s*/\s*\d+|-\s*\d+\s*-|curriculum vitae|"
     r"r[ée]sum[ée]|references available upon request\.?)\s*$",

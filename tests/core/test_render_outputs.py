@@ -75,8 +75,10 @@ def _assert_ats_is_a_recount(board: Blackboard, text: str) -> None:
     assert all(states(k) for k in report.supported_keywords)
     assert not any(states(k) for k in report.missing_keywords)
     total = len(report.supported_keywords) + len(report.missing_keywords)
-    recount = round(100 * sum(states(k) for k in (*report.supported_keywords,)) / total, 1)
-    assert report.keyword_coverage_score == (recount if total else 0.0)
+    recount = (
+        round(100 * sum(states(k) for k in report.supported_keywords) / total, 1) if total else 0.0
+    )
+    assert report.keyword_coverage_score == recount
 
 
 def test_every_dev_case_ships_a_clean_docx_and_pdf(eval_cases, tmp_path):
@@ -94,11 +96,48 @@ def _pairs() -> list[tuple[str, str]]:
     return [(str(row["resume"]), str(row["jd"])) for row in rows if isinstance(row, dict)]
 
 
+def _render_real(resume_path: Path, jd_path: Path, out: Path) -> tuple[Blackboard, Path]:
+    """Parse → write → audit → export, straight through: real resumes may not pass the
+    completeness gate on every branch, and these properties do not depend on parse quality."""
+    from core.audit import audit_draft
+    from core.contracts import Inputs
+    from core.ingest import parse_resume
+    from core.jd.analyze import analyze_jd
+    from core.pipeline.outputs import export_run
+    from core.writer import write_draft
+
+    resume = parse_resume(resume_path.read_bytes(), resume_path.name)
+    jd_text = jd_path.read_text(encoding="utf-8", errors="replace")
+    jd = analyze_jd(jd_text)
+    draft = write_draft(
+        cards=resume.cards,
+        roles=resume.roles,
+        requirements=jd.requirements,
+        evidence_map=[],
+        gaps=[],
+        keywords=jd.keywords,
+        target_title="",
+        max_pages=2,
+    ).draft
+    board = Blackboard(
+        run_id="real",
+        inputs=Inputs(job_description=jd_text),
+        contact=resume.contact,
+        resume=resume,
+        evidence_cards=resume.cards,
+        jd=jd,
+        resume_draft=draft,
+    )
+    board.audit_report = audit_draft(draft, cards=resume.cards, roles=resume.roles)
+    export_run(board, out_dir=out, template="classic")
+    return board, out
+
+
 @pytest.mark.parametrize(("resume", "jd"), _pairs())
-def test_real_pairs_ship_clean_text_where_they_parse(resume, jd, tmp_path):
-    resume_path = REAL / "resumes" / Path(resume).name
-    jd_path = REAL / "jds" / Path(jd).name
+def test_real_pairs_ship_clean_text(resume, jd, tmp_path):
+    resume_path = REAL / resume
+    jd_path = REAL / jd
     if not (resume_path.exists() and jd_path.exists()):
         pytest.skip(f"missing {resume} or {jd}")
-    board, out = _run(resume_path, jd_path, tmp_path)
+    board, out = _render_real(resume_path, jd_path, tmp_path)
     assert_recruiter_ready(board, out)
