@@ -18,7 +18,8 @@ from core.bench.markdown import replace_section
 TARGET_SECONDS = 3.0
 
 
-def time_render(case: Path, home: Path) -> float:
+def time_render(case: Path, home: Path) -> float | None:
+    """Seconds to export one case's finished run (None: the run did not finish)."""
     from core.pipeline.outputs import final_draft, render_documents
     from core.pipeline.runner import RunRequest, tailor
     from core.settings import Settings
@@ -27,6 +28,8 @@ def time_render(case: Path, home: Path) -> float:
         resume_path=case / "fact_resume.md", jd_path=case / "jd.txt", out_dir=home / "out"
     )
     board = tailor(request, settings=Settings(home=home)).board
+    if board.resume_draft is None:
+        return None
     started = time.perf_counter()
     draft = final_draft(board, template="classic", date_style=None)
     render_documents(draft, board, template="classic", out_dir=home / "render")
@@ -42,8 +45,14 @@ def main(argv: list[str] | None = None) -> int:
     rows: list[tuple[str, float]] = []
     for case in cases:
         with tempfile.TemporaryDirectory() as tmp:
-            rows.append((case.name, time_render(case, Path(tmp))))
-            print(f"{case.name}: {rows[-1][1]:.2f} s")
+            seconds = time_render(case, Path(tmp))
+        print(
+            f"{case.name}: " + ("no draft (run stopped)" if seconds is None else f"{seconds:.2f} s")
+        )
+        if seconds is not None:
+            rows.append((case.name, seconds))
+    if not rows:
+        raise SystemExit("no case produced a draft")
     seconds = [s for _, s in rows]
     lines = [
         f"Render (DOCX + PDF + round trip + ATS on the DOCX text), {len(rows)} cases: "
