@@ -45,12 +45,10 @@ def main(argv: list[str] | None = None) -> int:
     rows: list[tuple[str, float]] = []
     for case in cases:
         with tempfile.TemporaryDirectory() as tmp:
-            seconds = time_render(case, Path(tmp))
-        print(
-            f"{case.name}: " + ("no draft (run stopped)" if seconds is None else f"{seconds:.2f} s")
-        )
-        if seconds is not None:
-            rows.append((case.name, seconds))
+            took = time_render(case, Path(tmp))
+        print(f"{case.name}: " + ("no draft (run stopped)" if took is None else f"{took:.2f} s"))
+        if took is not None:
+            rows.append((case.name, took))
     if not rows:
         raise SystemExit("no case produced a draft")
     seconds = [s for _, s in rows]
