@@ -15,7 +15,9 @@ from __future__ import annotations
 import dataclasses
 import io
 import json
+import threading
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -93,12 +95,25 @@ def _plain(value: object) -> object:
     return value
 
 
+_COMPILER_LOCK = threading.Lock()
+
+
+@lru_cache(maxsize=1)
+def _compiler() -> Any:
+    """One Typst compiler for the process: fonts are found once and layouts are cached, so a
+    compile takes tens of milliseconds (used under a lock: app sessions run in threads)."""
+    import typst
+
+    return typst.Compiler()
+
+
 def _compile(data: dict[str, Any], **options: Any) -> Any:
     import typst
 
     inputs = {"data": json.dumps(data, ensure_ascii=False)}
     try:
-        return typst.compile(str(LAYOUT), sys_inputs=inputs, **options)
+        with _COMPILER_LOCK:
+            return _compiler().compile(input=str(LAYOUT), sys_inputs=inputs, **options)
     except (typst.TypstError, RuntimeError) as err:
         raise TemplateError(f"The PDF layout {LAYOUT.name} could not be typeset ({err}).") from None
 
@@ -125,7 +140,8 @@ def page_layout(draft: ResumeDraft, contact: ContactInfo, *, template: str) -> P
     data = pdf_data(draft, contact, template)
     inputs = {"data": json.dumps(data, ensure_ascii=False)}
     try:
-        found = json.loads(typst.query(str(LAYOUT), END_LABEL, field="value", sys_inputs=inputs))
+        compiler = typst.Compiler(str(LAYOUT), sys_inputs=inputs)
+        found = json.loads(compiler.query(END_LABEL, field="value"))
     except (typst.TypstError, RuntimeError) as err:
         raise TemplateError(f"The PDF layout {LAYOUT.name} could not be typeset ({err}).") from None
     end = found[0]

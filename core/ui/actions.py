@@ -260,6 +260,7 @@ def prepare_downloads(template: str) -> state.ExportBundle | None:
         docx=outputs.docx.read_bytes(),
         audit_json=outputs.audit_json.read_bytes(),
         diff_md=outputs.diff_md.read_bytes(),
+        pdf=outputs.pdf.read_bytes(),
     )
     state.set_export_bundle(bundle)
     return bundle

@@ -57,7 +57,8 @@ def _years(cards: Sequence[EvidenceCard]) -> tuple[str, str] | None:
                 if word.casefold() in _STOP_AFTER and len(kept) > 2:
                     break
                 kept.append(word)
-            return " ".join(kept).rstrip(".,;:"), card.id
+            phrase = " ".join(kept).rstrip(".,;:")
+            return phrase[:1].lower() + phrase[1:], card.id  # "Seven years" mid-sentence
     return None
 
 
