@@ -2,7 +2,7 @@
 
 Up to four lines, each citing the cards it takes its words from:
 1. the current title, the years of practice as the resume states them ("8 years of
-   post-residency practice") and the three skills the job ranks highest ("Focus: …");
+   post-residency practice") and the three skills the job ranks highest ("… | SQL; Excel");
 2. the top credentials (certifications, by relevance; each named as written up to its first comma);
 3. and 4. the two strongest results: the first clause of the most relevant role lines that carry a
    number, in resume style.
@@ -83,7 +83,7 @@ def _headline(
         ids.append(years[1])
     top = list(skills[:3])
     if top:
-        text += ". Focus: " + "; ".join(s.skill for s in top)
+        text += " | " + "; ".join(s.skill for s in top)  # "|": no title runs on into a skill
         ids += [s.evidence_card_ids[0] for s in top if s.evidence_card_ids]
     return DraftBullet(id="summary-1", text=f"{text}.", evidence_card_ids=list(dict.fromkeys(ids)))
 

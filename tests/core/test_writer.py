@@ -99,7 +99,7 @@ def test_education_section_and_summary_come_from_evidence():
     draft = draft_for()
     assert [s.name for s in draft.sections] == ["Education"]
     headline = draft.summary[0]
-    assert headline.text == "Engineer. Focus: Kubernetes; Go; EKS."  # title + top job skills
+    assert headline.text == "Engineer | Kubernetes; Go; EKS."  # title + top job skills
     assert {"a1", "a2"} <= set(headline.evidence_card_ids)
     results = [b for b in draft.summary if "p99" in b.text or "1.2M" in b.text]
     assert results  # a strongest result (a line with a number), its first clause
@@ -204,3 +204,12 @@ def test_lines_with_furniture_or_sensitive_data_are_not_shipped_and_mojibake_is_
     assert resume_line("Date of birth: 01.02.1990; married") == ""
     assert resume_line("Won the managerâ€™s award") == "Won the manager’s award"
     assert without_mojibake("Company Name ï¼ City , State") == "Company Name City, State"
+
+
+def test_every_summary_line_passes_the_truth_audit():
+    from core.audit import audit_draft
+
+    draft = draft_for()
+    report = audit_draft(draft, cards=evidence(), roles=roles())
+    summary = [v for v in report.verdicts if v.bullet_id.startswith("summary")]
+    assert summary and all(v.supported for v in summary), [v.violations for v in summary]
