@@ -93,3 +93,13 @@ def test_text_checks_find_what_a_recruiter_must_not_read(tmp_path):
     path = render_docx(draft, sample_contact(), template="classic", out_path=tmp_path / "r.docx")
     assert "Page 2 of 3" in body_paragraphs(path)
     assert any("page furniture" in w for w in docx_format_warnings(path))
+
+
+def test_pdf_round_trip_reads_right_to_left_lines_and_still_catches_a_changed_word():
+    draft = sample_draft()
+    draft.roles[0].bullets[0].text = "Documented: توثيق خطوط البيانات and תיעוד צינורות נתונים."
+    draft.roles[0].bullets[2].text = "Shipped the 🚀 launch dashboard ✅ in Looker."
+    text = pdf_text(pdf_bytes(draft, sample_contact(), template="classic"))
+    assert check_pdf_roundtrip(text, draft, sample_contact()) == []
+    draft.roles[0].bullets[2].text = "Shipped the 🚀 launch dashboard ✅ in Tableau."
+    assert check_pdf_roundtrip(text, draft, sample_contact()) != []
