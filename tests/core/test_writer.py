@@ -213,3 +213,11 @@ def test_every_summary_line_passes_the_truth_audit():
     report = audit_draft(draft, cards=evidence(), roles=roles())
     summary = [v for v in report.verdicts if v.bullet_id.startswith("summary")]
     assert summary and all(v.supported for v in summary), [v.violations for v in summary]
+
+
+def test_model_lines_get_the_same_resume_style():
+    from core.writer.llm_writer import model_line
+
+    assert model_line("**I led** the `Kafka` migration for 4 teams") == (
+        "Led the Kafka migration for 4 teams"
+    )
