@@ -48,6 +48,7 @@ bench: install
 	$(BIN)/python -m core.bench.retrieval_bench --out docs/BENCHMARKS.md
 	$(BIN)/python -m core.bench.pipeline_bench --out docs/BENCHMARKS.md
 	$(BIN)/python -m core.bench.jd_bench --out docs/BENCHMARKS.md
+	$(BIN)/python -m core.bench.render_bench --out docs/BENCHMARKS.md
 
 eval: install
 	$(BIN)/resumeforge eval retrieval --cases ../shared/eval/dev

@@ -297,6 +297,9 @@ class GapAnswer(BaseModel):
     gap_id: str
     answer: str = ""
     declined: bool = False
+    role_id: str | None = Field(
+        None, description="The role the answer belongs to (the gap form asks); None: none named"
+    )
 
 
 # --- Draft -------------------------------------------------------------------------------------

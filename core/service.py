@@ -247,17 +247,32 @@ class TailoringSession:
         cards = board.evidence_cards if board else (self.resume.cards if self.resume else [])
         return next((c for c in cards if c.id == card_id), None)
 
-    def export(self, *, template: str) -> RunOutputs:
+    def export(self, *, template: str, date_style: str | None = None) -> RunOutputs:
         board = self._need_board()
         if board.resume_draft is None:
             raise InputError("Write a draft first.")
         self.exports += 1
         out_dir = self.workspace.run_dir(board.run_id) / f"export-{self.exports}"
         outputs = export_run(
-            board, out_dir=out_dir, template=template, previous=self._previous_draft
+            board,
+            out_dir=out_dir,
+            template=template,
+            previous=self._previous_draft,
+            date_style=date_style,
         )
         self._save(board)
         return outputs
+
+    def preview_png(self, *, template: str, date_style: str | None = None) -> bytes:
+        """A small PNG of the first page the export would produce (to show before download)."""
+        from core.pipeline.outputs import final_draft
+        from core.render.pdf_render import preview_png
+
+        board = self._need_board()
+        if board.resume_draft is None:
+            raise InputError("Write a draft first.")
+        draft = final_draft(board, template=template, date_style=date_style)
+        return preview_png(draft, board.contact, template=template)
 
     # --- session ----------------------------------------------------------------------------
     def set_llm(self, llm) -> None:

@@ -34,6 +34,8 @@ else:
         "A true answer becomes evidence the draft can cite (marked as your answer). "
         "“I don't have this” keeps the resume honest. Must-haves come first."
     )
-    widgets.render_gap_form(questions, on_submit=actions.submit_gap_answers)
+    widgets.render_gap_form(
+        questions, on_submit=actions.submit_gap_answers, roles=actions.role_choices()
+    )
 
 widgets.render_next("pages/draft_review.py", "Next: write and review the tailored draft")

@@ -11,14 +11,19 @@
   lines that show either is compared with a target share for the inferred level (IC 0.15,
   Senior 0.3, Staff/Principal/Lead 0.45, Manager/Head/Group 0.6, Director/VP 0.75):
   score = 100 × (1 − |share − target| / max(target, 1 − target)).
-- Must-have coverage: must-have requirements with a high or medium mapping whose evidence is
-  cited somewhere in the draft, over all must-haves.
+- Must-have coverage: must-have requirements the text covers, over all must-haves. A must-have
+  is covered when every keyword it names is stated in the text, or when it has a high or medium
+  mapping whose evidence a line of the text cites.
+
+The text is the final document's own text (the re-parsed DOCX, `document_text`) once the resume
+is rendered, so the report never claims a keyword the document lacks; before rendering it is the
+draft's text.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from core.audit.skills import stated
 from core.contracts import (
@@ -111,8 +116,24 @@ def _cited_ids(draft: ResumeDraft) -> set[str]:
     return ids | {i for s in draft.skills for i in s.evidence_card_ids}
 
 
+def _cited_in_text(draft: ResumeDraft, text: str) -> set[str]:
+    """Card ids cited by the draft's lines that the text really shows (skills included)."""
+    shown = " ".join(text.split()).casefold()
+    ids: set[str] = set()
+    for bullet in draft.live_bullets():
+        if " ".join(bullet.text.split()).casefold() in shown:
+            ids.update(bullet.evidence_card_ids)
+    for skill in draft.skills:
+        if skill.skill.strip() and mentions(text, skill.skill.strip()):
+            ids.update(skill.evidence_card_ids)
+    return ids
+
+
 def _must_haves(
-    jd: JDAnalysis, evidence_map: Sequence[EvidenceMapping], cited: set[str]
+    jd: JDAnalysis,
+    evidence_map: Sequence[EvidenceMapping],
+    cited: set[str],
+    covers: Callable[[str], bool],
 ) -> tuple[list[str], list[str]]:
     by_req = {m.requirement_id: m for m in evidence_map}
     supported: list[str] = []
@@ -122,7 +143,9 @@ def _must_haves(
             continue
         mapping = by_req.get(req.id)
         strong = mapping is not None and mapping.confidence in (Confidence.HIGH, Confidence.MEDIUM)
-        if strong and mapping is not None and set(mapping.evidence_card_ids) & cited:
+        mapped = strong and mapping is not None and bool(set(mapping.evidence_card_ids) & cited)
+        named = [k for k in req.keywords if k.strip()]
+        if mapped or (named and all(covers(k) for k in named)):
             supported.append(req.text)
         else:
             missing.append(req.text)
@@ -143,20 +166,25 @@ def build_ats_report(
     cards: list[EvidenceCard],
     format_warnings: Sequence[str] = (),
     synonyms: Mapping[str, Sequence[str]] | None = None,
+    document_text: str | None = None,
 ) -> ATSReport:
     """Keyword coverage, suggestions, role signal and must-have coverage for one draft.
 
-    `synonyms` defaults to the project's synonym map (core/data/synonyms.json).
+    `synonyms` defaults to the project's synonym map (core/data/synonyms.json). With
+    `document_text` (the rendered document's text) every count is made on that text.
     """
     classes = synonym_classes(_load_synonyms() if synonyms is None else synonyms)
-    text = draft_text(draft)
+    text = draft_text(draft) if document_text is None else document_text
     keywords = _keywords(jd)
     supported = [k for k in keywords if _states(text, k, classes)]
     missing = [k for k in keywords if k not in supported]
     evidence = "\n".join(c.raw_text for c in cards)
     listed = {s.casefold() for c in cards for s in c.skills}
     suggested = [k for k in missing if k.casefold() in listed or _evidenced(evidence, k, classes)]
-    must_ok, must_missing = _must_haves(jd, evidence_map, _cited_ids(draft))
+    cited = _cited_ids(draft) if document_text is None else _cited_in_text(draft, text)
+    must_ok, must_missing = _must_haves(
+        jd, evidence_map, cited, lambda keyword: _states(text, keyword, classes)
+    )
     musts = len(must_ok) + len(must_missing)
     role_lines = [b.text for r in draft.roles for b in r.bullets if b.status != "rejected"]
     return ATSReport(

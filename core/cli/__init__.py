@@ -91,6 +91,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--api-base", default=None)
     p.add_argument("--out", help="output folder (default: a versioned folder per run)")
     p.add_argument("--no-education", action="store_true", help="there is no education to list")
+    p.add_argument(
+        "--date-style",
+        choices=("short", "long", "numeric", "year"),
+        default=None,
+        help="how every date is written: short 'Mar 2021' (default), long, numeric, year",
+    )
 
     p = sub.add_parser("audit", help="truth-check bullets against the fact resume")
     p.add_argument("--resume", required=True)

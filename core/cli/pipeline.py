@@ -45,6 +45,7 @@ def cmd_run(args: argparse.Namespace) -> int:
         template=args.template,
         out_dir=Path(args.out) if args.out else None,
         no_education=args.no_education,
+        date_style=args.date_style,
     )
     result = tailor(request, settings=settings, llm=_llm_for(args, settings))
     if result.board.jd is not None:

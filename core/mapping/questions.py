@@ -79,6 +79,7 @@ def answer_card(
         kind=CardKind.USER_ANSWER,
         section="User answers",
         project=gap.requirement_text[:80],
+        role_id=answer.role_id or None,
         raw_text=text,
         metrics=extract_metrics(text),
         skills=find_skills(text),

@@ -1,7 +1,9 @@
-"""Exporting a finished run: resume.docx, audit.json and the SDD's side files, all atomic.
+"""Exporting a finished run: resume.docx, resume.pdf, audit.json and the SDD's side files.
 
-The DOCX gets only lines without a BLOCKER; after rendering it is re-opened and checked
-(round trip) and its ATS format warnings join the ATS report.
+The documents get only lines without a BLOCKER, with every date in one style. Page fit is
+measured on the typeset document (core/render/page_fit.py). After rendering, the DOCX and the
+PDF are read again (round trip); the ATS report is then computed on the DOCX's own text, so it
+never claims a keyword the document lacks, and its format warnings join the report.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from core.workspace import atomic_write_json, atomic_write_text
 class RunOutputs:
     out_dir: Path
     docx: Path
+    pdf: Path
     audit_json: Path
     claim_index: Path
     evidence_used: Path
@@ -54,22 +57,19 @@ def export_run(
     out_dir: Path,
     template: str,
     previous: ResumeDraft | None = None,
+    date_style: str | None = None,
 ) -> RunOutputs:
-    from core.render import check_docx_roundtrip, diff_drafts, docx_format_warnings, render_docx
+    from core.render import diff_drafts
 
     if board.resume_draft is None:
         raise PipelineError(board.current_step.value, "there is no draft to export yet")
     out_dir = Path(out_dir)
-    draft = shippable_draft(board)
-    docx = render_docx(draft, board.contact, template=template, out_path=out_dir / "resume.docx")
-    problems = check_docx_roundtrip(docx, draft, board.contact)
-    if board.audit_report is not None:
-        board.audit_report.roundtrip_problems = problems
-    if board.ats_report is not None:
-        board.ats_report.format_warnings = docx_format_warnings(docx)
+    draft = final_draft(board, template=template, date_style=date_style)
+    docx, pdf, problems = render_documents(draft, board, template=template, out_dir=out_dir)
     paths = RunOutputs(
         out_dir=out_dir,
         docx=docx,
+        pdf=pdf,
         audit_json=out_dir / "audit.json",
         claim_index=out_dir / "claim_index.json",
         evidence_used=out_dir / "evidence_used.json",
@@ -88,9 +88,52 @@ def export_run(
     atomic_write_json(paths.audit_json, {"blackboard": dump, "run_stats": run_stats(board)})
     if problems:
         raise PipelineError(
-            "RENDER", "the DOCX did not read back correctly: " + "; ".join(problems)
+            "RENDER", "the documents did not read back correctly: " + "; ".join(problems)
         )
     return paths
+
+
+def final_draft(board: Blackboard, *, template: str, date_style: str | None) -> ResumeDraft:
+    """The shippable draft with one date style, trimmed to the measured page budget."""
+    from core.render.dates import with_date_style
+    from core.render.page_fit import fit_rendered_pages
+
+    draft = with_date_style(shippable_draft(board), date_style)
+    max_pages = board.inputs.length_rules.max_pages
+    fitted, _ = fit_rendered_pages(draft, board.contact, template=template, max_pages=max_pages)
+    return fitted
+
+
+def render_documents(
+    draft: ResumeDraft, board: Blackboard, *, template: str, out_dir: Path
+) -> tuple[Path, Path, list[str]]:
+    """DOCX and PDF from the same draft, both read back; the ATS report is made on the DOCX
+    text. Returns the two paths and the round-trip problems."""
+    from core.audit import ats_suggestions, build_ats_report
+    from core.render import check_docx_roundtrip, docx_format_warnings, render_docx
+    from core.render.pdf_render import pdf_text, render_pdf
+    from core.render.roundtrip import body_paragraphs, check_pdf_roundtrip
+
+    contact = board.contact
+    docx = render_docx(draft, contact, template=template, out_path=out_dir / "resume.docx")
+    pdf = render_pdf(draft, contact, template=template, out_path=out_dir / "resume.pdf")
+    problems = check_docx_roundtrip(docx, draft, contact)
+    problems += check_pdf_roundtrip(pdf_text(pdf.read_bytes()), draft, contact)
+    if board.audit_report is not None:
+        board.audit_report.roundtrip_problems = problems
+    if board.jd is not None:
+        board.ats_report = build_ats_report(
+            draft,
+            jd=board.jd,
+            evidence_map=board.evidence_map,
+            cards=board.evidence_cards,
+            synonyms=board.synonyms_map,
+            format_warnings=docx_format_warnings(docx),
+            document_text="\n".join(body_paragraphs(docx)),
+        )
+        if board.audit_report is not None:
+            board.audit_report.ats_suggestions = ats_suggestions(board.ats_report)
+    return docx, pdf, problems
 
 
 def run_stats(board: Blackboard) -> dict[str, object]:

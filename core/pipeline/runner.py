@@ -40,6 +40,7 @@ class RunRequest:
     template: str | None = None
     out_dir: Path | None = None
     no_education: bool = False
+    date_style: str | None = None  # core/render/dates.py; None: "Mar 2021 – Present"
 
 
 @dataclass
@@ -118,7 +119,13 @@ def tailor(request: RunRequest, *, settings: Settings, llm=None) -> RunResult:
         out_dir = request.out_dir or default_out_dir(settings, request.title, run_id)
         result.diff_base = previous_run(out_dir, board)
         previous = load_exported_draft(result.diff_base) if result.diff_base else None
-        result.outputs = export_run(board, out_dir=out_dir, template=template, previous=previous)
+        result.outputs = export_run(
+            board,
+            out_dir=out_dir,
+            template=template,
+            previous=previous,
+            date_style=request.date_style,
+        )
     return result
 
 

@@ -2,7 +2,7 @@
 
 python-docx writes ordinary paragraphs whose text holds docxtpl tags ({{ name }},
 {%p for role in roles %} …); every tag sits whole in one run, so docxtpl sees it intact. Bullets
-use the "List Bullet" paragraph style. Both templates are ATS-safe: one column, no tables, text
+use the "List Bullet" paragraph style. All templates are ATS-safe: one column, no tables, text
 boxes or images, nothing in headers or footers (contact details are the first body lines), and
 explicit common fonts. The files are reproducible byte for byte (fixed zip times and core
 properties), so rebuilding without a change leaves git clean.
@@ -119,15 +119,26 @@ def _set_up_styles(doc: Document, look: Look) -> None:
     _restyle(doc.styles["List Bullet"], look, look.body_pt)
 
 
-def classic_role(doc: Document, look: Look) -> None:
-    """'Title — Company' in bold with the dates right-aligned; the location below in italics."""
+def _role_line(doc: Document) -> Any:
     line = doc.add_paragraph()
     line.paragraph_format.keep_with_next = True
     line.paragraph_format.space_before = Pt(6)
+    return line
+
+
+def classic_role(doc: Document, look: Look) -> None:
+    """'Title — Company' in bold with the dates right-aligned (on a line of their own when the
+    headline is too long to share it, so the date never wraps); the location below in italics."""
+    tag(doc, "{%p if role.date_fits %}")
+    line = _role_line(doc)
     width = Inches(PAGE_WIDTH_IN - 2 * look.margin_in)
     line.paragraph_format.tab_stops.add_tab_stop(width, WD_TAB_ALIGNMENT.RIGHT)
     line.add_run("{{ role.headline }}").bold = True
     line.add_run("\t{{ role.timeframe }}")
+    tag(doc, "{%p else %}")
+    _role_line(doc).add_run("{{ role.headline }}").bold = True
+    doc.add_paragraph("{{ role.timeframe }}").paragraph_format.keep_with_next = True
+    tag(doc, "{%p endif %}")
     tag(doc, "{%p if role.location %}")
     place = doc.add_paragraph()
     place.paragraph_format.keep_with_next = True
@@ -183,6 +194,7 @@ class TemplateSpec:
     description: str
     look: Look
     role_block: Callable[[Document, Look], None]
+    dates_right: bool = True  # the PDF layout's matching choice (core/render/pdf_render.py)
 
 
 SPECS = (
@@ -197,6 +209,13 @@ SPECS = (
         "Maximally ATS-safe: Arial, plain capitalised headings, no tabs or rules, one fact a line.",
         Look("Arial", 10.5, 14, 11, heading_caps=True, heading_rule=False, margin_in=1.0),
         plain_role,
+        dates_right=False,
+    ),
+    TemplateSpec(
+        "compact",
+        "Georgia serif, capitalised headings with a rule, narrow margins: the most on one page.",
+        Look("Georgia", 10, 18, 11, heading_caps=True, heading_rule=True, margin_in=0.6),
+        classic_role,
     ),
 )
 

@@ -17,13 +17,18 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from core.contracts import BulletStatus, ContactInfo, DraftBullet, ResumeDraft
+from core.writer.lines import markdown_marks_removed
+from core.writer.text_rules import without_mojibake
 
 # Characters XML 1.0 cannot hold (C0 controls except tab/newline/CR, surrogates, U+FFFE/FFFF).
 XML_INVALID = re.compile("[^\t\n\r\u0020-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+C1_CONTROLS = re.compile("[\u0080-\u009f]")  # no printable glyph; left over after a repair
 HEADLINE_SEPARATOR = " — "
 META_SEPARATOR = " | "
 CONTACT_SEPARATOR = " | "
 SKILLS_SEPARATOR = ", "
+DATE_LINE_CHARS = 84  # headline + gap + dates that fit one line of the narrowest template
+_SPACES = re.compile(r"[^\S\u00a0]+")  # whitespace runs, except the no-break space dates use
 
 
 @dataclass(frozen=True)
@@ -55,6 +60,7 @@ class RoleView:
     headline: str  # "Title — Company"
     meta_line: str  # "Timeframe | Location"
     bullets: list[str]
+    date_fits: bool  # headline and dates share one line without the date wrapping
 
 
 @dataclass(frozen=True)
@@ -64,8 +70,10 @@ class SectionView:
 
 
 def clean_text(text: str) -> str:
-    """Text as it appears in the DOCX: no XML-invalid characters, single spaces, trimmed."""
-    return " ".join(XML_INVALID.sub(" ", text).split())
+    """Text as it appears in the DOCX: no XML-invalid characters, no mojibake or Markdown residue,
+    single spaces (a no-break space stays: it keeps a date in one piece), trimmed."""
+    text = C1_CONTROLS.sub(" ", without_mojibake(XML_INVALID.sub(" ", text)))
+    return _SPACES.sub(" ", markdown_marks_removed(text)).strip()
 
 
 def join_present(parts: Iterable[str], separator: str) -> str:
@@ -90,18 +98,23 @@ def skill_names(draft: ResumeDraft) -> list[str]:
 
 
 def role_views(draft: ResumeDraft) -> list[RoleView]:
-    return [
-        RoleView(
-            company=clean_text(role.company),
-            title=clean_text(role.title),
-            location=clean_text(role.location),
-            timeframe=clean_text(role.timeframe),
-            headline=join_present((role.title, role.company), HEADLINE_SEPARATOR),
-            meta_line=join_present((role.timeframe, role.location), META_SEPARATOR),
-            bullets=live_lines(role.bullets),
+    views: list[RoleView] = []
+    for role in draft.roles:
+        headline = join_present((role.title, role.company), HEADLINE_SEPARATOR)
+        timeframe = clean_text(role.timeframe)
+        views.append(
+            RoleView(
+                company=clean_text(role.company),
+                title=clean_text(role.title),
+                location=clean_text(role.location),
+                timeframe=timeframe,
+                headline=headline,
+                meta_line=join_present((role.timeframe, role.location), META_SEPARATOR),
+                bullets=live_lines(role.bullets),
+                date_fits=len(headline) + len(timeframe) + 4 <= DATE_LINE_CHARS,
+            )
         )
-        for role in draft.roles
-    ]
+    return views
 
 
 def section_views(draft: ResumeDraft) -> list[SectionView]:

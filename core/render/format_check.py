@@ -2,7 +2,9 @@
 
 Looks at the raw XML of the body, headers and footers (python-docx does not see text boxes):
 tables, text boxes, multiple columns, images and drawings, any text in headers or footers
-(contact details there are called out), and fonts outside a common, safe set.
+(contact details there are called out), and fonts outside a common, safe set. The body's text is
+checked for what a recruiter must never read (core/render/text_check.py): Markdown residue,
+mojibake, page furniture, sensitive data and first-person lines.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from core.render.docx_parts import (
     read_xml_parts,
     w,
 )
+from core.writer.text_rules import text_warnings
 
 SAFE_FONTS = frozenset(
     name.casefold()
@@ -51,6 +54,9 @@ def docx_format_warnings(path: Path) -> list[str]:
     warnings = _structure_warnings(stories)
     warnings += _header_footer_warnings(parts)
     warnings += _font_warnings(parts)
+    body = parts.get("word/document.xml")
+    if body is not None:
+        warnings += text_warnings(t for t in paragraph_texts(body) if t.strip())
     return warnings
 
 

@@ -7,7 +7,10 @@ counts: every paragraph under w:body, including any inside tables or text boxes.
 
 from __future__ import annotations
 
+import re
+import unicodedata
 import zipfile
+from collections import Counter
 from pathlib import Path
 
 import docx
@@ -52,6 +55,44 @@ def check_docx_roundtrip(path: Path, draft: ResumeDraft, contact: ContactInfo) -
     problems += _role_problems(paragraphs, draft)
     problems += _line_problems(paragraphs, draft)
     return problems
+
+
+def squashed(text: str) -> str:
+    """Text without any whitespace: a PDF's extracted text breaks lines where the typesetter did
+    (after "weight-", "entrant/", or a space), so only the characters themselves are compared."""
+    return re.sub(r"\s+", "", text)
+
+
+def check_pdf_roundtrip(text: str, draft: ResumeDraft, contact: ContactInfo) -> list[str]:
+    """Problems found reading the PDF's extracted `text` back (every live line, title, date and
+    contact detail must be there); an empty list means everything came back."""
+    shown = squashed(text)
+    wanted = [contact_view(contact).name, clean_text(draft.target_title)]
+    wanted += [line for line in live_lines(draft.summary)]
+    for role in role_views(draft):
+        wanted += [role.headline, role.timeframe, *role.bullets]
+    wanted += [line for section in section_views(draft) for line in section.lines]
+    wanted += skill_names(draft)
+    words = Counter(_WORDS.findall(text))
+    return [
+        f"The PDF is missing or alters: '{_short(item)}'."
+        for item in wanted
+        if item and squashed(item) not in shown and not _shown_as_words(item, words)
+    ]
+
+
+_WORDS = re.compile(r"\w+")
+_RTL = re.compile("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]")
+
+
+def _shown_as_words(item: str, words: Counter[str]) -> bool:
+    """A line with right-to-left script or symbols (emoji) is extracted in visual order, and a
+    symbol no embedded font has is not extracted at all: such a line counts as shown when all
+    its words are in the PDF. Other lines must come back character for character."""
+    symbols = [ch for ch in item if unicodedata.category(ch) == "So"]
+    if not symbols and not _RTL.search(item):
+        return False
+    return not (Counter(_WORDS.findall(item)) - words)
 
 
 def _somewhere(paragraphs: list[str], text: str) -> bool:

@@ -106,14 +106,31 @@ def missing_input(inputs: state.FormInputs) -> str | None:
 
 
 # --- page 3: gaps --------------------------------------------------------------------------------
+def role_choices() -> list[tuple[str, str]]:
+    """(role id, "Title — Company (dates)") of the fact resume's roles, for the gap form."""
+    board = state.session().board
+    roles = board.resume.roles if board is not None and board.resume else []
+    return [
+        (
+            r.id,
+            " — ".join(p for p in (r.title, r.company) if p)
+            + f" ({r.timeframe})".replace(" ()", ""),
+        )
+        for r in roles
+    ]
+
+
 def submit_gap_answers(gap_ids: tuple[str, ...]) -> None:
     """Callback of the gap-answer form: answers become evidence and the map is redone at once."""
     answers = []
     for gap_id in gap_ids:
         declined = state.flag(f"evidence_decline_{gap_id}")
         answer = state.text(f"evidence_answer_{gap_id}").strip()
+        role_id = state.text(f"evidence_role_{gap_id}") or None
         if declined or answer:
-            answers.append(GapAnswer(gap_id=gap_id, answer=answer, declined=declined))
+            answers.append(
+                GapAnswer(gap_id=gap_id, answer=answer, declined=declined, role_id=role_id)
+            )
     if not answers:
         state.flash("warning", "Write an answer or tick “I don't have this” for a question.")
         return
@@ -260,6 +277,7 @@ def prepare_downloads(template: str) -> state.ExportBundle | None:
         docx=outputs.docx.read_bytes(),
         audit_json=outputs.audit_json.read_bytes(),
         diff_md=outputs.diff_md.read_bytes(),
+        pdf=outputs.pdf.read_bytes(),
     )
     state.set_export_bundle(bundle)
     return bundle

@@ -192,11 +192,11 @@ def render_ats(ats: ATSReport) -> None:
         st.markdown("#### Must-haves missing")
         render_bullets(ats.must_haves_missing)
     st.markdown("#### Format warnings")
-    render_bullets(ats.format_warnings, empty="No format problems found in the DOCX.")
+    render_bullets(ats.format_warnings, empty="No format problems found in the document.")
 
 
 def render_downloads(bundle: state.ExportBundle, *, stem: str) -> None:
-    cols = st.columns(3)
+    cols = st.columns(4)
     cols[0].download_button(
         "Download DOCX",
         bundle.docx,
@@ -205,6 +205,15 @@ def render_downloads(bundle: state.ExportBundle, *, stem: str) -> None:
         on_click="ignore",
         key="audit_download_docx",
         type="primary",
+    )
+    cols[3].download_button(
+        "Download PDF",
+        bundle.pdf,
+        file_name=f"{stem}.pdf",
+        mime="application/pdf",
+        on_click="ignore",
+        key="audit_download_pdf",
+        disabled=not bundle.pdf,
     )
     cols[1].download_button(
         "Download audit JSON",

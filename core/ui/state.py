@@ -99,6 +99,7 @@ class ExportBundle:
     docx: bytes
     audit_json: bytes
     diff_md: bytes
+    pdf: bytes = b""
 
 
 @dataclass(frozen=True)

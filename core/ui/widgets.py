@@ -259,9 +259,15 @@ def render_gap(gap: GapResolution, *, on_strategy: Callable[[str, str], None]) -
 
 
 def render_gap_form(
-    questions: Sequence[UserQuestion], *, on_submit: Callable[[tuple[str, ...]], None]
+    questions: Sequence[UserQuestion],
+    *,
+    on_submit: Callable[[tuple[str, ...]], None],
+    roles: Sequence[tuple[str, str]] = (),
 ) -> None:
-    """A few questions at a time (must-haves first); the submit callback calls core."""
+    """A few questions at a time (must-haves first); the submit callback calls core. With
+    `roles` ((id, label) pairs) each answer asks which role it belongs to: the answer becomes a
+    bullet of that role, else of "Additional experience"."""
+    labels = {"": "No particular role (Additional experience)", **dict(roles)}
     with st.form("evidence_gap_form"):
         for q in questions:
             st.markdown(f"**{safe_text(q.question)}**")
@@ -269,6 +275,13 @@ def render_gap_form(
             st.text_area(
                 "Your answer", key=f"evidence_answer_{q.gap_id}", height=90, max_chars=2000
             )
+            if roles:
+                st.selectbox(
+                    "Which role was this?",
+                    options=list(labels),
+                    format_func=lambda role_id: labels[role_id],
+                    key=f"evidence_role_{q.gap_id}",
+                )
             st.checkbox("I don't have this", key=f"evidence_decline_{q.gap_id}")
         st.form_submit_button(
             "Save answers",

@@ -1,8 +1,11 @@
-"""The offline writer: selects and orders the user's own evidence, never rewords a fact.
+"""The offline writer: selects and orders the user's own evidence, never adds or changes a fact.
 
-Bullets are the cards' own text (whitespace tidied, first letter capitalised). The summary is the
-resume's own summary sentences most relevant to the job; skills are the skills the evidence
-names, JD keywords first. Every line cites the card(s) it came from.
+Bullets are the cards' own text in resume style (core/writer/lines.py: implied subject, no first
+person, no Markdown); a line that cannot lose its first person is left out. The summary is
+assembled from headline facts (core/writer/summary.py); skills come from the Skills section and
+the skill lexicon (core/writer/skills.py). A section holds only its own kind of content. Gap
+answers become bullets of the role the user named, else of "Additional experience". Every line
+cites the card(s) it came from, and the truth audit runs afterwards.
 """
 
 from __future__ import annotations
@@ -18,27 +21,32 @@ from core.contracts import (
     EvidenceCard,
     ResumeDraft,
     RoleEntry,
-    SkillLine,
 )
-from core.mapping.terms import mentions
 from core.writer.budget import fit_to_pages
+from core.writer.lines import resume_line
 from core.writer.relevance import relevance_scores
+from core.writer.sections import fits_section
+from core.writer.skills import skill_lines
+from core.writer.summary import write_summary
 
 ROLE_BULLET_CAPS = (7, 5, 4, 3, 3, 2)
-ROLE_KINDS = (CardKind.EXPERIENCE_BULLET, CardKind.ROLE_SENTENCE)
+ROLE_KINDS = (CardKind.EXPERIENCE_BULLET, CardKind.ROLE_SENTENCE, CardKind.USER_ANSWER)
 EXTRA_SECTIONS = (
     (CardKind.EDUCATION, "Education", 6, False),
     (CardKind.CERTIFICATION, "Certifications", 5, False),
     (CardKind.PROJECT, "Projects", 3, True),
     (CardKind.PUBLICATION, "Publications", 3, True),
-    (CardKind.USER_ANSWER, "Additional Experience", 5, False),
+    (CardKind.USER_ANSWER, "Additional experience", 5, False),
 )
-MAX_SKILLS = 18
 
 
-def tidy(text: str) -> str:
-    text = " ".join(text.split())
-    return text[:1].upper() + text[1:] if text else text
+def _bullets(prefix: str, cards: Sequence[EvidenceCard]) -> list[DraftBullet]:
+    """Resume-style bullets of `cards`, numbered from 1; cards that stay first-person are left."""
+    written = [(card, resume_line(card.raw_text)) for card in cards]
+    return [
+        DraftBullet(id=f"{prefix}{n}", text=text, evidence_card_ids=[card.id])
+        for n, (card, text) in enumerate([(c, t) for c, t in written if t], 1)
+    ]
 
 
 def write_extractive(
@@ -53,24 +61,16 @@ def write_extractive(
 ) -> ResumeDraft:
     score = relevance_scores(cards, weights=weights, keywords=keywords, exclude_ids=exclude_ids)
     usable = [c for c in cards if c.id in score]
+    resume_text = "\n".join(c.raw_text for c in cards)
+    skills = skill_lines(usable, keywords, resume_text=resume_text)
     draft = ResumeDraft(
         target_title=target_title,
-        summary=_summary(usable, score),
+        summary=write_summary(usable, roles, skills, score),
         roles=_roles(usable, roles, score, max_pages),
-        skills=_skills(usable, keywords),
-        sections=_sections(usable, score),
+        skills=skills,
+        sections=_sections(usable, score, {r.id for r in roles}),
     )
     return fit_to_pages(draft, score=score, max_pages=max_pages)
-
-
-def _summary(cards: Sequence[EvidenceCard], score: dict[str, float]) -> list[DraftBullet]:
-    summary = [c for c in cards if c.kind == CardKind.SUMMARY]
-    chosen = sorted(summary, key=lambda c: -score.get(c.id, 0.0))[:2]
-    chosen.sort(key=summary.index)  # keep the resume's own order
-    return [
-        DraftBullet(id=f"summary-{n}", text=tidy(c.raw_text), evidence_card_ids=[c.id])
-        for n, c in enumerate(chosen, 1)
-    ]
 
 
 def _roles(
@@ -87,15 +87,13 @@ def _roles(
     drafted: list[DraftRole] = []
     for position, role in enumerate(roles):
         pool = by_role.get(role.id, [])
+        answers = [c for c in pool if c.kind == CardKind.USER_ANSWER]
         bullets_only = [c for c in pool if c.kind == CardKind.EXPERIENCE_BULLET]
-        pool = bullets_only if len(bullets_only) >= 2 else pool
+        pool = bullets_only + answers if len(bullets_only) >= 2 else pool
         cap = ROLE_BULLET_CAPS[min(position, len(ROLE_BULLET_CAPS) - 1)]
         cap = max(1, round(cap * scale))
-        chosen = sorted(pool, key=lambda c: -score.get(c.id, 0.0))[:cap]
-        bullets = [
-            DraftBullet(id=f"{role.id}-b{n}", text=tidy(c.raw_text), evidence_card_ids=[c.id])
-            for n, c in enumerate(chosen, 1)
-        ]
+        ranked = sorted(pool, key=lambda c: (c.kind != CardKind.USER_ANSWER, -score.get(c.id, 0)))
+        bullets = _bullets(f"{role.id}-b", ranked)[:cap]
         drafted.append(
             DraftRole(
                 role_id=role.id,
@@ -109,30 +107,14 @@ def _roles(
     return drafted
 
 
-def _skills(cards: Sequence[EvidenceCard], keywords: Sequence[str]) -> list[SkillLine]:
-    sources: dict[str, list[str]] = defaultdict(list)
-    spelled: dict[str, str] = {}
-    for card in cards:
-        for skill in card.skills:
-            key = skill.lower()
-            spelled.setdefault(key, skill)
-            if card.id not in sources[key]:
-                sources[key].append(card.id)
-
-    def order(key: str) -> tuple[int, int]:
-        for position, keyword in enumerate(keywords):
-            if mentions(keyword, spelled[key]) or mentions(spelled[key], keyword):
-                return (position, -len(sources[key]))
-        return (len(keywords), -len(sources[key]))
-
-    keys = sorted(sources, key=order)[:MAX_SKILLS]
-    return [SkillLine(skill=spelled[k], evidence_card_ids=sources[k][:3]) for k in keys]
-
-
-def _sections(cards: Sequence[EvidenceCard], score: dict[str, float]) -> list[DraftSection]:
+def _sections(
+    cards: Sequence[EvidenceCard], score: dict[str, float], role_ids: set[str]
+) -> list[DraftSection]:
     sections: list[DraftSection] = []
     for kind, name, cap, needs_relevance in EXTRA_SECTIONS:
-        pool = [c for c in cards if c.kind == kind]
+        pool = [c for c in cards if c.kind == kind and fits_section(kind, c.raw_text)]
+        if kind == CardKind.USER_ANSWER:  # answers given for a role are that role's bullets
+            pool = [c for c in pool if c.role_id not in role_ids]
         if needs_relevance:
             pool = [c for c in pool if score.get(c.id, 0.0) > 0.5]
             pool = sorted(pool, key=lambda c: -score.get(c.id, 0.0))[:cap]
@@ -140,10 +122,7 @@ def _sections(cards: Sequence[EvidenceCard], score: dict[str, float]) -> list[Dr
             pool = pool[:cap]
         if not pool:
             continue
-        slug = name.lower().replace(" ", "-")
-        bullets = [
-            DraftBullet(id=f"{slug}-{n}", text=tidy(c.raw_text), evidence_card_ids=[c.id])
-            for n, c in enumerate(pool, 1)
-        ]
-        sections.append(DraftSection(name=name, bullets=bullets))
+        bullets = _bullets(name.lower().replace(" ", "-") + "-", pool)
+        if bullets:
+            sections.append(DraftSection(name=name, bullets=bullets))
     return sections

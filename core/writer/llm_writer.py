@@ -19,15 +19,17 @@ from core.contracts import DraftBullet, EvidenceCard, GapResolution, GapStrategy
 from core.errors import ProviderError
 from core.ingest.textnorm import normalize_text
 from core.writer.budget import fit_to_pages, left_out
-from core.writer.extractive import tidy
-from core.writer.markup import has_content, strip_markup
+from core.writer.lines import capitalise, implied_subject, strip_markdown
+from core.writer.markup import has_content
+from core.writer.text_rules import text_problems
 
 
 def model_line(text: str) -> str:
     """A line the model wrote, as plain text: NFKC ('Ｋｕｂｅ' → 'Kube'), no zero-width or bidi
     controls, no Markdown or HTML markup (a link keeps its words, never its address; images and
-    tags go), one line, tidied."""
-    return tidy(strip_markup(normalize_text(unicodedata.normalize("NFKC", text))))
+    tags go), one line, implied subject ("I led" → "Led"), tidied."""
+    plain = strip_markdown(normalize_text(unicodedata.normalize("NFKC", text)))
+    return capitalise(implied_subject(plain))
 
 
 def _prompt_roles(draft: ResumeDraft, cards: dict[str, EvidenceCard]) -> list[dict]:
@@ -126,8 +128,8 @@ def model_bullets(lines, *, prefix: str, known_ids: set[str]) -> list[DraftBulle
     for line in lines:
         text = model_line(line.text)
         cited = _cites(line, known_ids)
-        if not has_content(text) or not cited:
-            continue
+        if not has_content(text) or not cited or text_problems([text]):
+            continue  # also: first person, furniture or sensitive data the model left in
         bullets.append(
             DraftBullet(
                 id=f"{prefix}{len(bullets) + 1}", text=text, evidence_card_ids=cited, origin="llm"

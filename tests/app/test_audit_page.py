@@ -8,6 +8,7 @@ import json
 from docx import Document
 
 from core.contracts import BulletStatus
+from core.pipeline.outputs import final_draft
 from tests.app.conftest import texts
 
 PAGE = "pages/audit.py"
@@ -37,13 +38,21 @@ def test_verdicts_and_ats_report_are_shown(app, drafted_session):
 def test_downloads_hold_the_tailored_content(app, drafted_session):
     at = app(drafted_session, PAGE)
     buttons = downloads(at)
-    assert set(buttons) == {"Download DOCX", "Download audit JSON", "Download diff vs previous run"}
+    assert set(buttons) == {
+        "Download DOCX",
+        "Download PDF",
+        "Download audit JSON",
+        "Download diff vs previous run",
+    }
     bundle = at.session_state["rf_export"]
+    assert bundle.pdf.startswith(b"%PDF")
     document = Document(io.BytesIO(bundle.docx))
     body = "\n".join(p.text for p in document.paragraphs)
     draft = drafted_session.board.resume_draft
-    live = [b for b in draft.all_bullets() if b.status != BulletStatus.REJECTED]
-    assert live and all(b.text in body for b in live)
+    # what the export ships: one date style, fitted to the typeset pages (core/pipeline/outputs)
+    shipped = final_draft(drafted_session.board, template="classic", date_style=None)
+    live = [b for b in shipped.all_bullets() if b.status != BulletStatus.REJECTED]
+    assert live and all(" ".join(b.text.split()) in " ".join(body.split()) for b in live)
     audit = json.loads(bundle.audit_json)
     saved = audit["blackboard"]["resume_draft"]
     assert [b["text"] for b in saved["summary"]] == [b.text for b in draft.summary]

@@ -76,6 +76,20 @@ def test_an_answer_becomes_user_attested_evidence_and_remaps(app, mapped_session
     assert "evidence map is updated" in texts(at)
 
 
+def test_the_form_asks_which_role_and_the_answer_belongs_to_it(app, mapped_session):
+    at = app(mapped_session, PAGE)
+    question = mapped_session.next_questions(limit=3)[0]
+    role = mapped_session.board.resume.roles[0]
+    at.text_area(key=f"evidence_answer_{question.gap_id}").input("Ran 3 Spark jobs a night.")
+    at.selectbox(key=f"evidence_role_{question.gap_id}").select(role.id)
+    next(b for b in at.button if b.label == "Save answers").click().run()
+    assert not at.exception, at.exception
+    board = mapped_session.board
+    answered = next(g for g in board.gap_resolutions if g.gap_id == question.gap_id)
+    card = next(c for c in board.evidence_cards if c.id == answered.answer_card_id)
+    assert card.role_id == role.id
+
+
 def test_i_dont_have_this_keeps_the_gap_honest(app, mapped_session):
     at = app(mapped_session, PAGE)
     question = mapped_session.next_questions(limit=3)[0]

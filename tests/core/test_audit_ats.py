@@ -129,3 +129,18 @@ def test_format_warnings_are_carried_and_empty_jd_is_honest():
     )
     assert report.format_warnings == ["table in the header"]
     assert report.keyword_coverage_score == 0.0 and report.must_have_coverage == 0.0
+
+
+def test_with_the_document_text_every_count_is_made_on_that_text():
+    draft = _draft(("Moved 9 services to EKS with Helm charts.", "c1"), skills=["Python"])
+    must = Requirement(id="q1", text="CCRN certification", keywords=["CCRN"])
+    jd = _jd(["EKS", "Python", "CCRN"], [must])
+    # the draft states EKS and Python; the rendered document lost Python but shows CCRN
+    document = "Jo Doe\nCCRN\nMoved 9 services to EKS with Helm charts."
+    report = build_ats_report(
+        draft, jd=jd, evidence_map=[], cards=CARDS, synonyms={}, document_text=document
+    )
+    assert report.supported_keywords == ["EKS", "CCRN"]
+    assert report.missing_keywords == ["Python"]
+    assert report.keyword_coverage_score == round(100 * 2 / 3, 1)
+    assert report.must_haves_supported == ["CCRN certification"]

@@ -65,10 +65,13 @@ def draft_for(**kw):
     return write_draft(**args).draft
 
 
-def test_every_line_is_the_cards_own_words_and_cites_it():
+def test_every_role_and_section_line_is_the_cards_own_words_and_cites_it():
     draft = draft_for()
     texts = {c.id: " ".join(c.raw_text.split()) for c in evidence()}
-    for bullet in draft.live_bullets():
+    lines = [b for r in draft.roles for b in r.bullets] + [
+        b for s in draft.sections for b in s.bullets
+    ]
+    for bullet in lines:
         assert len(bullet.evidence_card_ids) == 1
         source = texts[bullet.evidence_card_ids[0]]
         assert bullet.text.lower() == source.lower()
@@ -95,7 +98,15 @@ def test_excluded_cards_never_appear():
 def test_education_section_and_summary_come_from_evidence():
     draft = draft_for()
     assert [s.name for s in draft.sections] == ["Education"]
-    assert draft.summary[0].evidence_card_ids == ["s1"]
+    headline = draft.summary[0]
+    assert headline.text == "Engineer | Kubernetes; Go; EKS."  # title + top job skills
+    assert {"a1", "a2"} <= set(headline.evidence_card_ids)
+    results = [b for b in draft.summary if "p99" in b.text or "1.2M" in b.text]
+    assert results  # a strongest result (a line with a number), its first clause
+    assert all(
+        b.text.rstrip(".").lower() in " ".join(c.raw_text for c in evidence()).lower()
+        for b in results
+    )
 
 
 def test_page_budget_is_enforced():
@@ -115,3 +126,98 @@ def test_page_budget_is_enforced():
         max_pages=1,
     ).draft
     assert estimate_lines(draft) <= LINES_PER_PAGE
+
+
+# --- resume-style lines, sections and skills (issue 14) ----------------------------------------
+
+from core.writer.lines import resume_line, strip_markdown  # noqa: E402
+from core.writer.skills import accepted  # noqa: E402
+from core.writer.text_rules import first_person, without_mojibake  # noqa: E402
+
+
+def test_resume_lines_drop_the_subject_and_keep_every_fact():
+    assert resume_line("Yes: at Orbitline I qualify for the 2 on-call rotas") == (
+        "Qualify for the 2 on-call rotas at Orbitline"
+    )
+    assert resume_line("In 2023 I rebuilt our nightly ETL.") == "Rebuilt the nightly ETL in 2023."
+    assert resume_line("We cut cost by 10%; we also hired 3") == "Cut cost by 10%; also hired 3"
+    assert resume_line("My panel's time in range averaged 71%") == (
+        "The panel's time in range averaged 71%"
+    )
+    assert resume_line("Moved to the US in 2019") == "Moved to the US in 2019"
+    assert resume_line("The team helped me grow") == ""  # first person left: not shipped
+    assert not first_person("US Navy, 4 years") and first_person("helped us")
+
+
+def test_markdown_residue_is_stripped():
+    assert strip_markdown("**MSN, Nursing Education** … *in progress*") == (
+        "MSN, Nursing Education … in progress"
+    )
+    assert strip_markdown("### Bachelor of Science") == "Bachelor of Science"
+    assert strip_markdown("**Quick numbers:** `SQL`") == "Quick numbers: SQL"
+    assert strip_markdown("C# and F# on .NET, 5 * 3 ops") == "C# and F# on .NET, 5 * 3 ops"
+
+
+def test_skills_come_from_the_skills_section_or_the_lexicon_and_the_resume():
+    prose = card(
+        "p1", "Co-led with our clinical nurse specialist in a safe, calm unit; management."
+    )
+    listed = card("k1", "Excel, business-case models, Epic", kind=CardKind.SKILL)
+    text = prose.raw_text + "\n" + listed.raw_text + "\nPython"
+    assert not accepted("our clinical nurse specialist", prose, text)
+    assert not accepted("management", prose, text)
+    assert not accepted("SAFe", prose, text)  # "a safe … unit" is not the framework
+    assert not accepted("Excel, business-case models)", listed, text)  # broken bracket
+    assert not accepted("field studies", listed, text)  # nowhere in the resume
+    assert accepted("Excel", listed, text) and accepted("Epic", listed, text)
+    assert accepted("Python", card("p2", "Wrote Python jobs"), text)
+
+
+def test_sections_hold_only_their_own_kind_of_content():
+    stray = card("pub1", "Co-led with our clinical nurse specialist.", kind=CardKind.PUBLICATION)
+    paper = card(
+        "pub2", '"Early sepsis alerts", Journal of Nursing, 2021', kind=CardKind.PUBLICATION
+    )
+    draft = draft_for(cards=[*evidence(), stray, paper])
+    lines = [b.text for s in draft.sections for b in s.bullets]
+    assert not any("nurse specialist" in line for line in lines)
+    assert all(not first_person(b.text) for b in draft.live_bullets())
+
+
+def _answer(card_id: str, text: str, role_id: str | None):
+    made = card(card_id, text, kind=CardKind.USER_ANSWER, role_id=role_id or "", company="")
+    return made.model_copy(update={"role_id": role_id, "role": ""})
+
+
+def test_gap_answers_become_bullets_of_the_named_role_or_additional_experience():
+    named = _answer("ans-1", "Yes: I ran the on-call rota for 12 engineers.", "r2")
+    loose = _answer("ans-2", "In 2023 I rebuilt our nightly billing job.", None)
+    draft = draft_for(cards=[*evidence(), named, loose])
+    globex = next(r for r in draft.roles if r.role_id == "r2")
+    assert "Ran the on-call rota for 12 engineers." in [b.text for b in globex.bullets]
+    extra = next(s for s in draft.sections if s.name == "Additional experience")
+    assert [b.text for b in extra.bullets] == ["Rebuilt the nightly billing job in 2023."]
+
+
+def test_lines_with_furniture_or_sensitive_data_are_not_shipped_and_mojibake_is_repaired():
+    assert resume_line("Page 2 of 3") == ""
+    assert resume_line("Date of birth: 01.02.1990; married") == ""
+    assert resume_line("Won the managerâ€™s award") == "Won the manager’s award"
+    assert without_mojibake("Company Name ï¼ City , State") == "Company Name City, State"
+
+
+def test_every_summary_line_passes_the_truth_audit():
+    from core.audit import audit_draft
+
+    draft = draft_for()
+    report = audit_draft(draft, cards=evidence(), roles=roles())
+    summary = [v for v in report.verdicts if v.bullet_id.startswith("summary")]
+    assert summary and all(v.supported for v in summary), [v.violations for v in summary]
+
+
+def test_model_lines_get_the_same_resume_style():
+    from core.writer.llm_writer import model_line
+
+    assert model_line("**I led** the `Kafka` migration for 4 teams") == (
+        "Led the Kafka migration for 4 teams"
+    )

@@ -1,0 +1,76 @@
+"""Page fit measured on the typeset document, not estimated from line counts.
+
+The writer's estimate (core/writer/budget.py) gets the draft close; here the PDF layout (same
+content, fonts, sizes and margins as the DOCX template) is typeset and measured: while the
+document runs over `max_pages`, or its last page holds only a sliver (less than
+`SPARSE_LAST_PAGE` of a page: a second page with one line), the least relevant line goes —
+the last bullet of the role with the most bullets (the writer orders bullets by relevance),
+then the last line of the other sections, then summary lines after the first. Only whole lines
+are removed, so nothing becomes less true; they are listed in `draft.dropped`.
+"""
+
+from __future__ import annotations
+
+from core.contracts import ContactInfo, DraftBullet, ResumeDraft
+from core.render.pdf_render import PageLayout, page_layout
+
+SPARSE_LAST_PAGE = 0.25
+MAX_ROUNDS = 12
+LINES_PER_PAGE = 46  # a rough page of body lines, to drop several lines per measurement
+
+
+def _needs_trim(layout: PageLayout, max_pages: int) -> bool:
+    if layout.pages > max_pages:
+        return True
+    return layout.pages > 1 and layout.last_page_fill < SPARSE_LAST_PAGE
+
+
+def _lines_to_drop(layout: PageLayout, max_pages: int) -> int:
+    """How many lines to drop before measuring again: about a third of the overflow in lines
+    (an underestimate, as lines often wrap, so the loop closes in without overshooting)."""
+    target = max_pages if layout.pages > max_pages else layout.pages - 1
+    overflow = (layout.pages - 1 - target) + layout.last_page_fill
+    return max(1, int(overflow * LINES_PER_PAGE / 3))
+
+
+def _least_relevant(draft: ResumeDraft) -> DraftBullet | None:
+    longest = max(draft.roles, key=lambda r: len(r.bullets), default=None)
+    if longest is not None and len(longest.bullets) > 2:
+        return longest.bullets[-1]
+    for section in reversed(draft.sections):
+        if section.bullets:
+            return section.bullets[-1]
+    if longest is not None and len(longest.bullets) > 1:
+        return longest.bullets[-1]
+    return draft.summary[-1] if len(draft.summary) > 1 else None
+
+
+def _drop(draft: ResumeDraft, victim: DraftBullet) -> None:
+    draft.summary = [b for b in draft.summary if b.id != victim.id]
+    for role in draft.roles:
+        role.bullets = [b for b in role.bullets if b.id != victim.id]
+    for section in draft.sections:
+        section.bullets = [b for b in section.bullets if b.id != victim.id]
+    draft.sections = [s for s in draft.sections if s.bullets]
+    draft.dropped.append(victim)
+
+
+def fit_rendered_pages(
+    draft: ResumeDraft, contact: ContactInfo, *, template: str, max_pages: int
+) -> tuple[ResumeDraft, PageLayout]:
+    """`draft` trimmed until its typeset pages fit (module doc), with the measured layout."""
+    draft = draft.model_copy(deep=True)
+    layout = page_layout(draft, contact, template=template)
+    victim: DraftBullet | None = None
+    for _ in range(MAX_ROUNDS):
+        if not _needs_trim(layout, max_pages):
+            break
+        for _ in range(_lines_to_drop(layout, max_pages)):
+            victim = _least_relevant(draft)
+            if victim is None:
+                break
+            _drop(draft, victim)
+        if victim is None:
+            break
+        layout = page_layout(draft, contact, template=template)
+    return draft, layout

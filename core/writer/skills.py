@@ -1,0 +1,88 @@
+"""The Skills line: terms from the resume's Skills section and terms the skill lexicon knows.
+
+A skill on the tailored resume must be a skill, and the fact resume must state it:
+
+- a term from a Skills-section card is a skill because the user listed it there;
+- a term found in prose counts only when the lexicon (core/data/skills.json) recognises it as
+  a skill or tool in that very text, so "management" or "our clinical nurse specialist" never
+  become skills;
+- a name written with capitals inside ("SAFe", "BigQuery") must appear with that spelling in the
+  card it came from, so "a safe environment" never yields SAFe;
+- the term is written as a term: balanced brackets, no first person, at most six words;
+- the fact resume states it (word-bounded), so a term absent from the resume never appears.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from collections.abc import Sequence
+from functools import lru_cache
+
+from core.contracts import CardKind, EvidenceCard, SkillLine
+from core.ingest import find_skills
+from core.mapping.terms import mentions
+from core.writer.lines import strip_markdown
+from core.writer.text_rules import first_person
+
+MAX_SKILLS = 18
+MAX_WORDS = 6
+_DETERMINER_START = re.compile(r"^(?:a|an|the|this|that|these|those|some|any|each)\s", re.I)
+
+
+def well_formed(term: str) -> bool:
+    """Is `term` written as a term (balanced brackets, no first person, short, not a phrase)?"""
+    if term != strip_markdown(term) or not any(ch.isalpha() for ch in term):
+        return False
+    if term.count("(") != term.count(")") or term.count("[") != term.count("]"):
+        return False
+    if first_person(term) or _DETERMINER_START.match(term):
+        return False
+    return len(term.split()) <= MAX_WORDS
+
+
+def _spelled_as_in(term: str, text: str) -> bool:
+    """A name with inner capitals ("SAFe", "GitLab") must be written that way in its card."""
+    if not any(ch.isupper() for ch in term[1:]):
+        return True
+    return re.search(rf"(?<!\w){re.escape(term)}(?!\w)", text) is not None
+
+
+@lru_cache(maxsize=2048)
+def _lexicon_terms(text: str) -> frozenset[str]:
+    return frozenset(found.casefold() for found in find_skills(text))
+
+
+def accepted(term: str, card: EvidenceCard, resume_text: str) -> bool:
+    """May `term`, found on `card`, go on the Skills line (module doc)?"""
+    term = term.strip()
+    if not well_formed(term) or not mentions(resume_text, term):
+        return False
+    if card.kind != CardKind.SKILL and term.casefold() not in _lexicon_terms(card.raw_text):
+        return False
+    return _spelled_as_in(term, card.raw_text) or card.kind == CardKind.SKILL
+
+
+def skill_lines(
+    cards: Sequence[EvidenceCard], keywords: Sequence[str], *, resume_text: str
+) -> list[SkillLine]:
+    """Accepted skills, the job's keywords first, then by how many cards show them."""
+    sources: dict[str, list[str]] = defaultdict(list)
+    spelled: dict[str, str] = {}
+    for card in cards:
+        for skill in card.skills:
+            if not accepted(skill, card, resume_text):
+                continue
+            key = skill.strip().casefold()
+            spelled.setdefault(key, skill.strip())
+            if card.id not in sources[key]:
+                sources[key].append(card.id)
+
+    def order(key: str) -> tuple[int, int]:
+        for position, keyword in enumerate(keywords):
+            if mentions(keyword, spelled[key]) or mentions(spelled[key], keyword):
+                return (position, -len(sources[key]))
+        return (len(keywords), -len(sources[key]))
+
+    keys = sorted(sources, key=order)[:MAX_SKILLS]
+    return [SkillLine(skill=spelled[k], evidence_card_ids=sources[k][:3]) for k in keys]
