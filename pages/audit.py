@@ -2,7 +2,7 @@
 
 import streamlit as st
 
-from core.ui import actions, draft_widgets, state, widgets
+from core.ui import actions, draft_widgets, media, state, widgets
 
 st.title("Audit and downloads")
 board = state.board()
@@ -15,6 +15,7 @@ bundle = actions.prepare_downloads(state.text(state.TEMPLATE) or actions.templat
 st.subheader("Downloads")
 if bundle is not None:
     draft_widgets.render_downloads(bundle, stem=actions.download_stem())
+    media.remember_served_files()  # so "Delete my data" can remove them from the server at once
     st.caption("The DOCX holds only lines the audit supports; rejected lines are left out.")
 
 st.subheader("Truth audit")

@@ -122,7 +122,31 @@ def submit_gap_answers(gap_ids: tuple[str, ...]) -> None:
         state.flash("error", f"{error} Your answers are kept; fix them and save again.")
         return
     state.set_export_bundle(None)
-    state.flash("success", f"Saved {len(answers)} answer(s); the evidence map is updated.")
+    state.flash("success", answers_saved_message(answers))
+
+
+def answers_saved_message(answers: list[GapAnswer]) -> str:
+    """What was saved, in words: answers and "I don't have this" are different things."""
+    given = sum(not a.declined for a in answers)
+    declined = len(answers) - given
+    parts = []
+    if given:
+        parts.append(f"Saved {given} answer{'s' if given > 1 else ''} as your evidence")
+    if declined:
+        noted = "1 requirement" if declined == 1 else f"{declined} requirements"
+        parts.append(f"noted that you don't have {noted} (the draft leaves it out)")
+    text = "; ".join(parts)
+    return f"{text[0].upper()}{text[1:]}; the evidence map is updated."
+
+
+def keywords_in_evidence() -> tuple[list[str], list[str]]:
+    """The job's ATS keywords the evidence states, and the rest (for the headline panel)."""
+    from core.audit.ats import evidence_keyword_coverage
+
+    current = state.board()
+    if current is None or current.jd is None:
+        return [], []
+    return evidence_keyword_coverage(current.jd, current.evidence_cards)
 
 
 def change_gap_strategy(gap_id: str, widget_key: str) -> None:
@@ -250,8 +274,10 @@ def prepare_downloads(template: str) -> state.ExportBundle | None:
     bundle = state.export_bundle()
     if bundle is not None and bundle.signature == signature:
         return bundle
+    session = state.session()
+    has_previous = session.has_previous_draft
     try:
-        outputs = state.session().export(template=template)
+        outputs = session.export(template=template)
     except ResumeForgeError as err:
         show_error(err)
         return None
@@ -260,6 +286,7 @@ def prepare_downloads(template: str) -> state.ExportBundle | None:
         docx=outputs.docx.read_bytes(),
         audit_json=outputs.audit_json.read_bytes(),
         diff_md=outputs.diff_md.read_bytes(),
+        has_previous=has_previous,
     )
     state.set_export_bundle(bundle)
     return bundle
@@ -267,13 +294,27 @@ def prepare_downloads(template: str) -> state.ExportBundle | None:
 
 # --- sidebar -------------------------------------------------------------------------------------
 def delete_my_data() -> None:
-    """Callback: delete this session's workspace, index and files, then start afresh."""
-    error = attempt(state.session().delete_all)
+    """Callback: delete this session's workspace, index, files and served downloads; then a
+    new empty session (with a new link)."""
+    _discard_session("Your data was deleted: uploads, index, drafts and downloads.")
+
+
+def start_over() -> None:
+    """Callback of "Start over": the same clean slate as deleting, said as a fresh start."""
+    _discard_session("Started over: your previous work and its downloads were deleted.")
+
+
+def _discard_session(done: str) -> None:
+    from core.ui import media
+
+    errors = [
+        e for e in (attempt(media.drop_served_files), attempt(state.session().delete_all)) if e
+    ]
     state.reset_after_delete()
-    if error:
-        state.flash("error", f"Not everything could be deleted: {error}")
+    if errors:
+        state.flash("error", f"Not everything could be deleted: {' '.join(errors)}")
     else:
-        state.flash("success", "Your data was deleted: uploads, index, drafts and downloads.")
+        state.flash("success", done)
 
 
 def clear_model_answers() -> None:

@@ -214,8 +214,10 @@ def render_downloads(bundle: state.ExportBundle, *, stem: str) -> None:
         on_click="ignore",
         key="audit_download_json",
     )
+    if not bundle.has_previous:
+        return
     cols[2].download_button(
-        "Download diff vs previous run",
+        "Download changes since the previous draft",
         bundle.diff_md,
         file_name=f"{stem}-diff.md",
         mime="text/markdown",

@@ -37,7 +37,8 @@ def test_verdicts_and_ats_report_are_shown(app, drafted_session):
 def test_downloads_hold_the_tailored_content(app, drafted_session):
     at = app(drafted_session, PAGE)
     buttons = downloads(at)
-    assert set(buttons) == {"Download DOCX", "Download audit JSON", "Download diff vs previous run"}
+    # a first draft has no earlier one: no "changes since the previous draft" offer
+    assert set(buttons) == {"Download DOCX", "Download audit JSON"}
     bundle = at.session_state["rf_export"]
     document = Document(io.BytesIO(bundle.docx))
     body = "\n".join(p.text for p in document.paragraphs)
