@@ -235,8 +235,17 @@ class TailoringSession:
         return verdict
 
     def set_bullet_status(self, bullet_id: str, status: BulletStatus) -> Blackboard:
+        """Accept, reject or restore a line. A line the audit blocks cannot be accepted: it
+        never reaches the DOCX, so "accepted" would be a false promise; fix it first."""
         board = self._need_board()
-        self._find_bullet(bullet_id).status = status
+        bullet = self._find_bullet(bullet_id)
+        blocked = board.audit_report.blockers() if board.audit_report else []
+        if status == BulletStatus.ACCEPTED and any(v.bullet_id == bullet_id for v in blocked):
+            raise InputError(
+                "The audit blocks this line, so it cannot be accepted: edit it to keep to "
+                "what your evidence says, or reject it."
+            )
+        bullet.status = status
         self._save(board)
         return board
 

@@ -41,6 +41,25 @@ def render_violation(violation: TruthViolation) -> None:
         st.warning(text, icon=":material/warning:")
 
 
+STATUS_WORDS = {
+    BulletStatus.PROPOSED: "suggested",
+    BulletStatus.ACCEPTED: "accepted",
+    BulletStatus.REJECTED: "left out",
+    BulletStatus.EDITED: "edited by you",
+}
+ORIGIN_WORDS = {"user": "your words", "llm": "written by the model"}
+
+
+def line_verdict(verdict: BulletVerdict | None) -> tuple[str, str]:
+    """The icon and word for what the audit says about one line."""
+    problems = verdict.violations if verdict else []
+    if any(v.severity == Severity.BLOCKER for v in problems):
+        return ":red[:material/block:]", "blocked by the audit"
+    if problems:
+        return ":orange[:material/warning:]", "check this"
+    return ":green[:material/check_circle:]", "supported by your evidence"
+
+
 def render_line(
     bullet: DraftBullet,
     *,
@@ -50,44 +69,64 @@ def render_line(
     on_edit: OnEdit,
     on_toggle_editor: OnToggle,
 ) -> None:
-    """One draft line: text, status, inline audit problems, citations, accept/reject/edit.
-    The edit box is drawn only for the line being edited (keeps a long draft light)."""
+    """One compact row per draft line: verdict icon and text, plain-language status, its
+    problems, then the evidence on expand and accept / reject / edit. A blocked line cannot
+    be accepted until it is fixed. The edit box is drawn only for the line being edited."""
     rejected = bullet.status == BulletStatus.REJECTED
-    editing = state.editing(bullet.id)
+    icon, word = line_verdict(verdict)
+    blocked = word.startswith("blocked")
     with st.container(border=True, key=f"draft_line_{bullet.id}"):
         body = safe_text(bullet.text)
-        st.markdown(f"~~{body}~~" if rejected else body)
-        cited = len(bullet.evidence_card_ids)
-        st.caption(f"{bullet.status.value} · cites {cited} evidence item(s) · {bullet.origin}")
+        origin = ORIGIN_WORDS.get(bullet.origin, "from your resume")
+        st.markdown(
+            f"{icon} {'~~' + body + '~~' if rejected else body}  \n"
+            f":gray[{STATUS_WORDS.get(bullet.status, bullet.status.value)} · {word} · {origin}]"
+        )
         for violation in verdict.violations if verdict else []:
             render_violation(violation)
         note = state.line_note(bullet.id)
         if note is not None:
             (st.success if note.level == "success" else st.error)(safe_text(note.message))
-        with st.expander(f"Evidence ({cited})"):
-            render_quotes(bullet.evidence_card_ids, lookup)
-        if editing:
+        if state.editing(bullet.id):
             render_editor(bullet, on_edit=on_edit)
-        buttons = st.columns(3, width=330, gap="small")
-        buttons[0].button(
-            "Accept",
-            key=f"draft_accept_{bullet.id}",
-            disabled=bullet.status == BulletStatus.ACCEPTED,
-            on_click=on_status,
-            args=(bullet.id, BulletStatus.ACCEPTED),
+        quotes, buttons = st.columns([3, 2], vertical_alignment="top")
+        with quotes.expander(f"Evidence ({len(bullet.evidence_card_ids)})"):
+            render_quotes(bullet.evidence_card_ids, lookup)
+        render_line_buttons(
+            bullet, buttons, blocked=blocked, on_status=on_status, on_toggle_editor=on_toggle_editor
         )
-        buttons[1].button(
-            "Restore" if rejected else "Reject",
-            key=f"draft_reject_{bullet.id}",
-            on_click=on_status,
-            args=(bullet.id, BulletStatus.PROPOSED if rejected else BulletStatus.REJECTED),
-        )
-        buttons[2].button(
-            "Close editor" if editing else "Edit",
-            key=f"draft_editor_{bullet.id}",
-            on_click=on_toggle_editor,
-            args=(bullet.id,),
-        )
+
+
+def render_line_buttons(
+    bullet: DraftBullet,
+    box,
+    *,
+    blocked: bool,
+    on_status: OnStatus,
+    on_toggle_editor: OnToggle,
+) -> None:
+    rejected = bullet.status == BulletStatus.REJECTED
+    row = box.container(horizontal=True, gap="small")
+    row.button(
+        "Accept",
+        key=f"draft_accept_{bullet.id}",
+        disabled=blocked or bullet.status == BulletStatus.ACCEPTED,
+        help="Fix this line first: the audit blocks it." if blocked else None,
+        on_click=on_status,
+        args=(bullet.id, BulletStatus.ACCEPTED),
+    )
+    row.button(
+        "Restore" if rejected else "Reject",
+        key=f"draft_reject_{bullet.id}",
+        on_click=on_status,
+        args=(bullet.id, BulletStatus.PROPOSED if rejected else BulletStatus.REJECTED),
+    )
+    row.button(
+        "Close editor" if state.editing(bullet.id) else "Edit",
+        key=f"draft_editor_{bullet.id}",
+        on_click=on_toggle_editor,
+        args=(bullet.id,),
+    )
 
 
 def render_editor(bullet: DraftBullet, *, on_edit: OnEdit) -> None:

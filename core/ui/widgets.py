@@ -188,7 +188,7 @@ def render_quotes(card_ids: Sequence[str], lookup: Callable[[str], EvidenceCard 
     for card_id in card_ids:
         card = lookup(card_id)
         if card is None:
-            st.caption(f"{safe_text(card_id)}: this evidence is no longer in your resume.")
+            st.caption("This evidence is no longer in your resume.")
             continue
         st.markdown(f"> {safe_text(card.raw_text)}")
-        st.caption(f"{safe_text(card_id)} · {safe_text(provenance_label(card))}")
+        st.caption(f"From {safe_text(provenance_label(card))}")
