@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-import pandas as pd
 import streamlit as st
 
 from core.contracts import (
@@ -164,73 +163,78 @@ def render_dropped(draft: ResumeDraft) -> None:
 
 
 # --- audit page ----------------------------------------------------------------------------
-def verdict_rows(report: AuditReport, draft: ResumeDraft) -> pd.DataFrame:
-    verdicts = {v.bullet_id: v for v in report.verdicts}
-    rows = []
-    for bullet in draft.all_bullets():
-        verdict = verdicts.get(bullet.id)
-        problems = verdict.violations if verdict else []
-        blocked = any(v.severity == Severity.BLOCKER for v in problems)
-        rows.append(
-            {
-                "Line": bullet.text,
-                "Verdict": "blocked" if blocked else ("warning" if problems else "supported"),
-                "Status": bullet.status.value,
-                "Problems": "; ".join(v.violation for v in problems),
-                "Cites": ", ".join(bullet.evidence_card_ids),
-            }
+def render_verdict_banner(report: AuditReport, draft: ResumeDraft) -> None:
+    """One coloured banner: passed or blocked, with the counts that say why."""
+    lines = len(draft.all_bullets())
+    blocked = len({v.bullet_id for v in report.blockers()})
+    warnings = sum(v.severity == Severity.WARNING for v in report.truth_violations)
+    counts = f"{lines} lines checked · {blocked} blocked · {warnings} to check"
+    if blocked:
+        st.error(
+            f"**Audit: {blocked} line{'s' if blocked > 1 else ''} blocked** — {counts}.  \n"
+            "Blocked lines never reach the DOCX: fix or reject them on the Draft review page.",
+            icon=":material/block:",
         )
-    return pd.DataFrame(rows, columns=["Line", "Verdict", "Status", "Problems", "Cites"])
+    elif warnings:
+        st.warning(f"**Audit passed, with notes** — {counts}.", icon=":material/warning:")
+    else:
+        st.success(
+            f"**Audit passed** — {counts}. Every line rests on your evidence.",
+            icon=":material/verified:",
+        )
 
 
-def render_audit_summary(report: AuditReport, draft: ResumeDraft) -> None:
+def render_audit_problems(report: AuditReport, draft: ResumeDraft) -> None:
+    """Each blocker and warning under the line it belongs to."""
+    lines = {b.id: b.text for b in draft.all_bullets()}
     blockers = report.blockers()
     warnings = [v for v in report.truth_violations if v.severity == Severity.WARNING]
-    cols = st.columns(4)
-    cols[0].metric("Lines checked", len(draft.all_bullets()))
-    cols[1].metric("Blockers", len(blockers))
-    cols[2].metric("Warnings", len(warnings))
-    cols[3].metric("Audit", "passed" if report.passed else "blocked")
-    st.dataframe(verdict_rows(report, draft), hide_index=True, width="stretch")
-    if blockers:
-        st.markdown("#### Blockers (these lines never reach the DOCX)")
-        for violation in blockers:
-            render_violation(violation)
-    if warnings:
-        st.markdown("#### Warnings")
-        for violation in warnings:
-            render_violation(violation)
+    for heading, problems in (
+        ("Blockers (these lines never reach the DOCX)", blockers),
+        ("Worth a second look", warnings),
+    ):
+        if problems:
+            st.markdown(f"#### {heading}")
+        for violation in problems:
+            with st.container(border=True):
+                line = lines.get(violation.bullet_id or "", "")
+                if line:
+                    st.markdown(f"Line: “{safe_text(line)}”")
+                render_violation(violation)
     for problem in report.inconsistencies + report.roundtrip_problems:
         st.warning(safe_text(problem))
 
 
 def render_ats(ats: ATSReport) -> None:
-    cols = st.columns(3)
-    cols[0].metric("Keyword coverage", f"{ats.keyword_coverage_score:.0f}%")
-    cols[1].metric("Must-have coverage", f"{ats.must_have_coverage:.0f}%")
-    cols[2].metric("Role signal", f"{ats.role_signal_score:.0f}%")
-    st.progress(min(ats.keyword_coverage_score / 100, 1.0), text="Keyword coverage")
-    st.progress(min(ats.must_have_coverage / 100, 1.0), text="Must-have coverage (honest)")
-    chart = pd.DataFrame(
-        {
-            "covered": [len(ats.supported_keywords), len(ats.must_haves_supported)],
-            "missing": [len(ats.missing_keywords), len(ats.must_haves_missing)],
-        },
-        index=["ATS keywords", "Must-haves"],
+    """One coverage display (must-haves and keywords), then the keyword lists."""
+    musts = len(ats.must_haves_supported) + len(ats.must_haves_missing)
+    cols = st.columns(2)
+    cols[0].metric(
+        "Must-haves your draft shows",
+        f"{len(ats.must_haves_supported)} of {musts}",
+        help="Must-have requirements whose evidence the draft cites.",
     )
-    st.bar_chart(chart, horizontal=True, stack=True, color=["#3b7a57", "#c8553d"], height=180)
+    cols[1].metric(
+        "Job keywords in your draft",
+        f"{ats.keyword_coverage_score:.0f}%",
+        help="The job ad's keywords an applicant tracking system would find in the DOCX.",
+    )
     left, right = st.columns(2)
     with left:
-        st.markdown("#### Keywords your draft supports")
+        st.markdown("#### Keywords your draft has")
         render_bullets(ats.supported_keywords)
-        st.markdown("#### Must-haves covered")
-        render_bullets(ats.must_haves_supported)
     with right:
-        st.markdown("#### Keywords missing")
+        st.markdown("#### Keywords it lacks")
         render_bullets(ats.missing_keywords)
-        st.markdown("#### Must-haves missing")
+        if ats.suggested_keywords:
+            st.caption(
+                "Your evidence supports these, so you may add them: "
+                + " · ".join(safe_text(k) for k in ats.suggested_keywords)
+            )
+    if ats.must_haves_missing:
+        st.markdown("#### Must-haves the draft does not show")
         render_bullets(ats.must_haves_missing)
-    st.markdown("#### Format warnings")
+    st.markdown("#### Format check")
     render_bullets(ats.format_warnings, empty="No format problems found in the DOCX.")
 
 
