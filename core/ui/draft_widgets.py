@@ -219,18 +219,12 @@ def render_ats(ats: ATSReport) -> None:
         f"{ats.keyword_coverage_score:.0f}%",
         help="The job ad's keywords an applicant tracking system would find in the DOCX.",
     )
-    left, right = st.columns(2)
-    with left:
-        st.markdown("#### Keywords your draft has")
-        render_bullets(ats.supported_keywords)
-    with right:
-        st.markdown("#### Keywords it lacks")
-        render_bullets(ats.missing_keywords)
-        if ats.suggested_keywords:
-            st.caption(
-                "Your evidence supports these, so you may add them: "
-                + " · ".join(safe_text(k) for k in ats.suggested_keywords)
-            )
+    st.markdown("**Keywords your draft has:** " + inline(ats.supported_keywords))
+    st.markdown("**Keywords it lacks:** " + inline(ats.missing_keywords))
+    if ats.suggested_keywords:
+        st.caption(
+            "Your evidence supports these, so you may add them: " + inline(ats.suggested_keywords)
+        )
     if ats.must_haves_missing:
         st.markdown("#### Must-haves the draft does not show")
         render_bullets(ats.must_haves_missing)
@@ -238,9 +232,13 @@ def render_ats(ats: ATSReport) -> None:
     render_bullets(ats.format_warnings, empty="No format problems found in the DOCX.")
 
 
+def inline(items: Sequence[str]) -> str:
+    return " · ".join(safe_text(i) for i in items) or "none"
+
+
 def render_downloads(bundle: state.ExportBundle, *, stem: str) -> None:
-    cols = st.columns(3)
-    cols[0].download_button(
+    row = st.container(horizontal=True, gap="small")
+    row.download_button(
         "Download DOCX",
         bundle.docx,
         file_name=f"{stem}.docx",
@@ -249,7 +247,7 @@ def render_downloads(bundle: state.ExportBundle, *, stem: str) -> None:
         key="audit_download_docx",
         type="primary",
     )
-    cols[1].download_button(
+    row.download_button(
         "Download audit JSON",
         bundle.audit_json,
         file_name=f"{stem}-audit.json",
@@ -259,7 +257,7 @@ def render_downloads(bundle: state.ExportBundle, *, stem: str) -> None:
     )
     if not bundle.has_previous:
         return
-    cols[2].download_button(
+    row.download_button(
         "Download changes since the previous draft",
         bundle.diff_md,
         file_name=f"{stem}-diff.md",

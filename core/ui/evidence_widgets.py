@@ -128,20 +128,30 @@ def render_headline(
 
 def render_status_chart(views: Sequence[RequirementView]) -> None:
     """One stacked bar per priority: how many requirements are met, partly met, … ."""
-    rows = {}
-    for priority, label in PRIORITY_LABELS.items():
-        group = [v for v in views if v.requirement.priority == priority]
-        if group:
-            rows[label] = {s: sum(v.status == s for v in group) for s in STATUS_ORDER}
-    table = pd.DataFrame.from_dict(rows, orient="index", columns=list(STATUS_ORDER))
-    st.bar_chart(
-        table,
-        horizontal=True,
-        stack=True,
-        color=[STATUS_STYLE[s][2] for s in STATUS_ORDER],
-        height=60 + 45 * len(rows),
-        x_label="requirements",
+    import altair as alt
+
+    rows = [
+        {"priority": label, "status": status, "count": count, "order": n}
+        for priority, label in PRIORITY_LABELS.items()
+        for n, status in enumerate(STATUS_ORDER)
+        if (count := sum(v.status == status and v.requirement.priority == priority for v in views))
+    ]
+    colours = alt.Scale(domain=list(STATUS_ORDER), range=[STATUS_STYLE[s][2] for s in STATUS_ORDER])
+    chart = (
+        alt.Chart(pd.DataFrame(rows))
+        .mark_bar(size=22)
+        .encode(
+            x=alt.X("sum(count):Q", title="requirements", axis=alt.Axis(tickMinStep=1)),
+            y=alt.Y("priority:N", title=None, sort=list(PRIORITY_LABELS.values())),
+            color=alt.Color(
+                "status:N", scale=colours, legend=alt.Legend(orient="bottom", columns=2, title=None)
+            ),
+            order=alt.Order("order:Q"),
+            tooltip=["priority", "status", "count"],
+        )
+        .properties(height=40 + 35 * len({r["priority"] for r in rows}))
     )
+    st.altair_chart(chart, width="stretch")
 
 
 def render_requirement_card(view: RequirementView, *, on_strategy: OnStrategy) -> None:

@@ -60,7 +60,17 @@ def render_start_here(what: str) -> None:
 
 
 def render_next(page: str, label: str) -> None:
-    st.page_link(page, label=label, icon=":material/arrow_forward:")
+    """The way on: a primary button that opens the next page."""
+    if st.button(label, type="primary", icon=":material/arrow_forward:", key=f"next_{page}"):
+        st.switch_page(page)
+
+
+def render_steps(steps: Sequence[tuple[str, str, str]]) -> None:
+    """The pages as one row of small links above every page (path, short label, icon): on a
+    phone the sidebar with the page list is folded away, this row is not."""
+    with st.container(horizontal=True, gap="small", key="steps_row"):
+        for path, label, icon in steps:
+            st.page_link(path, label=label, icon=icon, width="content")
 
 
 # --- page 1 ----------------------------------------------------------------------------------
