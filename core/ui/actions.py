@@ -16,7 +16,14 @@ from core.contracts import BulletStatus, CardKind, DraftBullet, GapAnswer, GapSt
 from core.errors import ResumeForgeError
 from core.ui import state
 from core.ui.progress import attempt, run_steps, show_error
-from core.ui.samples import SAMPLE_JD, SAMPLE_RESUME, SAMPLE_TITLE, sample_text, wait_for_warmup
+from core.ui.samples import (
+    SAMPLE_JD,
+    SAMPLE_RESUME,
+    SAMPLE_TITLE,
+    sample_text,
+    wait_for_warmup,
+    warmup_done,
+)
 from core.ui.widgets import render_bullets
 
 
@@ -38,6 +45,9 @@ def keep_uploads(*, resume: UploadedFile | None, jd: UploadedFile | None) -> Non
             state.set_uploaded(kind, state.UploadedInput(upload.name, upload.getvalue()))
 
 
+WARMUP_STEP = "Loading the search model (only the first visitor of a fresh server waits)"
+
+
 @dataclass
 class JobText:
     """The JD text to analyse (pasted, or read from the uploaded file) and notes on reading it."""
@@ -57,7 +67,6 @@ def analyse(*, from_sample: bool = False) -> bool:
     jd = JobText(inputs.jd_text)
 
     def load_resume() -> None:
-        wait_for_warmup()
         if inputs.resume_file is not None:
             session.load_resume(inputs.resume_file.data, inputs.resume_file.name)
         else:
@@ -74,9 +83,11 @@ def analyse(*, from_sample: bool = False) -> bool:
             jd.notes = [*extracted.warnings, *(f"hidden: {t}" for t in extracted.hidden_text)]
 
     state.set_export_bundle(None)
+    warming = [] if warmup_done() else [(WARMUP_STEP, wait_for_warmup)]
     ok = run_steps(
         "Reading your inputs",
         [
+            *warming,
             ("Parsing and indexing your fact resume", load_resume),
             ("Reading the job description", read_jd),
             (

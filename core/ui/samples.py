@@ -71,6 +71,11 @@ def start_warmup() -> None:
     _warmup(str(state.settings().home))
 
 
+def warmup_done() -> bool:
+    """Are the shared models loaded (the first visitor of a fresh server may find them not)?"""
+    return _warmup(str(state.settings().home)).is_set()
+
+
 def wait_for_warmup(timeout_s: float = 120.0) -> None:
     """Block until the shared models are loaded (so two loads never compete for the CPU)."""
     _warmup(str(state.settings().home)).wait(timeout_s)
