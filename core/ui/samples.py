@@ -54,6 +54,7 @@ def warm_pipeline(settings: Settings, ready: threading.Event) -> None:
         ready.set()
         session.write_draft()
         session.export(template=settings.default_template)
+        import altair  # noqa: F401  (the evidence map's chart: ~1-2 s on a first import)
     except Exception:  # a failed warm-up only costs speed; the real action reports errors
         log.exception("warm-up failed")
     finally:
