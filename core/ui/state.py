@@ -20,6 +20,7 @@ from core.contracts import Blackboard
 from core.errors import ResumeForgeError
 from core.service import TailoringSession
 from core.settings import Settings, get_settings, temp_home
+from core.ui.binding import browser_binding
 from core.workspace import (
     expire_idle_workspaces,
     new_token,
@@ -70,7 +71,6 @@ _EDITING = "rf_editing"
 _TOKEN = "rf_token"  # noqa: S105 (a state key, not a secret)
 _MEDIA_IDS = "rf_media_ids"
 TOKEN_PARAM = "s"  # noqa: S105 - the URL query parameter that names this browser's workspace
-BINDING_COOKIE = "_streamlit_xsrf"  # set by Streamlit per browser; other browsers lack it
 
 
 @dataclass(frozen=True)
@@ -158,31 +158,6 @@ def init_session_state() -> None:
         st.query_params[TOKEN_PARAM] = token  # page links drop it: put it back on every run
 
 
-def browser_binding() -> str:
-    """A value only this browser sends: the secret inside its Streamlit XSRF cookie ("" where
-    there is none). The cookie is re-masked on every page load; the secret under it stays."""
-    try:
-        cookie = st.context.cookies.get(BINDING_COOKIE, "")
-    except Exception:  # no browser context (bare script runs)
-        return ""
-    return unmasked_xsrf_secret(cookie) if isinstance(cookie, str) else ""
-
-
-def unmasked_xsrf_secret(cookie: str) -> str:
-    """Tornado's version-2 XSRF cookie is "2|mask|masked-secret|time" (hex); anything else is
-    taken as it is."""
-    parts = cookie.split("|")
-    if len(parts) != 4 or parts[0] != "2":
-        return cookie
-    try:
-        mask, masked = bytes.fromhex(parts[1]), bytes.fromhex(parts[2])
-    except ValueError:
-        return cookie
-    if not mask:
-        return cookie
-    return bytes(b ^ mask[n % len(mask)] for n, b in enumerate(masked)).hex()
-
-
 def reopened_session() -> TailoringSession | None:
     """After a reload: the session the URL's token names, if it is this browser's and alive."""
     token = st.query_params.get(TOKEN_PARAM)
@@ -192,7 +167,7 @@ def reopened_session() -> TailoringSession | None:
     workspace = reopen_by_token(
         conf.workspaces_dir,
         token,
-        binding=browser_binding(),
+        binding=browser_binding(st.context),
         max_idle_s=conf.workspace_ttl_hours * 3600,
     )
     if workspace is None:
@@ -225,7 +200,7 @@ def new_session(settings: Settings) -> TailoringSession:
     parent = settings.workspaces_dir
     expire_idle_workspaces(parent, max_idle_s=settings.workspace_ttl_hours * 3600)
     token = new_token()
-    workspace = open_for_token(parent, token, binding=browser_binding())
+    workspace = open_for_token(parent, token, binding=browser_binding(st.context))
     st.session_state[_TOKEN] = token
     return TailoringSession.create(workspace=workspace, settings=settings, llm=None)
 

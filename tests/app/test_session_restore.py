@@ -10,6 +10,7 @@ from streamlit.testing.v1 import AppTest
 from core.contracts import BulletStatus, GapAnswer
 from core.service import TailoringSession
 from core.ui import state
+from core.ui.binding import unmasked_xsrf_secret
 from core.ui.samples import SAMPLE_JD, SAMPLE_RESUME, SAMPLE_TITLE, sample_text
 from core.workspace import new_token, open_for_token
 from tests.app.conftest import APP, TIMEOUT, texts
@@ -87,6 +88,6 @@ def test_the_binding_is_the_secret_under_the_re_masked_xsrf_cookie():
     first = "2|d19fbff1|8254c8704bec5ef574df45b8833a0dc0|1795487771"
     reloaded = "2|d4c70782|870c70034eb4e6867187fdcb8662b5b3|1795487771"  # same browser
     other = "2|d19fbff1|0054c8704bec5ef574df45b8833a0dc0|1795487771"
-    assert state.unmasked_xsrf_secret(first) == state.unmasked_xsrf_secret(reloaded)
-    assert state.unmasked_xsrf_secret(first) != state.unmasked_xsrf_secret(other)
-    assert state.unmasked_xsrf_secret("plain") == "plain"
+    assert unmasked_xsrf_secret(first) == unmasked_xsrf_secret(reloaded)
+    assert unmasked_xsrf_secret(first) != unmasked_xsrf_secret(other)
+    assert unmasked_xsrf_secret("plain") == "plain"
