@@ -32,6 +32,7 @@ page = st.navigation(
     ]
 )
 usage_slot = render_sidebar()
+widgets.render_steps([(path, title, icon) for path, title, _, icon in PAGES])
 widgets.render_flashes()
 page.run()
 render_usage(usage_slot)  # again: what this run's actions cost (skipped if the page stopped)

@@ -30,7 +30,7 @@ from core.mapping.questions import apply_answers, next_questions
 from core.pipeline import Deps, advance, new_board, rewind_to
 from core.pipeline.outputs import RunOutputs, export_run
 from core.pipeline.steps import completeness_problems
-from core.pipeline.store import inputs_hash, load_board, save_board
+from core.pipeline.store import BOARD_FILE, inputs_hash, load_board, save_board
 from core.settings import Settings
 from core.workspace import Workspace
 
@@ -237,8 +237,17 @@ class TailoringSession:
         return verdict
 
     def set_bullet_status(self, bullet_id: str, status: BulletStatus) -> Blackboard:
+        """Accept, reject or restore a line. A line the audit blocks cannot be accepted: it
+        never reaches the DOCX, so "accepted" would be a false promise; fix it first."""
         board = self._need_board()
-        self._find_bullet(bullet_id).status = status
+        bullet = self._find_bullet(bullet_id)
+        blocked = board.audit_report.blockers() if board.audit_report else []
+        if status == BulletStatus.ACCEPTED and any(v.bullet_id == bullet_id for v in blocked):
+            raise InputError(
+                "The audit blocks this line, so it cannot be accepted: edit it to keep to "
+                "what your evidence says, or reject it."
+            )
+        bullet.status = status
         self._save(board)
         return board
 
@@ -246,6 +255,11 @@ class TailoringSession:
         board = self.board
         cards = board.evidence_cards if board else (self.resume.cards if self.resume else [])
         return next((c for c in cards if c.id == card_id), None)
+
+    @property
+    def has_previous_draft(self) -> bool:
+        """Is there an earlier draft of this session to compare the current one with?"""
+        return self._previous_draft is not None
 
     def export(self, *, template: str, date_style: str | None = None) -> RunOutputs:
         board = self._need_board()
@@ -302,6 +316,14 @@ class TailoringSession:
             self.board = None
             self.resume = None
             self.workspace.delete()
+
+    def restore_latest(self) -> Blackboard | None:
+        """Reopen the run this workspace saved last (after a reload): the board with its gap
+        answers, line decisions and edits; the index is read back from the workspace on use."""
+        saved = sorted(
+            self.workspace.runs_dir.glob(f"*/{BOARD_FILE}"), key=lambda p: p.stat().st_mtime
+        )
+        return self.restore(saved[-1].parent.name) if saved else None
 
     def restore(self, run_id: str) -> Blackboard | None:
         board = load_board(self.workspace.run_dir(run_id))

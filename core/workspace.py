@@ -5,14 +5,23 @@ Layout of a workspace directory:
     runs/<run_id>/    blackboard.json (saved after every state) and exported outputs
     uploads/          nothing by default; uploads are parsed from memory
 
+A browser finds its app workspace again by an unguessable token (kept in the page URL): the
+folder is named by a hash of the token, and holds a hash of the browser's binding (a value only
+that browser sends, e.g. its XSRF cookie). `reopen_by_token` gives the workspace back only for
+the right token AND binding, while it has not expired; anything else gets nothing.
+
 All writes go through `atomic_write_*`: a temp file in the same folder, fsync, rename. A reader
 never sees a half-written file, and a crash leaves the previous version in place.
 """
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import json
 import os
+import re
+import secrets
 import shutil
 import tempfile
 import time
@@ -106,3 +115,54 @@ def expire_idle_workspaces(
             shutil.rmtree(child, ignore_errors=True)
             removed.append(child)
     return removed
+
+
+# --- app workspaces named by a token ------------------------------------------------------------
+TOKEN_PATTERN = re.compile(r"[A-Za-z0-9_-]{32,64}")
+_ACCESS_FILE = ".access"
+
+
+def new_token() -> str:
+    """An unguessable workspace token (256 random bits, URL-safe)."""
+    return secrets.token_urlsafe(32)
+
+
+def _digest(value: str) -> str:
+    return hashlib.sha256(value.encode("utf-8")).hexdigest()
+
+
+def token_folder(parent: Path, token: str) -> Path:
+    """Where the workspace of `token` lives (a hash: the folder name does not reveal it)."""
+    return Path(parent) / f"t-{_digest(token)[:40]}"
+
+
+def open_for_token(parent: Path, token: str, *, binding: str) -> Workspace:
+    """A new workspace for `token`, usable later only by a browser with the same binding."""
+    if not TOKEN_PATTERN.fullmatch(token):
+        raise WorkspaceError("A workspace token must be 32-64 URL-safe characters.")
+    workspace = Workspace.open(token_folder(parent, token))
+    atomic_write_text(workspace.root / _ACCESS_FILE, _digest(binding))
+    workspace.touch()
+    return workspace
+
+
+def reopen_by_token(
+    parent: Path, token: str, *, binding: str, max_idle_s: float, now: float | None = None
+) -> Workspace | None:
+    """The workspace of `token` if it exists, is bound to `binding` and has not expired (an
+    expired one is deleted); None for anything else: a malformed, guessed or foreign token."""
+    if not isinstance(token, str) or not TOKEN_PATTERN.fullmatch(token):
+        return None
+    workspace = Workspace(token_folder(parent, token))
+    try:
+        stored = (workspace.root / _ACCESS_FILE).read_text().strip()
+    except OSError:
+        return None
+    if not hmac.compare_digest(stored, _digest(binding)):
+        return None
+    now = time.time() if now is None else now
+    if now - workspace.last_used() > max_idle_s:
+        shutil.rmtree(workspace.root, ignore_errors=True)
+        return None
+    workspace.touch()
+    return workspace

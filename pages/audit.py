@@ -1,8 +1,9 @@
-"""Page 5 · Audit: truth verdicts, ATS report, and the downloads."""
+"""Page 5 · Audit: the verdict at a glance, the downloads, each problem under its line, and
+the keyword coverage."""
 
 import streamlit as st
 
-from core.ui import actions, draft_widgets, state, widgets
+from core.ui import actions, draft_widgets, media, state, widgets
 
 st.title("Audit and downloads")
 board = state.board()
@@ -11,16 +12,16 @@ if board is None or board.resume_draft is None or board.audit_report is None:
     st.page_link("pages/draft_review.py", label="Go to Draft review", icon=":material/edit_note:")
     st.stop()
 
+draft_widgets.render_verdict_banner(board.audit_report, board.resume_draft)
 bundle = actions.prepare_downloads(state.text(state.TEMPLATE) or actions.template_names()[0])
-st.subheader("Downloads")
 if bundle is not None:
     draft_widgets.render_downloads(bundle, stem=actions.download_stem())
+    media.remember_served_files()  # so "Delete my data" can remove them from the server at once
     st.caption("The DOCX holds only lines the audit supports; rejected lines are left out.")
 
-st.subheader("Truth audit")
-draft_widgets.render_audit_summary(board.audit_report, board.resume_draft)
-st.subheader("ATS report")
+draft_widgets.render_audit_problems(board.audit_report, board.resume_draft)
+st.subheader("Keywords an applicant tracking system looks for")
 if board.ats_report is None:
-    st.caption("No ATS report for this run.")
+    st.caption("No keyword report for this run.")
 else:
     draft_widgets.render_ats(board.ats_report)

@@ -1,8 +1,9 @@
-"""Page 3 · Evidence map: requirement × evidence, gaps and their strategies, gap answers."""
+"""Page 3 · Evidence map: one card per requirement (status, best quote, source), a headline
+panel, and the questions about gaps."""
 
 import streamlit as st
 
-from core.ui import actions, state, widgets
+from core.ui import actions, evidence_widgets, state, widgets
 
 st.title("Your evidence for each requirement")
 session = state.session()
@@ -11,25 +12,12 @@ if board is None or not board.evidence_map:
     widgets.render_start_here("Your evidence has not been mapped to a job yet.")
     st.stop()
 
-widgets.render_mapping_metrics(board)
-st.dataframe(
-    widgets.evidence_rows(board, session.evidence_quote),
-    hide_index=True,
-    width="stretch",
-    column_config={"Evidence": st.column_config.TextColumn(width="large")},
-)
+views = evidence_widgets.requirement_views(board, session.evidence_quote)
+evidence_widgets.render_headline(views, actions.keywords_in_evidence())
 
-st.subheader("Gaps")
-if not board.gap_resolutions:
-    st.success("No gaps: every requirement has evidence.")
-for gap in board.gap_resolutions:
-    widgets.render_gap(gap, on_strategy=actions.change_gap_strategy)
-
-st.subheader("Tell us what your resume does not say")
 questions = session.next_questions(limit=3)
-if not questions:
-    st.caption("No open questions. Change a gap's strategy to “Ask me about it” to answer it.")
-else:
+if questions:
+    st.subheader(f"Tell us what your resume does not say ({len(questions)} open)")
     st.caption(
         "A true answer becomes evidence the draft can cite (marked as your answer). "
         "“I don't have this” keeps the resume honest. Must-haves come first."
@@ -37,5 +25,9 @@ else:
     widgets.render_gap_form(
         questions, on_submit=actions.submit_gap_answers, roles=actions.role_choices()
     )
+
+st.subheader("Requirement by requirement")
+for view in views:
+    evidence_widgets.render_requirement_card(view, on_strategy=actions.change_gap_strategy)
 
 widgets.render_next("pages/draft_review.py", "Next: write and review the tailored draft")

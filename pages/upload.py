@@ -15,6 +15,7 @@ st.button(
     help="Loads a made-up data engineer's resume and a job ad shipped with ResumeForge.",
     key="upload_try_sample",
 )
+results = st.container()  # progress, errors and "Next" of an analysis: at the top, in view
 
 left, right = st.columns(2)
 left.radio(
@@ -48,12 +49,13 @@ with st.form("upload_form"):
 sample = state.take_request("analyse_sample")
 if submitted:
     actions.keep_uploads(resume=resume_file, jd=jd_file)
-if submitted or sample:
-    actions.analyse(from_sample=sample)
-
 session = state.session()
+with results:
+    if submitted or sample:
+        actions.analyse(from_sample=sample)
+    if session.board is not None and session.board.jd is not None:
+        widgets.render_suspicious("the job description", session.board.jd.suspicious_instructions)
+        widgets.render_next("pages/jd_analysis.py", "Next: see what the job asks for")
+
 if session.resume is not None:
     widgets.render_parsed_resume(session.resume, note=session.embedder_note)
-if session.board is not None and session.board.jd is not None:
-    widgets.render_suspicious("the job description", session.board.jd.suspicious_instructions)
-    widgets.render_next("pages/jd_analysis.py", "Next: see what the job asks for")

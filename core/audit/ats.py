@@ -206,3 +206,16 @@ def ats_suggestions(report: ATSReport) -> list[str]:
         f"Consider using '{k}': the job asks for it and your evidence supports it."
         for k in report.suggested_keywords
     ]
+
+
+def evidence_keyword_coverage(
+    jd: JDAnalysis, cards: Sequence[EvidenceCard]
+) -> tuple[list[str], list[str]]:
+    """The JD's ATS keywords your evidence states (in any word form, as a listed skill or by a
+    synonym; the rule of `suggested_keywords` above), and the ones it does not."""
+    classes = synonym_classes(_load_synonyms())
+    evidence = "\n".join(c.raw_text for c in cards)
+    listed = {s.casefold() for c in cards for s in c.skills}
+    keywords = _keywords(jd)
+    found = [k for k in keywords if k.casefold() in listed or _evidenced(evidence, k, classes)]
+    return found, [k for k in keywords if k not in found]

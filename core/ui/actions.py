@@ -16,7 +16,14 @@ from core.contracts import BulletStatus, CardKind, DraftBullet, GapAnswer, GapSt
 from core.errors import ResumeForgeError
 from core.ui import state
 from core.ui.progress import attempt, run_steps, show_error
-from core.ui.samples import SAMPLE_JD, SAMPLE_RESUME, SAMPLE_TITLE, sample_text, wait_for_warmup
+from core.ui.samples import (
+    SAMPLE_JD,
+    SAMPLE_RESUME,
+    SAMPLE_TITLE,
+    sample_text,
+    wait_for_warmup,
+    warmup_done,
+)
 from core.ui.widgets import render_bullets
 
 
@@ -38,6 +45,9 @@ def keep_uploads(*, resume: UploadedFile | None, jd: UploadedFile | None) -> Non
             state.set_uploaded(kind, state.UploadedInput(upload.name, upload.getvalue()))
 
 
+WARMUP_STEP = "Loading the search model (only the first visitor of a fresh server waits)"
+
+
 @dataclass
 class JobText:
     """The JD text to analyse (pasted, or read from the uploaded file) and notes on reading it."""
@@ -57,7 +67,6 @@ def analyse(*, from_sample: bool = False) -> bool:
     jd = JobText(inputs.jd_text)
 
     def load_resume() -> None:
-        wait_for_warmup()
         if inputs.resume_file is not None:
             session.load_resume(inputs.resume_file.data, inputs.resume_file.name)
         else:
@@ -74,9 +83,11 @@ def analyse(*, from_sample: bool = False) -> bool:
             jd.notes = [*extracted.warnings, *(f"hidden: {t}" for t in extracted.hidden_text)]
 
     state.set_export_bundle(None)
+    warming = [] if warmup_done() else [(WARMUP_STEP, wait_for_warmup)]
     ok = run_steps(
         "Reading your inputs",
         [
+            *warming,
             ("Parsing and indexing your fact resume", load_resume),
             ("Reading the job description", read_jd),
             (
@@ -139,7 +150,31 @@ def submit_gap_answers(gap_ids: tuple[str, ...]) -> None:
         state.flash("error", f"{error} Your answers are kept; fix them and save again.")
         return
     state.set_export_bundle(None)
-    state.flash("success", f"Saved {len(answers)} answer(s); the evidence map is updated.")
+    state.flash("success", answers_saved_message(answers))
+
+
+def answers_saved_message(answers: list[GapAnswer]) -> str:
+    """What was saved, in words: answers and "I don't have this" are different things."""
+    given = sum(not a.declined for a in answers)
+    declined = len(answers) - given
+    parts = []
+    if given:
+        parts.append(f"Saved {given} answer{'s' if given > 1 else ''} as your evidence")
+    if declined:
+        noted = "1 requirement" if declined == 1 else f"{declined} requirements"
+        parts.append(f"noted that you don't have {noted} (the draft leaves it out)")
+    text = "; ".join(parts)
+    return f"{text[0].upper()}{text[1:]}; the evidence map is updated."
+
+
+def keywords_in_evidence() -> tuple[list[str], list[str]]:
+    """The job's ATS keywords the evidence states, and the rest (for the headline panel)."""
+    from core.audit.ats import evidence_keyword_coverage
+
+    current = state.board()
+    if current is None or current.jd is None:
+        return [], []
+    return evidence_keyword_coverage(current.jd, current.evidence_cards)
 
 
 def change_gap_strategy(gap_id: str, widget_key: str) -> None:
@@ -267,8 +302,10 @@ def prepare_downloads(template: str) -> state.ExportBundle | None:
     bundle = state.export_bundle()
     if bundle is not None and bundle.signature == signature:
         return bundle
+    session = state.session()
+    has_previous = session.has_previous_draft
     try:
-        outputs = state.session().export(template=template)
+        outputs = session.export(template=template)
     except ResumeForgeError as err:
         show_error(err)
         return None
@@ -278,6 +315,7 @@ def prepare_downloads(template: str) -> state.ExportBundle | None:
         audit_json=outputs.audit_json.read_bytes(),
         diff_md=outputs.diff_md.read_bytes(),
         pdf=outputs.pdf.read_bytes(),
+        has_previous=has_previous,
     )
     state.set_export_bundle(bundle)
     return bundle
@@ -285,13 +323,27 @@ def prepare_downloads(template: str) -> state.ExportBundle | None:
 
 # --- sidebar -------------------------------------------------------------------------------------
 def delete_my_data() -> None:
-    """Callback: delete this session's workspace, index and files, then start afresh."""
-    error = attempt(state.session().delete_all)
+    """Callback: delete this session's workspace, index, files and served downloads; then a
+    new empty session (with a new link)."""
+    _discard_session("Your data was deleted: uploads, index, drafts and downloads.")
+
+
+def start_over() -> None:
+    """Callback of "Start over": the same clean slate as deleting, said as a fresh start."""
+    _discard_session("Started over: your previous work and its downloads were deleted.")
+
+
+def _discard_session(done: str) -> None:
+    from core.ui import media
+
+    errors = [
+        e for e in (attempt(media.drop_served_files), attempt(state.session().delete_all)) if e
+    ]
     state.reset_after_delete()
-    if error:
-        state.flash("error", f"Not everything could be deleted: {error}")
+    if errors:
+        state.flash("error", f"Not everything could be deleted: {' '.join(errors)}")
     else:
-        state.flash("success", "Your data was deleted: uploads, index, drafts and downloads.")
+        state.flash("success", done)
 
 
 def clear_model_answers() -> None:

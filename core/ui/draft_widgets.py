@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-import pandas as pd
 import streamlit as st
 
 from core.contracts import (
@@ -41,6 +40,25 @@ def render_violation(violation: TruthViolation) -> None:
         st.warning(text, icon=":material/warning:")
 
 
+STATUS_WORDS = {
+    BulletStatus.PROPOSED: "suggested",
+    BulletStatus.ACCEPTED: "accepted",
+    BulletStatus.REJECTED: "left out",
+    BulletStatus.EDITED: "edited by you",
+}
+ORIGIN_WORDS = {"user": "your words", "llm": "written by the model"}
+
+
+def line_verdict(verdict: BulletVerdict | None) -> tuple[str, str]:
+    """The icon and word for what the audit says about one line."""
+    problems = verdict.violations if verdict else []
+    if any(v.severity == Severity.BLOCKER for v in problems):
+        return ":red[:material/block:]", "blocked by the audit"
+    if problems:
+        return ":orange[:material/warning:]", "check this"
+    return ":green[:material/check_circle:]", "supported by your evidence"
+
+
 def render_line(
     bullet: DraftBullet,
     *,
@@ -50,44 +68,64 @@ def render_line(
     on_edit: OnEdit,
     on_toggle_editor: OnToggle,
 ) -> None:
-    """One draft line: text, status, inline audit problems, citations, accept/reject/edit.
-    The edit box is drawn only for the line being edited (keeps a long draft light)."""
+    """One compact row per draft line: verdict icon and text, plain-language status, its
+    problems, then the evidence on expand and accept / reject / edit. A blocked line cannot
+    be accepted until it is fixed. The edit box is drawn only for the line being edited."""
     rejected = bullet.status == BulletStatus.REJECTED
-    editing = state.editing(bullet.id)
+    icon, word = line_verdict(verdict)
+    blocked = word.startswith("blocked")
     with st.container(border=True, key=f"draft_line_{bullet.id}"):
         body = safe_text(bullet.text)
-        st.markdown(f"~~{body}~~" if rejected else body)
-        cited = len(bullet.evidence_card_ids)
-        st.caption(f"{bullet.status.value} · cites {cited} evidence item(s) · {bullet.origin}")
+        origin = ORIGIN_WORDS.get(bullet.origin, "from your resume")
+        st.markdown(
+            f"{icon} {'~~' + body + '~~' if rejected else body}  \n"
+            f":gray[{STATUS_WORDS.get(bullet.status, bullet.status.value)} · {word} · {origin}]"
+        )
         for violation in verdict.violations if verdict else []:
             render_violation(violation)
         note = state.line_note(bullet.id)
         if note is not None:
             (st.success if note.level == "success" else st.error)(safe_text(note.message))
-        with st.expander(f"Evidence ({cited})"):
-            render_quotes(bullet.evidence_card_ids, lookup)
-        if editing:
+        if state.editing(bullet.id):
             render_editor(bullet, on_edit=on_edit)
-        buttons = st.columns(3, width=330, gap="small")
-        buttons[0].button(
-            "Accept",
-            key=f"draft_accept_{bullet.id}",
-            disabled=bullet.status == BulletStatus.ACCEPTED,
-            on_click=on_status,
-            args=(bullet.id, BulletStatus.ACCEPTED),
+        quotes, buttons = st.columns([3, 2], vertical_alignment="top")
+        with quotes.expander(f"Evidence ({len(bullet.evidence_card_ids)})"):
+            render_quotes(bullet.evidence_card_ids, lookup)
+        render_line_buttons(
+            bullet, buttons, blocked=blocked, on_status=on_status, on_toggle_editor=on_toggle_editor
         )
-        buttons[1].button(
-            "Restore" if rejected else "Reject",
-            key=f"draft_reject_{bullet.id}",
-            on_click=on_status,
-            args=(bullet.id, BulletStatus.PROPOSED if rejected else BulletStatus.REJECTED),
-        )
-        buttons[2].button(
-            "Close editor" if editing else "Edit",
-            key=f"draft_editor_{bullet.id}",
-            on_click=on_toggle_editor,
-            args=(bullet.id,),
-        )
+
+
+def render_line_buttons(
+    bullet: DraftBullet,
+    box,
+    *,
+    blocked: bool,
+    on_status: OnStatus,
+    on_toggle_editor: OnToggle,
+) -> None:
+    rejected = bullet.status == BulletStatus.REJECTED
+    row = box.container(horizontal=True, gap="small")
+    row.button(
+        "Accept",
+        key=f"draft_accept_{bullet.id}",
+        disabled=blocked or bullet.status == BulletStatus.ACCEPTED,
+        help="Fix this line first: the audit blocks it." if blocked else None,
+        on_click=on_status,
+        args=(bullet.id, BulletStatus.ACCEPTED),
+    )
+    row.button(
+        "Restore" if rejected else "Reject",
+        key=f"draft_reject_{bullet.id}",
+        on_click=on_status,
+        args=(bullet.id, BulletStatus.PROPOSED if rejected else BulletStatus.REJECTED),
+    )
+    row.button(
+        "Close editor" if state.editing(bullet.id) else "Edit",
+        key=f"draft_editor_{bullet.id}",
+        on_click=on_toggle_editor,
+        args=(bullet.id,),
+    )
 
 
 def render_editor(bullet: DraftBullet, *, on_edit: OnEdit) -> None:
@@ -125,79 +163,82 @@ def render_dropped(draft: ResumeDraft) -> None:
 
 
 # --- audit page ----------------------------------------------------------------------------
-def verdict_rows(report: AuditReport, draft: ResumeDraft) -> pd.DataFrame:
-    verdicts = {v.bullet_id: v for v in report.verdicts}
-    rows = []
-    for bullet in draft.all_bullets():
-        verdict = verdicts.get(bullet.id)
-        problems = verdict.violations if verdict else []
-        blocked = any(v.severity == Severity.BLOCKER for v in problems)
-        rows.append(
-            {
-                "Line": bullet.text,
-                "Verdict": "blocked" if blocked else ("warning" if problems else "supported"),
-                "Status": bullet.status.value,
-                "Problems": "; ".join(v.violation for v in problems),
-                "Cites": ", ".join(bullet.evidence_card_ids),
-            }
+def render_verdict_banner(report: AuditReport, draft: ResumeDraft) -> None:
+    """One coloured banner: passed or blocked, with the counts that say why."""
+    lines = len(draft.all_bullets())
+    blocked = len({v.bullet_id for v in report.blockers()})
+    warnings = sum(v.severity == Severity.WARNING for v in report.truth_violations)
+    counts = f"{lines} lines checked · {blocked} blocked · {warnings} to check"
+    if blocked:
+        st.error(
+            f"**Audit: {blocked} line{'s' if blocked > 1 else ''} blocked** — {counts}.  \n"
+            "Blocked lines never reach the DOCX: fix or reject them on the Draft review page.",
+            icon=":material/block:",
         )
-    return pd.DataFrame(rows, columns=["Line", "Verdict", "Status", "Problems", "Cites"])
+    elif warnings:
+        st.warning(f"**Audit passed, with notes** — {counts}.", icon=":material/warning:")
+    else:
+        st.success(
+            f"**Audit passed** — {counts}. Every line rests on your evidence.",
+            icon=":material/verified:",
+        )
 
 
-def render_audit_summary(report: AuditReport, draft: ResumeDraft) -> None:
+def render_audit_problems(report: AuditReport, draft: ResumeDraft) -> None:
+    """Each blocker and warning under the line it belongs to."""
+    lines = {b.id: b.text for b in draft.all_bullets()}
     blockers = report.blockers()
     warnings = [v for v in report.truth_violations if v.severity == Severity.WARNING]
-    cols = st.columns(4)
-    cols[0].metric("Lines checked", len(draft.all_bullets()))
-    cols[1].metric("Blockers", len(blockers))
-    cols[2].metric("Warnings", len(warnings))
-    cols[3].metric("Audit", "passed" if report.passed else "blocked")
-    st.dataframe(verdict_rows(report, draft), hide_index=True, width="stretch")
-    if blockers:
-        st.markdown("#### Blockers (these lines never reach the DOCX)")
-        for violation in blockers:
-            render_violation(violation)
-    if warnings:
-        st.markdown("#### Warnings")
-        for violation in warnings:
-            render_violation(violation)
+    for heading, problems in (
+        ("Blockers (these lines never reach the DOCX)", blockers),
+        ("Worth a second look", warnings),
+    ):
+        if problems:
+            st.markdown(f"#### {heading}")
+        for violation in problems:
+            with st.container(border=True):
+                line = lines.get(violation.bullet_id or "", "")
+                if line:
+                    st.markdown(f"Line: “{safe_text(line)}”")
+                render_violation(violation)
     for problem in report.inconsistencies + report.roundtrip_problems:
         st.warning(safe_text(problem))
 
 
 def render_ats(ats: ATSReport) -> None:
-    cols = st.columns(3)
-    cols[0].metric("Keyword coverage", f"{ats.keyword_coverage_score:.0f}%")
-    cols[1].metric("Must-have coverage", f"{ats.must_have_coverage:.0f}%")
-    cols[2].metric("Role signal", f"{ats.role_signal_score:.0f}%")
-    st.progress(min(ats.keyword_coverage_score / 100, 1.0), text="Keyword coverage")
-    st.progress(min(ats.must_have_coverage / 100, 1.0), text="Must-have coverage (honest)")
-    chart = pd.DataFrame(
-        {
-            "covered": [len(ats.supported_keywords), len(ats.must_haves_supported)],
-            "missing": [len(ats.missing_keywords), len(ats.must_haves_missing)],
-        },
-        index=["ATS keywords", "Must-haves"],
+    """One coverage display (must-haves and keywords), then the keyword lists."""
+    musts = len(ats.must_haves_supported) + len(ats.must_haves_missing)
+    cols = st.columns(2)
+    cols[0].metric(
+        "Must-haves your draft shows",
+        f"{len(ats.must_haves_supported)} of {musts}",
+        help="Must-have requirements whose evidence the draft cites.",
     )
-    st.bar_chart(chart, horizontal=True, stack=True, color=["#3b7a57", "#c8553d"], height=180)
-    left, right = st.columns(2)
-    with left:
-        st.markdown("#### Keywords your draft supports")
-        render_bullets(ats.supported_keywords)
-        st.markdown("#### Must-haves covered")
-        render_bullets(ats.must_haves_supported)
-    with right:
-        st.markdown("#### Keywords missing")
-        render_bullets(ats.missing_keywords)
-        st.markdown("#### Must-haves missing")
+    cols[1].metric(
+        "Job keywords in your draft",
+        f"{ats.keyword_coverage_score:.0f}%",
+        help="The job ad's keywords an applicant tracking system would find in the DOCX.",
+    )
+    st.markdown("**Keywords your draft has:** " + inline(ats.supported_keywords))
+    st.markdown("**Keywords it lacks:** " + inline(ats.missing_keywords))
+    if ats.suggested_keywords:
+        st.caption(
+            "Your evidence supports these, so you may add them: " + inline(ats.suggested_keywords)
+        )
+    if ats.must_haves_missing:
+        st.markdown("#### Must-haves the draft does not show")
         render_bullets(ats.must_haves_missing)
-    st.markdown("#### Format warnings")
+    st.markdown("#### Format check")
     render_bullets(ats.format_warnings, empty="No format problems found in the document.")
 
 
+def inline(items: Sequence[str]) -> str:
+    return " · ".join(safe_text(i) for i in items) or "none"
+
+
 def render_downloads(bundle: state.ExportBundle, *, stem: str) -> None:
-    cols = st.columns(4)
-    cols[0].download_button(
+    row = st.container(horizontal=True, gap="small")
+    row.download_button(
         "Download DOCX",
         bundle.docx,
         file_name=f"{stem}.docx",
@@ -206,7 +247,7 @@ def render_downloads(bundle: state.ExportBundle, *, stem: str) -> None:
         key="audit_download_docx",
         type="primary",
     )
-    cols[3].download_button(
+    row.download_button(
         "Download PDF",
         bundle.pdf,
         file_name=f"{stem}.pdf",
@@ -215,7 +256,7 @@ def render_downloads(bundle: state.ExportBundle, *, stem: str) -> None:
         key="audit_download_pdf",
         disabled=not bundle.pdf,
     )
-    cols[1].download_button(
+    row.download_button(
         "Download audit JSON",
         bundle.audit_json,
         file_name=f"{stem}-audit.json",
@@ -223,8 +264,10 @@ def render_downloads(bundle: state.ExportBundle, *, stem: str) -> None:
         on_click="ignore",
         key="audit_download_json",
     )
-    cols[2].download_button(
-        "Download diff vs previous run",
+    if not bundle.has_previous:
+        return
+    row.download_button(
+        "Download changes since the previous draft",
         bundle.diff_md,
         file_name=f"{stem}-diff.md",
         mime="text/markdown",

@@ -54,6 +54,7 @@ def warm_pipeline(settings: Settings, ready: threading.Event) -> None:
         ready.set()
         session.write_draft()
         session.export(template=settings.default_template)
+        import altair  # noqa: F401  (the evidence map's chart: ~1-2 s on a first import)
     except Exception:  # a failed warm-up only costs speed; the real action reports errors
         log.exception("warm-up failed")
     finally:
@@ -69,6 +70,11 @@ def warm_pipeline(settings: Settings, ready: threading.Event) -> None:
 
 def start_warmup() -> None:
     _warmup(str(state.settings().home))
+
+
+def warmup_done() -> bool:
+    """Are the shared models loaded (the first visitor of a fresh server may find them not)?"""
+    return _warmup(str(state.settings().home)).is_set()
 
 
 def wait_for_warmup(timeout_s: float = 120.0) -> None:

@@ -176,6 +176,13 @@ def render_usage(slot: DeltaGenerator) -> None:
 
 
 def render_delete() -> None:
+    st.button(
+        "Start over",
+        on_click=actions.start_over,
+        key="sidebar_start_over",
+        width="stretch",
+        help="Deletes this session's work and downloads and starts a new one (with a new link).",
+    )
     with st.popover("Delete my data", width="stretch"):
         st.write(
             "This deletes everything of this session on the server: your uploads, the evidence "

@@ -1,23 +1,32 @@
 """Typed session-state accessors: the only module that knows the app's st.session_state keys.
 
-Each browser session gets its own `TailoringSession` over a private workspace directory (a uuid
-under settings.workspaces_dir). What the user typed lives under widget keys that are re-asserted
+Each browser session gets its own `TailoringSession` over a private workspace directory, named
+by an unguessable token kept in the page URL (`?s=…`) and bound to this browser's XSRF cookie:
+a reload or a revisit in the same browser reopens the saved run (gap answers, line decisions,
+edits) on the page the URL names; another browser, a guessed or an expired token gets nothing.
+What the user typed lives under widget keys that are re-asserted
 on every run (`init_session_state`), so switching pages, a rerun or an error never loses it.
 API keys stay in this in-memory state only.
 """
 
 from __future__ import annotations
 
-import uuid
 from dataclasses import dataclass
 from typing import Any
 
 import streamlit as st
 
 from core.contracts import Blackboard
+from core.errors import ResumeForgeError
 from core.service import TailoringSession
 from core.settings import Settings, get_settings, temp_home
-from core.workspace import Workspace, expire_idle_workspaces
+from core.ui.binding import browser_binding
+from core.workspace import (
+    expire_idle_workspaces,
+    new_token,
+    open_for_token,
+    reopen_by_token,
+)
 
 # --- widget keys (page prefix + name); values are what the user typed ------------------------
 RESUME_MODE = "upload_resume_mode"
@@ -59,6 +68,9 @@ _FLASHES = "rf_flashes"
 _LLM_SIGNATURE = "rf_llm_signature"
 _LINE_NOTES = "rf_line_notes"
 _EDITING = "rf_editing"
+_TOKEN = "rf_token"  # noqa: S105 (a state key, not a secret)
+_MEDIA_IDS = "rf_media_ids"
+TOKEN_PARAM = "s"  # noqa: S105 - the URL query parameter that names this browser's workspace
 
 
 @dataclass(frozen=True)
@@ -100,6 +112,7 @@ class ExportBundle:
     audit_json: bytes
     diff_md: bytes
     pdf: bytes = b""
+    has_previous: bool = False  # the diff compares with an earlier draft of this session
 
 
 @dataclass(frozen=True)
@@ -132,22 +145,64 @@ def init_session_state() -> None:
     state.setdefault(_PENDING, set())
     state.setdefault(_EDITING, set())
     state.setdefault(_FLASHES, [])
+    state.setdefault(_MEDIA_IDS, set())
     current = state.get(SESSION_KEY)
     if current is None:
-        state[SESSION_KEY] = new_session(settings())
+        state[SESSION_KEY] = reopened_session() or new_session(settings())
     elif not current.workspace.root.exists():
         state[SESSION_KEY] = new_session(settings())
         flash("warning", "Your previous session had expired and its data was removed.")
     else:
         current.workspace.touch()
+    token = state.get(_TOKEN)
+    if token and st.query_params.get(TOKEN_PARAM) != token:
+        st.query_params[TOKEN_PARAM] = token  # page links drop it: put it back on every run
+
+
+def reopened_session() -> TailoringSession | None:
+    """After a reload: the session the URL's token names, if it is this browser's and alive."""
+    token = st.query_params.get(TOKEN_PARAM)
+    if not token:
+        return None
+    conf = settings()
+    workspace = reopen_by_token(
+        conf.workspaces_dir,
+        token,
+        binding=browser_binding(st.context),
+        max_idle_s=conf.workspace_ttl_hours * 3600,
+    )
+    if workspace is None:
+        flash("info", "That link's session has expired or is not yours: here is a fresh one.")
+        return None
+    session = TailoringSession.create(workspace=workspace, settings=conf, llm=None)
+    try:
+        restored = session.restore_latest()
+    except ResumeForgeError as err:
+        flash("warning", f"Your saved work could not be read back ({err}).")
+        restored = None
+    st.session_state[_TOKEN] = token
+    if restored is not None:
+        restore_inputs(restored)
+        flash("success", "Welcome back: your work is restored where you left it.")
+    return session
+
+
+def restore_inputs(restored: Blackboard) -> None:
+    """Put the restored run's job text and title back into the upload form."""
+    state = st.session_state
+    state[JD_MODE] = MODE_PASTE
+    state[JD_TEXT] = restored.inputs.job_description
+    state[TARGET_TITLE] = restored.inputs.target_title
 
 
 def new_session(settings: Settings) -> TailoringSession:
-    """A fresh TailoringSession over a new private workspace; expires idle workspaces first."""
+    """A fresh TailoringSession over a new private workspace named by a new token; expires
+    idle workspaces first."""
     parent = settings.workspaces_dir
     expire_idle_workspaces(parent, max_idle_s=settings.workspace_ttl_hours * 3600)
-    workspace = Workspace.open(parent / uuid.uuid4().hex)
-    workspace.touch()
+    token = new_token()
+    workspace = open_for_token(parent, token, binding=browser_binding(st.context))
+    st.session_state[_TOKEN] = token
     return TailoringSession.create(workspace=workspace, settings=settings, llm=None)
 
 
@@ -162,6 +217,7 @@ def reset_after_delete() -> None:
     state.pop(_LLM_SIGNATURE, None)
     state[_EDITING] = set()
     state[SESSION_KEY] = new_session(settings())
+    st.query_params[TOKEN_PARAM] = state[_TOKEN]
 
 
 # --- getters and setters -----------------------------------------------------------------------
@@ -290,6 +346,11 @@ def set_editing(bullet_id: str, value: bool) -> None:
         lines.add(bullet_id)
     else:
         lines.discard(bullet_id)
+
+
+def served_media() -> set[str]:
+    """Ids of the files this browser session was served for download (see core.ui.media)."""
+    return st.session_state.setdefault(_MEDIA_IDS, set())
 
 
 def llm_signature() -> str | None:

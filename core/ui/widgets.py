@@ -14,11 +14,7 @@ import pandas as pd
 import streamlit as st
 
 from core.contracts import (
-    AnswerStatus,
-    Blackboard,
     EvidenceCard,
-    GapResolution,
-    GapStrategy,
     JDAnalysis,
     ParsedResume,
     UserQuestion,
@@ -32,17 +28,6 @@ _MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]()<>#+\-.!|$~:@&=\"])")
 # icons/emoji, on the parsed text (escapes do not stop it): a zero-width space breaks each one.
 _ZWSP = "\u200b"
 _AUTOLINK_TRIGGERS = re.compile(r"(?i)(?<=:)(?=//)|(?<=www)(?=\.)|(?=@)|(?<=:)(?=[\w+/-]+:)")
-
-STRATEGY_LABELS = {
-    GapStrategy.ASK_USER: "Ask me about it",
-    GapStrategy.ADJACENT: "Show related experience",
-    GapStrategy.OMIT: "Leave it out",
-}
-GAP_TYPE_LABELS = {
-    "true_gap": "true gap",
-    "terminology_gap": "different wording",
-    "hidden_evidence": "maybe hidden",
-}
 
 
 def safe_text(text: object) -> str:
@@ -76,7 +61,17 @@ def render_start_here(what: str) -> None:
 
 
 def render_next(page: str, label: str) -> None:
-    st.page_link(page, label=label, icon=":material/arrow_forward:")
+    """The way on: a primary button that opens the next page."""
+    if st.button(label, type="primary", icon=":material/arrow_forward:", key=f"next_{page}"):
+        st.switch_page(page)
+
+
+def render_steps(steps: Sequence[tuple[str, str, str]]) -> None:
+    """The pages as one row of small links above every page (path, short label, icon): on a
+    phone the sidebar with the page list is folded away, this row is not."""
+    with st.container(horizontal=True, gap="small", key="steps_row"):
+        for path, label, icon in steps:
+            st.page_link(path, label=label, icon=icon, width="content")
 
 
 # --- page 1 ----------------------------------------------------------------------------------
@@ -194,70 +189,6 @@ def provenance_label(card: EvidenceCard) -> str:
     return " · ".join(p for p in parts if p)
 
 
-def evidence_rows(board: Blackboard, lookup: Callable[[str], EvidenceCard | None]) -> pd.DataFrame:
-    """Requirement × evidence: one row per cited card (or one row saying there is none)."""
-    mappings = {m.requirement_id: m for m in board.evidence_map}
-    gaps = {g.requirement_id: g for g in board.gap_resolutions}
-    rows = []
-    for req in board.requirements:
-        mapping = mappings.get(req.id)
-        gap = gaps.get(req.id)
-        base = {
-            "Requirement": req.text,
-            "Priority": req.priority.value,
-            "Confidence": mapping.confidence.value if mapping else "low",
-            "Gap": GAP_TYPE_LABELS.get(gap.gap_type.value, "") if gap else "",
-        }
-        cards = [
-            c for c in (lookup(i) for i in (mapping.evidence_card_ids if mapping else [])) if c
-        ]
-        if not cards:
-            rows.append({**base, "Evidence": "— no evidence —", "Source": ""})
-        for card in cards:
-            rows.append({**base, "Evidence": card.raw_text, "Source": provenance_label(card)})
-    return pd.DataFrame(
-        rows, columns=["Requirement", "Priority", "Confidence", "Gap", "Evidence", "Source"]
-    )
-
-
-def render_mapping_metrics(board: Blackboard) -> None:
-    mapped = {
-        m.requirement_id
-        for m in board.evidence_map
-        if m.evidence_card_ids and m.confidence != "low"
-    }
-    musts = [r for r in board.requirements if r.priority == "must"]
-    open_gaps = [g for g in board.gap_resolutions if g.answer_status == AnswerStatus.OPEN]
-    cols = st.columns(3)
-    cols[0].metric("Requirements with evidence", f"{len(mapped)} / {len(board.requirements)}")
-    cols[1].metric(
-        "Must-haves with evidence", f"{sum(r.id in mapped for r in musts)} / {len(musts)}"
-    )
-    cols[2].metric("Open gaps", len(open_gaps))
-
-
-def render_gap(gap: GapResolution, *, on_strategy: Callable[[str, str], None]) -> None:
-    """One gap: requirement, type, answer status, and a strategy picker (changes call core)."""
-    key = f"evidence_strategy_{gap.gap_id}"
-    state.reset_input(key, gap.strategy)  # the board is the truth; the picker mirrors it
-    with st.container(border=True, key=f"evidence_gap_{gap.gap_id}"):
-        text, picker = st.columns([3, 2])
-        status = {"open": "open", "answered": "answered ✓", "declined": "you don't have this"}
-        text.markdown(
-            f"{safe_text(gap.requirement_text)}  \n"
-            f":gray[{gap.priority.value} · {GAP_TYPE_LABELS.get(gap.gap_type.value, '')} · "
-            f"{status.get(gap.answer_status.value, '')}]"
-        )
-        picker.selectbox(
-            "Strategy",
-            list(STRATEGY_LABELS),
-            format_func=lambda s: STRATEGY_LABELS[GapStrategy(s)],
-            key=key,
-            on_change=on_strategy,
-            args=(gap.gap_id, key),
-        )
-
-
 def render_gap_form(
     questions: Sequence[UserQuestion],
     *,
@@ -296,7 +227,7 @@ def render_quotes(card_ids: Sequence[str], lookup: Callable[[str], EvidenceCard 
     for card_id in card_ids:
         card = lookup(card_id)
         if card is None:
-            st.caption(f"{safe_text(card_id)}: this evidence is no longer in your resume.")
+            st.caption("This evidence is no longer in your resume.")
             continue
         st.markdown(f"> {safe_text(card.raw_text)}")
-        st.caption(f"{safe_text(card_id)} · {safe_text(provenance_label(card))}")
+        st.caption(f"From {safe_text(provenance_label(card))}")

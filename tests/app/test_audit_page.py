@@ -18,19 +18,24 @@ def downloads(at):
     return {b.label: b for b in at.get("download_button")}
 
 
-def test_verdicts_and_ats_report_are_shown(app, drafted_session):
+def test_a_verdict_banner_with_counts_and_one_coverage_display(app, drafted_session):
     at = app(drafted_session, PAGE)
     assert not at.exception, at.exception
     board = drafted_session.board
-    verdicts = at.dataframe[0].value
-    assert list(verdicts["Line"]) == [b.text for b in board.resume_draft.all_bullets()]
-    assert set(verdicts["Verdict"]) <= {"supported", "warning", "blocked"}
+    lines = len(board.resume_draft.all_bullets())
+    banner = [
+        e.value
+        for kind in (at.success, at.warning, at.error)
+        for e in kind
+        if "lines checked" in e.value
+    ]
+    assert len(banner) == 1 and f"{lines} lines checked" in banner[0]
     metrics = {m.label: m.value for m in at.metric}
     ats = board.ats_report
-    assert metrics["Keyword coverage"] == f"{ats.keyword_coverage_score:.0f}%"
-    assert metrics["Must-have coverage"] == f"{ats.must_have_coverage:.0f}%"
-    assert metrics["Blockers"] == str(len(board.audit_report.blockers()))
-    assert len(at.get("progress")) == 2 and at.get("vega_lite_chart")
+    assert metrics["Job keywords in your draft"] == f"{ats.keyword_coverage_score:.0f}%"
+    musts = len(ats.must_haves_supported) + len(ats.must_haves_missing)
+    assert metrics["Must-haves your draft shows"] == f"{len(ats.must_haves_supported)} of {musts}"
+    assert not at.get("progress") and "Role signal" not in metrics  # one display, no riddle
     shown = texts(at)
     assert all(k in shown for k in ats.supported_keywords + ats.missing_keywords)
 
@@ -38,12 +43,8 @@ def test_verdicts_and_ats_report_are_shown(app, drafted_session):
 def test_downloads_hold_the_tailored_content(app, drafted_session):
     at = app(drafted_session, PAGE)
     buttons = downloads(at)
-    assert set(buttons) == {
-        "Download DOCX",
-        "Download PDF",
-        "Download audit JSON",
-        "Download diff vs previous run",
-    }
+    # a first draft has no earlier one: no "changes since the previous draft" offer
+    assert set(buttons) == {"Download DOCX", "Download PDF", "Download audit JSON"}
     bundle = at.session_state["rf_export"]
     assert bundle.pdf.startswith(b"%PDF")
     document = Document(io.BytesIO(bundle.docx))
@@ -75,7 +76,10 @@ def test_a_blocked_edit_is_listed_and_kept_out_of_the_docx(app, drafted_session)
     invented = line.text.rstrip(".") + ", growing revenue by 83%."
     drafted_session.edit_bullet(line.id, invented)
     at = app(drafted_session, PAGE)
-    assert "Blockers (these lines never reach the DOCX)" in texts(at)
+    shown = texts(at)
+    assert "Blockers (these lines never reach the DOCX)" in shown
+    assert f"Line: “{invented}”" in shown  # the blocker names its line
+    assert any("Audit: 1 line blocked" in e.value for e in at.error)
     body = "\n".join(
         p.text for p in Document(io.BytesIO(at.session_state["rf_export"].docx)).paragraphs
     )
@@ -97,3 +101,4 @@ def test_the_diff_download_names_what_changed_since_the_previous_draft(app, draf
     assert diff.startswith("# Changes from the previous variant"), diff[:200]
     for text in second - first:
         assert text in diff
+    assert "Download changes since the previous draft" in downloads(at)  # now there is one

@@ -186,3 +186,35 @@ def test_a_bug_during_a_run_is_a_readable_message_in_its_status(app, drafted_ses
     assert any("Something went wrong inside ResumeForge (RuntimeError)" in e for e in errors)
     assert not any("internal detail" in e for e in errors)
     assert drafted_session.board.resume_draft is draft_before  # nothing lost
+
+
+def test_a_blocked_line_cannot_be_accepted_until_fixed(app, drafted_session):
+    import pytest
+
+    from core.errors import InputError
+
+    at = app(drafted_session, PAGE)
+    line = first_role_line(drafted_session)
+    original = line.text
+    at.button(key=f"draft_editor_{line.id}").click().run()
+    at.text_area(key=f"draft_edit_{line.id}").input(original.rstrip(".") + ", saving $4.7M.")
+    at.button(key=f"draft_save_{line.id}").click().run()
+    assert at.button(key=f"draft_accept_{line.id}").disabled
+    with pytest.raises(InputError, match="blocks this line"):
+        drafted_session.set_bullet_status(line.id, BulletStatus.ACCEPTED)
+    assert line.status == BulletStatus.EDITED
+    drafted_session.edit_bullet(line.id, original)  # fixed: now it can be accepted
+    at.run()
+    assert not at.button(key=f"draft_accept_{line.id}").disabled
+    at.button(key=f"draft_accept_{line.id}").click().run()
+    assert line.status == BulletStatus.ACCEPTED
+
+
+def test_captions_speak_plainly_without_internal_ids_or_jargon(app, drafted_session):
+    at = app(drafted_session, PAGE)
+    shown = texts(at.main)
+    ids = {i for b in drafted_session.board.resume_draft.all_bullets() for i in b.evidence_card_ids}
+    ids |= {b.id for b in drafted_session.board.resume_draft.all_bullets()}
+    assert ids and not any(i in shown for i in ids)
+    assert "extractive" not in shown
+    assert "supported by your evidence" in shown and "From sample_resume.md" in shown

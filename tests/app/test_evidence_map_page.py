@@ -3,23 +3,60 @@
 from __future__ import annotations
 
 from core.contracts import AnswerStatus, CardKind, Confidence, GapStrategy, Priority
+from core.ui.evidence_widgets import plain_text, requirement_status, requirement_views
 from tests.app.conftest import texts
 
 PAGE = "pages/evidence_map.py"
 
 
-def test_table_has_every_requirement_with_its_evidence_and_source(app, mapped_session):
+def test_one_card_per_requirement_with_status_quote_and_source(app, mapped_session):
     at = app(mapped_session, PAGE)
     board = mapped_session.board
-    table = at.dataframe[0].value
-    assert set(table["Requirement"]) == {r.text for r in board.requirements}
     cards = {c.id: c for c in board.evidence_cards}
-    for mapping in board.evidence_map:
-        for card_id in mapping.evidence_card_ids:
-            row = table[table["Evidence"] == cards[card_id].raw_text]
-            assert not row.empty, card_id
-            assert row["Source"].iloc[0].startswith("sample_resume.md")
-    assert set(table["Confidence"]) <= {c.value for c in Confidence}
+    views = requirement_views(board, mapped_session.evidence_quote)
+    assert [v.requirement.id for v in views] == sorted(
+        (r.id for r in board.requirements),
+        key=lambda i: next(r.priority for r in board.requirements if r.id == i) != Priority.MUST,
+    )
+    shown = texts(at)
+    for view in views:
+        assert view.requirement.text in shown
+        assert view.status.capitalize() in shown
+        if view.cards:
+            best = plain_text(view.cards[0].raw_text)
+            assert best in shown and "**" not in best and not best.startswith("#")
+    mapped = {i for m in board.evidence_map for i in m.evidence_card_ids}
+    assert any(cards[i].provenance.source == "sample_resume.md" for i in mapped)
+    assert "From sample_resume.md" in shown
+    assert "###" not in texts(at.main)  # no raw Markdown in the cards (the sidebar has some)
+
+
+def test_the_status_of_a_requirement_reads_as_a_job_seeker_would_say_it():
+    from core.contracts import EvidenceMapping, GapResolution, GapType
+
+    def gap(kind, answer=AnswerStatus.OPEN):
+        return GapResolution(gap_id="g", requirement_text="x", gap_type=kind, answer_status=answer)
+
+    strong = EvidenceMapping(requirement_id="r", evidence_card_ids=["c"], confidence="high")
+    weak = EvidenceMapping(requirement_id="r", evidence_card_ids=["c"], confidence="medium")
+    assert requirement_status(strong, None) == "met"
+    assert requirement_status(weak, None) == "partly met"
+    assert requirement_status(None, None) == "gap"
+    assert requirement_status(weak, gap(GapType.TERMINOLOGY_GAP)) == "different wording"
+    assert requirement_status(None, gap(GapType.TRUE_GAP)) == "gap"
+    assert requirement_status(None, gap(GapType.TRUE_GAP, AnswerStatus.ANSWERED)) == "met"
+
+
+def test_the_headline_counts_must_haves_and_keywords(app, mapped_session):
+    at = app(mapped_session, PAGE)
+    board = mapped_session.board
+    views = requirement_views(board, mapped_session.evidence_quote)
+    musts = [v for v in views if v.requirement.priority == Priority.MUST]
+    metrics = {m.label: m.value for m in at.metric}
+    met = sum(v.status == "met" for v in musts)
+    assert metrics["Must-haves met"] == f"{met} of {len(musts)}"
+    assert metrics["Job keywords in your resume"].endswith("%")
+    assert at.get("vega_lite_chart") or at.get("arrow_vega_lite_chart")
 
 
 def test_gaps_are_listed_with_a_strategy_picker(app, mapped_session):
@@ -70,10 +107,9 @@ def test_an_answer_becomes_user_attested_evidence_and_remaps(app, mapped_session
     assert card.kind == CardKind.USER_ANSWER and card.raw_text == answer
     mapping = next(m for m in board.evidence_map if m.requirement_id == gap.requirement_id)
     assert mapping.evidence_card_ids[0] == card.id and mapping.confidence == Confidence.HIGH
-    table = at.dataframe[0].value
-    assert answer in set(table["Evidence"])
-    assert "your answer" in set(table["Source"].str.slice(0, 11))
-    assert "evidence map is updated" in texts(at)
+    shown = texts(at)
+    assert answer.rstrip(".") in shown and "From your answer" in shown
+    assert "Saved 1 answer as your evidence" in shown
 
 
 def test_the_form_asks_which_role_and_the_answer_belongs_to_it(app, mapped_session):
@@ -99,6 +135,8 @@ def test_i_dont_have_this_keeps_the_gap_honest(app, mapped_session):
     assert gap.answer_status == AnswerStatus.DECLINED and gap.strategy == GapStrategy.OMIT
     assert not any(c.kind == CardKind.USER_ANSWER for c in mapped_session.board.evidence_cards)
     assert question.gap_id not in {q.gap_id for q in mapped_session.next_questions(limit=3)}
+    shown = texts(at)
+    assert "Saved" not in shown and "you don't have 1 requirement" in shown
 
 
 def test_an_empty_submit_asks_for_an_answer(app, mapped_session):

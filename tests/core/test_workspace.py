@@ -43,3 +43,32 @@ def test_idle_workspaces_expire_and_used_ones_stay(tmp_path):
     assert removed == [idle.root]
     assert not idle.root.exists() and used.root.exists()
     assert oct(used.root.stat().st_mode & 0o777) == "0o700"
+
+
+def test_a_token_reopens_its_workspace_only_for_the_same_browser(tmp_path):
+    from core.workspace import new_token, open_for_token, reopen_by_token
+
+    parent = tmp_path / "workspaces"
+    token = new_token()
+    made = open_for_token(parent, token, binding="browser-a")
+    (made.root / "runs").mkdir()
+    again = reopen_by_token(parent, token, binding="browser-a", max_idle_s=3600)
+    assert again is not None and again.root == made.root
+    assert token not in str(made.root)  # the folder name does not reveal the token
+    # another browser with the same URL, a guessed token, a malformed one: nothing
+    assert reopen_by_token(parent, token, binding="browser-b", max_idle_s=3600) is None
+    assert reopen_by_token(parent, new_token(), binding="browser-a", max_idle_s=3600) is None
+    assert reopen_by_token(parent, "../" + token, binding="browser-a", max_idle_s=3600) is None
+    assert made.root.exists()  # a foreign attempt does not harm the owner's workspace
+
+
+def test_a_token_expires_with_its_workspace(tmp_path):
+    from core.workspace import new_token, open_for_token, reopen_by_token
+
+    parent = tmp_path / "workspaces"
+    token = new_token()
+    made = open_for_token(parent, token, binding="")
+    later = made.last_used() + 7200
+    assert reopen_by_token(parent, token, binding="", max_idle_s=3600, now=later) is None
+    assert not made.root.exists()
+    assert reopen_by_token(parent, token, binding="", max_idle_s=3600) is None

@@ -93,7 +93,7 @@ def test_a_key_typed_in_the_sidebar_never_reaches_screen_disk_logs_or_downloads(
     write_draft(page)
     shown.append(visible_text(page))
     go(page, "Audit", "Audit and downloads")
-    page.get_by_text("Blockers", exact=False).first.wait_for(timeout=ANALYSIS_S)
+    page.get_by_text("lines checked", exact=False).first.wait_for(timeout=ANALYSIS_S)
     settle(page)
     shown.append(visible_text(page))
     screenshot(page, "privacy-02-audit-with-key")

@@ -1,0 +1,41 @@
+"""A first result needs no LLM library: the offline app path (router modules, sample through
+analysis and mapping) never imports litellm or instructor (they cost seconds at start-up)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+from tests.app.conftest import REPO
+
+SCRIPT = """
+import sys, tempfile
+from pathlib import Path
+import core.ui.actions, core.ui.sidebar, core.ui.samples, core.ui.state  # what the router loads
+from core.service import TailoringSession
+from core.settings import Settings
+from core.ui.samples import SAMPLE_JD, SAMPLE_RESUME, sample_text
+from core.workspace import Workspace
+settings = Settings(home=Path(tempfile.mkdtemp()))
+session = TailoringSession.create(workspace=Workspace.open(settings.home / "w"), settings=settings)
+session.load_resume_text(sample_text(SAMPLE_RESUME), source_name=SAMPLE_RESUME)
+session.analyze_job(sample_text(SAMPLE_JD))
+session.map_evidence()
+print(sorted(m for m in ("litellm", "instructor", "openai") if m in sys.modules))
+"""
+
+
+def test_the_offline_first_result_does_not_import_llm_libraries():
+    env = {**os.environ, "PYTHONPATH": str(REPO), "HF_HUB_OFFLINE": "1"}
+    done = subprocess.run(
+        [sys.executable, "-c", SCRIPT],
+        cwd=REPO,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.strip().splitlines()[-1] == "[]", done.stdout

@@ -1,0 +1,115 @@
+"""Work survives a reload (same browser, token in the URL); another browser, a guessed token and
+"Delete my data" get nothing back: not the board, not the downloads."""
+
+from __future__ import annotations
+
+import re
+import secrets
+from urllib.parse import parse_qs, urlparse
+
+import pytest
+
+from tests.e2e.conftest import screenshot
+from tests.e2e.test_app_flow import ANALYSIS_S, SPARK_ANSWER, go, settle, try_sample, write_draft
+
+pytestmark = pytest.mark.e2e
+
+
+def token_of(page) -> str:
+    return parse_qs(urlparse(page.url).query).get("s", [""])[0]
+
+
+def draft_state(page) -> list[str]:
+    """What the draft page shows of each line: its text, verdict and status."""
+    lines = page.locator('[class*="st-key-draft_line_"]')
+    lines.last.get_by_role("button", name="Edit").wait_for()  # the whole page is drawn
+    notes = re.compile(r"Saved(, but the audit blocks this line[^.]*\.| and re-audited[^.]*\.)")
+    # a line's one-off note on its last save is feedback, not state: it is not restored
+    return [re.sub(r"\s+", " ", notes.sub("", t)).strip() for t in lines.all_inner_texts()]
+
+
+def build_some_work(page) -> None:
+    """A gap answer, a rejected line and an edited line."""
+    try_sample(page)
+    go(page, "Evidence map", "Your evidence for each requirement")
+    questions = page.locator('[data-testid="stForm"] strong').all_inner_texts()
+    spark = next(n for n, q in enumerate(questions) if "Apache Spark" in q)
+    page.get_by_label("Your answer").nth(spark).fill(SPARK_ANSWER)
+    page.get_by_role("button", name="Save answers").click()
+    page.get_by_text("the evidence map is updated").wait_for()
+    settle(page)
+    write_draft(page)
+    lines = page.locator('[class*="st-key-draft_line_r"]')
+    lines.nth(1).get_by_role("button", name="Reject").click()
+    settle(page)
+    first = lines.first
+    first.get_by_role("button", name="Edit").click()
+    box = first.get_by_label("Line text")
+    box.fill(box.input_value().rstrip(".") + " every week.")
+    first.get_by_role("button", name="Save and re-audit").click()
+    settle(page)
+
+
+def test_a_reload_restores_the_board_and_the_page(new_page):
+    page = new_page()
+    build_some_work(page)
+    token = token_of(page)
+    assert len(token) >= 32
+    before = draft_state(page)
+    assert any("every week" in line for line in before)
+    path = urlparse(page.url).path
+    page.reload()
+    page.get_by_role("heading", name="Review your tailored resume").wait_for(timeout=ANALYSIS_S)
+    page.locator('[class*="st-key-draft_line_"]').first.wait_for(timeout=ANALYSIS_S)
+    settle(page)
+    assert urlparse(page.url).path == path and token_of(page) == token
+    assert draft_state(page) == before  # every line: text, verdict, accepted/rejected, edits
+    page.get_by_text("your work is restored").wait_for()
+    go(page, "Evidence map", "Your evidence for each requirement")
+    assert token_of(page) == token  # page links keep the token
+    card = page.locator('[class*="st-key-evidence_card_"]', has_text="Apache Spark")
+    assert card.filter(has_text="From your answer").count() >= 1
+    screenshot(page, "restore-evidence-after-reload")
+
+    # Another browser with the same link gets nothing, and a new token of its own.
+    stranger = new_page(page.url)
+    stranger.get_by_text("not yours", exact=False).wait_for()
+    settle(stranger)
+    assert stranger.get_by_text("Apache Spark", exact=False).count() == 0
+    assert token_of(stranger) not in ("", token)
+    # The owner still has everything.
+    page.reload()
+    page.get_by_role("heading", name="Your evidence for each requirement").wait_for()
+    settle(page)
+    assert page.get_by_text("Apache Spark", exact=False).count() > 0
+
+
+def test_a_guessed_token_restores_nothing(new_page, app_url):
+    page = new_page(f"{app_url}/draft?s={secrets.token_urlsafe(32)}")
+    page.get_by_text("not yours", exact=False).wait_for()
+    settle(page)
+    page.get_by_text("Start on the Upload page", exact=False).wait_for()
+    assert page.locator('[class*="st-key-draft_line_"]').count() == 0
+
+
+def test_deleted_downloads_cannot_be_fetched(new_page, chromium):
+    page = new_page()
+    try_sample(page)
+    write_draft(page)
+    go(page, "Audit", "Audit and downloads")
+    urls = []
+    for label in ("Download DOCX", "Download audit JSON"):
+        with page.expect_download() as info:
+            page.get_by_role("button", name=label).click()
+        urls.append(info.value.url)
+    assert all("/media/" in url for url in urls), urls
+    other = chromium.new_context()  # a second client: no cookies, no session
+    try:
+        assert [other.request.get(url).status for url in urls] == [200, 200]  # the test can see
+        page.get_by_role("button", name="Delete my data").click()
+        page.get_by_role("button", name="Yes, delete everything").click()
+        page.get_by_text("Your data was deleted").wait_for()
+        settle(page)
+        assert [other.request.get(url).status for url in urls] == [404, 404]
+    finally:
+        other.close()
