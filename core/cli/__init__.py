@@ -21,6 +21,7 @@ HANDLERS = {
     "search": "core.cli.retrieval:cmd_search",
     "eval retrieval": "core.cli.retrieval:cmd_eval_retrieval",
     "eval pipeline": "core.cli.pipeline:cmd_eval_pipeline",
+    "eval resumes": "core.cli.ingest:cmd_eval_resumes",
     "run": "core.cli.pipeline:cmd_run",
     "audit": "core.cli.audit:cmd_audit",
     "diff": "core.cli.pipeline:cmd_diff",
@@ -70,6 +71,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true")
     p = ev.add_parser("pipeline", help="gap detection, audit probes, produced-resume checks")
     p.add_argument("--cases", required=True)
+    p.add_argument("--json", action="store_true")
+    p = ev.add_parser("resumes", help="roles, education, contact, junk and quotes in cards")
+    p.add_argument("--cases", required=True, help="eval/real (labels/resumes.json) or eval/dev")
     p.add_argument("--json", action="store_true")
 
     p = sub.add_parser("run", help="fact resume + JD -> tailored DOCX and audit JSON")
