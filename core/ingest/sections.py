@@ -16,25 +16,29 @@ SECTION_SYNONYMS: dict[CardKind, tuple[str, ...]] = {
     CardKind.EXPERIENCE_BULLET: (
         "experience", "work experience", "work history", "employment", "employment history",
         "where i've worked", "places i've worked", "career history", "career", "positions",
-        "positions held", "jobs", "professional background", "work", "roles",
+        "positions held", "jobs", "professional background", "work", "roles", "company details",
+        "employment details",
     ),
     CardKind.SUMMARY: (
         "summary", "profile", "about", "about me", "the short version", "objective", "overview",
         "introduction", "highlights", "at a glance", "in brief", "tl;dr", "professional summary",
-        "career summary", "personal statement", "bio",
+        "career summary", "personal statement", "bio", "career overview", "professional profile",
     ),
     CardKind.SKILL: (
         "skills", "skill", "toolbox", "tools", "technologies", "tech stack", "stack",
         "competencies", "core competencies", "expertise", "proficiencies", "toolkit",
-        "technical skills", "skills and tools",
+        "technical skills", "skills and tools", "skill details", "strengths", "core strengths",
+        "skill highlights", "key skills",
     ),
     CardKind.EDUCATION: (
         "education", "academic background", "degrees", "schooling", "qualifications",
-        "education and training", "training",
+        "education and training", "training", "educational background", "education details",
+        "academic qualifications", "educational qualifications",
     ),
     CardKind.CERTIFICATION: (
         "certifications", "certification", "certificates", "licenses", "licences",
         "credentials", "accreditations", "licenses and certifications",
+        "certifications and trainings", "trainings",
     ),
     CardKind.PROJECT: (
         "projects", "project", "side quests", "side projects", "open source", "case studies",
@@ -51,6 +55,7 @@ SECTION_SYNONYMS: dict[CardKind, tuple[str, ...]] = {
     ),
     CardKind.AWARD: (
         "awards", "honors", "honours", "recognition", "achievements", "awards and honors",
+        "accomplishments", "honors and awards",
     ),
     CardKind.OTHER: (
         "other", "interests", "hobbies", "languages", "additional information", "how i work",
@@ -149,4 +154,27 @@ def label_heading(line: str) -> bool:
     bold = re.fullmatch(r"\*\*([^*]{2,40})\*\*:?", stripped)
     colon = re.fullmatch(r"([A-Za-z][A-Za-z &/'’-]{1,40}):", stripped)
     match = bold or colon
-    return bool(match) and heading_kind(match.group(1)) is not None  # type: ignore[union-attr]
+    if not match or " - " in match.group(1):  # 'description - JOB PROFILE:' is a field
+        return False
+    return heading_kind(match.group(1)) is not None
+
+
+def is_known_heading(line: str) -> bool:
+    """A short unindented line made only of heading words ('Professional Experience',
+    'Educational Background'): a heading even with no blank line around it (PDF text)."""
+    if line[:1].isspace() or len(line.split()) > 4:
+        return False
+    return is_plain_heading(line)
+
+
+_GLUED = re.compile(r"(?<=[a-z.)])((?:[A-Z][a-z]+ ?){1,3})[ \t]*$", re.MULTILINE)
+
+
+def unglue_headings(text: str) -> str:
+    """'…6 monthsCompany Details' (a text dump that lost the line break) → two lines."""
+
+    def split(match: re.Match[str]) -> str:
+        heading = match.group(1).strip()
+        return "\n" + heading if is_plain_heading(heading) else match.group(0)
+
+    return _GLUED.sub(split, text)
