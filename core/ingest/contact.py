@@ -7,6 +7,7 @@ import re
 
 from core.contracts import ContactInfo
 from core.ingest.layout import RawLine
+from core.ingest.roles import title_score
 from core.ingest.sections import heading_kind
 
 EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
@@ -57,16 +58,27 @@ def _fill(contact: ContactInfo, text: str) -> None:
             contact.location = part
 
 
+def is_headline(text: str, later: str) -> bool:
+    """'REGISTERED NURSE' over a resume: a job headline, not the person's name. It ends with a
+    job-title word and the resume names that job again further down."""
+    body = re.sub(r"^#+\s*|[*_]", "", text).strip()
+    words = body.split()
+    if len(words) < 2 or title_score(words[-1]) == 0:
+        return False
+    return body.lower() in later.lower()
+
+
 def parse_contact(lines: list[RawLine]) -> tuple[ContactInfo, set[int]]:
     """ContactInfo and the line numbers of the contact block (kept out of every card)."""
     contact = ContactInfo()
     used: set[int] = set()
     seen_text = False
+    later = "\n".join(line.text for line in lines[1:])
     for line in lines[:_SCAN_LINES]:
         text = line.text.strip()
         if not text:
             continue
-        if not seen_text and _is_name(text):
+        if not seen_text and _is_name(text) and not is_headline(text, later):
             contact.name = re.sub(r"^#+\s*|[*_]", "", text).strip()
             used.add(line.no)
         elif _has_contact(text):

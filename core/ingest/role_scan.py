@@ -50,7 +50,7 @@ class Row:
 
 def header_like(line: str) -> bool:
     """Short, no sentence ending, not starting in lower case: how header lines look."""
-    text = strip_markup(line)
+    text = " ".join(strip_markup(line).split())  # PDF layout text pads columns with spaces
     if not text or len(text) > 100 or len(text.split()) > 14 or text[0].islower():
         return False
     return not _SENTENCE_END.search(text) or bool(_ORG_ABBREVIATION.search(text))

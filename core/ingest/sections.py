@@ -102,6 +102,7 @@ _PHRASES = sorted(
     ((phrase, kind) for kind, phrases in SECTION_SYNONYMS.items() for phrase in phrases),
     key=lambda item: -len(item[0]),
 )
+_COMPACT_PHRASES = {phrase.replace(" ", ""): kind for phrase, kind in reversed(_PHRASES)}
 MD_HEADING = re.compile(r"^\s{0,3}(#{1,6})\s+(.*?)\s*#*\s*$")
 _PAREN = re.compile(r"\([^)]*\)")
 
@@ -120,7 +121,8 @@ def heading_kind(text: str) -> CardKind | None:
     for phrase, kind in _PHRASES:
         if f" {phrase} " in words:
             return kind
-    return None
+    # "WorkExperience": a PDF that lost its spaces
+    return _COMPACT_PHRASES.get(words.replace(" ", "").replace("&", "and"))
 
 
 def is_all_caps_heading(line: str) -> bool:
@@ -145,6 +147,8 @@ def is_plain_heading(line: str) -> bool:
     words = heading_words(body).replace("/", " ").split()
     if not words or heading_kind(body) is None:
         return False
+    if len(words) == 1 and words[0].replace("&", "and") in _COMPACT_PHRASES:
+        return True
     return all(w in _VOCAB or w in _FILLERS for w in words)
 
 
@@ -167,14 +171,15 @@ def is_known_heading(line: str) -> bool:
     return is_plain_heading(line)
 
 
-_GLUED = re.compile(r"(?<=[a-z.)])((?:[A-Z][a-z]+ ?){1,3})[ \t]*$", re.MULTILINE)
+_GLUED = re.compile(r"(?<=[a-z.)])((?:[A-Z][a-z]+ ?){1,3})[ \t]*$")
 
 
 def unglue_headings(text: str) -> str:
     """'…6 monthsCompany Details' (a text dump that lost the line break) → two lines."""
-
-    def split(match: re.Match[str]) -> str:
-        heading = match.group(1).strip()
-        return "\n" + heading if is_plain_heading(heading) else match.group(0)
-
-    return _GLUED.sub(split, text)
+    out = []
+    for line in text.split("\n"):
+        match = _GLUED.search(line)
+        if match and " " in line[: match.start()].strip() and is_plain_heading(match.group(1)):
+            line = line[: match.start()] + "\n" + match.group(1).strip()
+        out.append(line)
+    return "\n".join(out)
