@@ -2,7 +2,7 @@
 
 import streamlit as st
 
-from core.ui import actions, state, widgets
+from core.ui import actions, completeness, state, widgets
 
 st.title("ResumeForge")
 st.markdown(
@@ -54,6 +54,7 @@ if submitted or sample:
 session = state.session()
 if session.resume is not None:
     widgets.render_parsed_resume(session.resume, note=session.embedder_note)
+    completeness.render_completeness(session)
 if session.board is not None and session.board.jd is not None:
     widgets.render_suspicious("the job description", session.board.jd.suspicious_instructions)
     widgets.render_next("pages/jd_analysis.py", "Next: see what the job asks for")

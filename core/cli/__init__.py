@@ -30,6 +30,14 @@ HANDLERS = {
 }
 
 
+def add_completion_args(p: argparse.ArgumentParser) -> None:
+    """What the user can supply when the fact resume lacks it (checked right after parsing)."""
+    p.add_argument("--name", default="", help="your name, if the resume does not show it")
+    p.add_argument("--email", default="", help="your email, if the resume does not show it")
+    p.add_argument("--phone", default="", help="your phone, if the resume does not show it")
+    p.add_argument("--no-education", action="store_true", help="there is no education to list")
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="resumeforge",
@@ -41,6 +49,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("resume", help="md, txt, docx, pdf or JSON Resume file")
     p.add_argument("--out", help="write here (atomically) instead of stdout")
     p.add_argument("--full", action="store_true", help="the whole parse: contact, roles, warnings")
+    add_completion_args(p)
 
     p = sub.add_parser("analyze", help="job description -> role profile, requirements, keywords")
     p.add_argument("jd", help="txt, md, docx or pdf file")
@@ -85,7 +94,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--model", default=None, help="litellm model string; omit for offline")
     p.add_argument("--api-base", default=None)
     p.add_argument("--out", help="output folder (default: a versioned folder per run)")
-    p.add_argument("--no-education", action="store_true", help="there is no education to list")
+    add_completion_args(p)
 
     p = sub.add_parser("audit", help="truth-check bullets against the fact resume")
     p.add_argument("--resume", required=True)

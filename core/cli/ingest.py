@@ -14,12 +14,16 @@ from core.errors import InputError
 def cmd_parse(args: argparse.Namespace) -> int:
     """Fact resume file → JSON evidence cards (or the whole parse with --full)."""
     from core.ingest import parse_extracted, read_path
+    from core.ingest.completeness import missing_parts, with_contact
     from core.settings import get_settings
 
     extracted = read_path(args.resume, settings=get_settings().ingest)
     parsed = parse_extracted(extracted)
+    parsed = with_contact(parsed, name=args.name, email=args.email, phone=args.phone)
     for warning in parsed.warnings:
         print(f"resumeforge: warning: {warning}", file=sys.stderr)
+    for missing in missing_parts(parsed, no_education=args.no_education):
+        print(f"resumeforge: missing for a tailored resume: {missing}", file=sys.stderr)
     emit_json(parsed if args.full else parsed.cards, args.out)
     return 0
 

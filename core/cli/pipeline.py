@@ -45,6 +45,9 @@ def cmd_run(args: argparse.Namespace) -> int:
         template=args.template,
         out_dir=Path(args.out) if args.out else None,
         no_education=args.no_education,
+        name=args.name,
+        email=args.email,
+        phone=args.phone,
     )
     result = tailor(request, settings=settings, llm=_llm_for(args, settings))
     if result.board.current_step != PipelineState.COMPLETE or result.outputs is None:
