@@ -66,8 +66,11 @@ class TailoringSession:
     # --- inputs ---------------------------------------------------------------------------
     def load_resume(self, data: bytes, filename: str) -> ParsedResume:
         from core.ingest import parse_resume
+        from core.retrieval import get_embedder
 
-        resume = parse_resume(data, filename, settings=self.settings.ingest)
+        # the same model the index uses (no disk cache: user text stays in their workspace)
+        embedder = get_embedder(self.settings.retrieval.embedding_model, cache_dir=None)
+        resume = parse_resume(data, filename, settings=self.settings.ingest, embedder=embedder)
         return self._use_resume(resume)
 
     def load_resume_text(self, text: str, *, source_name: str = "pasted.md") -> ParsedResume:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from core.contracts import ParsedResume
 from core.ingest.files import ExtractedText, read_path, read_upload
 from core.ingest.injection import detect_injection
@@ -11,9 +13,12 @@ from core.ingest.skills import SkillLexicon, find_skills, load_skill_lexicon
 from core.settings import IngestSettings
 
 
-def parse_extracted(extracted: ExtractedText) -> ParsedResume:
-    """Text already read by `read_upload` / `read_path` → ParsedResume (reader warnings kept)."""
-    parsed = parse_resume_text(extracted.text, source_name=extracted.source_name, fmt=extracted.fmt)
+def parse_extracted(extracted: ExtractedText, *, embedder: Any = None) -> ParsedResume:
+    """Text already read by `read_upload` / `read_path` → ParsedResume (reader warnings kept).
+    `embedder` (optional) reads headings the synonym table does not know by meaning."""
+    parsed = parse_resume_text(
+        extracted.text, source_name=extracted.source_name, fmt=extracted.fmt, embedder=embedder
+    )
     parsed.warnings = extracted.warnings + parsed.warnings
     hidden = detect_injection("\n".join(extracted.hidden_text))
     parsed.suspicious_instructions.extend(
@@ -23,10 +28,10 @@ def parse_extracted(extracted: ExtractedText) -> ParsedResume:
 
 
 def parse_resume(
-    data: bytes, filename: str, *, settings: IngestSettings | None = None
+    data: bytes, filename: str, *, settings: IngestSettings | None = None, embedder: Any = None
 ) -> ParsedResume:
     """Uploaded fact resume (md, txt, docx, pdf or JSON Resume) → ParsedResume."""
-    return parse_extracted(read_upload(data, filename, settings=settings))
+    return parse_extracted(read_upload(data, filename, settings=settings), embedder=embedder)
 
 
 __all__ = [

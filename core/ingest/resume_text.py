@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import hashlib
 import re
+from typing import Any
 
 from core.contracts import CardKind, ContactInfo, ParsedResume, RoleEntry
 from core.errors import EvidenceParsingError
 from core.ingest.cards import ID_PREFIX, CardFactory, Context, role_context, side_context
 from core.ingest.contact import parse_contact
 from core.ingest.evidence import skill_terms
+from core.ingest.heading_meaning import section_kind
 from core.ingest.injection import detect_injection
 from core.ingest.layout import Item, Section, split_lines, split_sections
 from core.ingest.role_scan import header_like, parse_role_header, split_at_headers
@@ -229,8 +231,11 @@ def _skills_terms(sections: list[Section]) -> list[str]:
     return list(dict.fromkeys(terms))
 
 
-def parse_resume_text(text: str, *, source_name: str, fmt: str = "markdown") -> ParsedResume:
-    """Parse resume text into contact details, roles, education and evidence cards."""
+def parse_resume_text(
+    text: str, *, source_name: str, fmt: str = "markdown", embedder: Any = None
+) -> ParsedResume:
+    """Parse resume text into contact details, roles, education and evidence cards. With an
+    embedder, headings the synonym table does not know are also read by meaning."""
     if fmt == "json":
         from core.ingest.jsonresume import parse_json_resume
 
@@ -241,6 +246,8 @@ def parse_resume_text(text: str, *, source_name: str, fmt: str = "markdown") -> 
     lines = split_lines(text)
     contact, used = parse_contact(lines)
     sections = split_sections(lines, used, _stops_bullet)
+    for section in sections:
+        section.kind = section_kind(section, embedder=embedder)
     if not any(section.name for section in sections):
         for section in sections:
             section.kind = CardKind.EXPERIENCE_BULLET  # no headings at all: read it as work history

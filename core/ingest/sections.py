@@ -102,6 +102,7 @@ _PHRASES = sorted(
     ((phrase, kind) for kind, phrases in SECTION_SYNONYMS.items() for phrase in phrases),
     key=lambda item: -len(item[0]),
 )
+_PHRASE_KIND = dict(_PHRASES)
 _COMPACT_PHRASES = {phrase.replace(" ", ""): kind for phrase, kind in reversed(_PHRASES)}
 MD_HEADING = re.compile(r"^\s{0,3}(#{1,6})\s+(.*?)\s*#*\s*$")
 _PAREN = re.compile(r"\([^)]*\)")
@@ -118,6 +119,11 @@ def heading_words(text: str) -> str:
 def heading_kind(text: str) -> CardKind | None:
     """The evidence kind a heading names, or None when no synonym matches."""
     words = f" {heading_words(text)} "
+    parts = [p for p in re.split(r" (?:&|and) |/|,", words.strip()) if p.strip()]
+    if len(parts) > 1 and words.strip() not in _PHRASE_KIND:  # 'Education & Certification'
+        kinds = [kind for part in parts if (kind := heading_kind(part)) is not None]
+        if kinds:
+            return kinds[0]  # the first kind named; the section holds both
     for phrase, kind in _PHRASES:
         if f" {phrase} " in words:
             return kind
@@ -183,3 +189,11 @@ def unglue_headings(text: str) -> str:
             line = line[: match.start()] + "\n" + match.group(1).strip()
         out.append(line)
     return "\n".join(out)
+
+
+def is_table_heading(text: str) -> bool:
+    """Every word of the heading is a known heading word or filler: the table decides alone."""
+    words = heading_words(text).replace("/", " ").split()
+    if len(words) == 1 and words[0].replace("&", "and") in _COMPACT_PHRASES:
+        return True
+    return bool(words) and all(w in _VOCAB or w in _FILLERS for w in words)

@@ -84,9 +84,14 @@ def default_out_dir(settings: Settings, title: str, run_id: str) -> Path:
 def tailor(request: RunRequest, *, settings: Settings, llm=None) -> RunResult:
     from core.ingest import parse_resume, read_path
     from core.ingest.completeness import check_complete, with_contact
+    from core.retrieval import get_embedder
 
+    embedder = get_embedder(settings.retrieval.embedding_model, cache_dir=settings.cache_dir)
     resume = parse_resume(
-        request.resume_path.read_bytes(), request.resume_path.name, settings=settings.ingest
+        request.resume_path.read_bytes(),
+        request.resume_path.name,
+        settings=settings.ingest,
+        embedder=embedder,  # unknown headings read by meaning (None: the synonym table alone)
     )
     resume = with_contact(resume, name=request.name, email=request.email, phone=request.phone)
     check_complete(resume, no_education=request.no_education)  # before any slow work
