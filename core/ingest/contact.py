@@ -92,4 +92,19 @@ def parse_contact(lines: list[RawLine]) -> tuple[ContactInfo, set[int]]:
         else:
             break
         seen_text = True
+    if not (contact.email or contact.phone):
+        _contact_elsewhere(lines, contact, used)
     return contact, used
+
+
+def _contact_elsewhere(lines: list[RawLine], contact: ContactInfo, used: set[int]) -> None:
+    """No email or phone at the top (a two-column PDF puts them in a sidebar further down): a
+    short line holding the document's only email address is the person's contact line."""
+    emails = {m.group(0).lower() for line in lines for m in EMAIL.finditer(line.text)}
+    if len(emails) != 1:
+        return  # none, or several (referees): do not guess
+    for line in lines:
+        text = line.text.strip()
+        if EMAIL.search(text) and len(text) <= 120:
+            _fill(contact, text)
+            used.add(line.no)

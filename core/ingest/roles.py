@@ -158,7 +158,8 @@ TITLE_WORDS = frozenset(
 _ORG_WORDS = re.compile(
     r"\b(?:university|college|institute|school|academy|polytechnic|conservatory|bootcamp|inc|"
     r"llc|ltd|gmbh|corp|corporation|company|co|group|labs?|bank|union|hospital|foundation|"
-    r"library|museum|agency|studio|studios|partners|technologies|systems|ventures)\b\.?",
+    r"library|museum|agency|studio|studios|partners|technologies|systems|ventures|clinic|"
+    r"pharmacy|district|council|department|restaurant|hotel|stores|pvt|plc|llp)\b\.?",
     re.IGNORECASE,
 )
 DEGREE = re.compile(

@@ -92,3 +92,13 @@ def test_headings_glued_to_text_or_without_spaces():
     assert unglue_headings("WorkExperience") == "WorkExperience"
     assert heading_kind("WorkExperience") == heading_kind("Work Experience")
     assert heading_kind("Honors&Awards") == heading_kind("Honors and Awards")
+
+
+def test_a_sidebar_contact_line_further_down_is_found_when_the_top_has_none():
+    text = "Pat Example\nStore Manager\n\nExperience\nStore Manager | Acme Retail | 2019 - 2023\n"
+    text += "- Grew sales 12%.\n\nCONTACT\npat@example.com | (555) 555-0142\n"
+    parsed = parse_resume_text(text, source_name="r.txt", fmt="text")
+    assert (parsed.contact.email, parsed.contact.phone) == ("pat@example.com", "(555) 555-0142")
+    assert not any("pat@example.com" in c.raw_text for c in parsed.cards)
+    referees = text + "References\nJo Boss, jo@example.com\n"
+    assert parse_resume_text(referees, source_name="r.txt").contact.email == ""
