@@ -106,6 +106,16 @@ def _rows(items: list[Item]) -> list[Row]:
     return rows
 
 
+def _dateless_header(i: int, rows: list[Row], text: list[str], indent: list[int]) -> bool:
+    """'Front Desk Agent Company Name – City, State' over deeper-indented body lines: a role
+    header written without dates (title and employer cues, the layout's indentation)."""
+    nxt = i + 1
+    if nxt >= len(rows) or not rows[nxt].eligible or indent[nxt] <= indent[i]:
+        return False
+    line = text[i]
+    return header_like(line) and not is_date_line(line) and _complete([line])
+
+
 def find_header_blocks(items: list[Item]) -> list[tuple[int, int]]:
     """(first row, last row) of every role header block, rows counted over all items' lines."""
     rows = _rows(items)
@@ -133,6 +143,10 @@ def find_header_blocks(items: list[Item]) -> list[tuple[int, int]]:
                 end += 1
             used.update(range(i, end + 1))
             blocks.append((i, end))
+            continue
+        if _dateless_header(i, rows, text, indent):
+            used.add(i)
+            blocks.append((i, i))
             continue
         if not is_date_line(text[i]):
             continue

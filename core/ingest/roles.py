@@ -159,7 +159,7 @@ _ORG_WORDS = re.compile(
     r"\b(?:university|college|institute|school|academy|polytechnic|conservatory|bootcamp|inc|"
     r"llc|ltd|gmbh|corp|corporation|company|co|group|labs?|bank|union|hospital|foundation|"
     r"library|museum|agency|studio|studios|partners|technologies|systems|ventures|clinic|"
-    r"pharmacy|district|council|department|restaurant|hotel|stores|pvt|plc|llp)\b\.?",
+    r"pharmacy|district|council|restaurant|hotel|stores|pvt|plc|llp)\b\.?",
     re.IGNORECASE,
 )
 DEGREE = re.compile(
@@ -333,9 +333,17 @@ def parse_education(text: str) -> HeaderParts:
     if bold:
         head.title = bold.group(1).strip().rstrip(",")
         body = body[bold.end() :]
+    for span in re.finditer(r"\*\*(.+?)\*\*", body):  # '**University of California, Berkeley**'
+        if is_org(span.group(1)) and not DEGREE.search(span.group(1)):
+            head.company = span.group(1).strip(" ,")
+            body = body[: span.start()] + " | " + body[span.end() :]
+            break
     pieces = [p.strip(" ,") for p in re.split(_EDU_SPLIT, strip_markup(body))]
     pieces = [p for p in pieces if p and not re.fullmatch(r"[\W_]+", p)]
     school = next((i for i, piece in enumerate(pieces) if is_org(piece)), None)
+    if head.company:
+        school = None
+        head.title = head.title or next((p for p in pieces if DEGREE.search(p)), "")
     if school is not None:
         head.company = pieces[school]
         before = pieces[:school]

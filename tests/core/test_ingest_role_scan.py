@@ -102,3 +102,23 @@ def test_a_sidebar_contact_line_further_down_is_found_when_the_top_has_none():
     assert not any("pat@example.com" in c.raw_text for c in parsed.cards)
     referees = text + "References\nJo Boss, jo@example.com\n"
     assert parse_resume_text(referees, source_name="r.txt").contact.email == ""
+
+
+def test_a_dateless_header_over_indented_body_lines_is_a_role():
+    text = "Experience\nSous Chef Jul 2010\nBistro Group LLC – Austin, TX\n"
+    text += "        Ran the saute station.\n"
+    text += "Front Desk Agent Grand Hotel – Austin, TX\n        Checked in 80 guests a day.\n"
+    assert [(t, c) for t, c, *_ in roles(text)] == [
+        ("Sous Chef", "Bistro Group LLC"),
+        ("Front Desk Agent", "Grand Hotel"),
+    ]
+
+
+def test_a_bold_school_with_a_comma_stays_whole():
+    text = "# Pat Example\npat@example.com\n\n## Education\n\n"
+    text += "### Bachelor of Science in Accounting\n"
+    text += "**University of California, Berkeley** | Berkeley, CA\n*Graduated: May 2018*\n"
+    parsed = parse_resume_text(text, source_name="r.md")
+    assert [(e.title, e.company) for e in parsed.education] == [
+        ("Bachelor of Science in Accounting", "University of California, Berkeley")
+    ]
