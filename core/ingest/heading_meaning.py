@@ -19,6 +19,7 @@ import numpy as np
 
 from core.contracts import CardKind
 from core.ingest.layout import Section
+from core.ingest.role_scan import field_header
 from core.ingest.sections import SECTION_SYNONYMS, heading_kind, heading_words, is_table_heading
 
 MEANING_THRESHOLD = 0.6
@@ -52,6 +53,12 @@ def kind_by_meaning(heading: str, *, embedder: Any) -> tuple[CardKind, float]:
 def section_kind(section: Section, *, embedder: Any = None) -> CardKind:
     """The kind a section holds, by its heading's words, then its meaning."""
     table = heading_kind(section.name)
+    if any(
+        (field_header(line.content) or ("", ""))[0] == "company"
+        for item in section.items
+        for line in item.lines
+    ):
+        return CardKind.EXPERIENCE_BULLET  # 'company - X' lines name employers outright
     if not section.name or is_table_heading(section.name):
         return table or section.kind
     if embedder is not None:

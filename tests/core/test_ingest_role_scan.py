@@ -122,3 +122,9 @@ def test_a_bold_school_with_a_comma_stays_whole():
     assert [(e.title, e.company) for e in parsed.education] == [
         ("Bachelor of Science in Accounting", "University of California, Berkeley")
     ]
+
+
+def test_company_field_lines_under_any_heading_are_work_history():
+    text = "Summary\nSeller.\n\nJOB PROFILE:\n- Built sales plans.\n"
+    text += "company - Talwalkars Fitness Pvt Ltd\ndescription - Ran the front desk.\n"
+    assert [c for _, c, *_ in roles(text)] == ["Talwalkars Fitness Pvt Ltd"]
