@@ -58,6 +58,7 @@ class TailoringSession:
         self._lock = threading.Lock()  # one action at a time per session (double clicks)
         self.exports = 0
         self._previous_draft: ResumeDraft | None = None
+        self.no_education = False  # the user's word that there is no education to list
 
     @classmethod
     def create(cls, *, workspace: Workspace, settings: Settings, llm=None) -> TailoringSession:
@@ -66,8 +67,11 @@ class TailoringSession:
     # --- inputs ---------------------------------------------------------------------------
     def load_resume(self, data: bytes, filename: str) -> ParsedResume:
         from core.ingest import parse_resume
+        from core.retrieval import get_embedder
 
-        resume = parse_resume(data, filename, settings=self.settings.ingest)
+        # the same model the index uses (no disk cache: user text stays in their workspace)
+        embedder = get_embedder(self.settings.retrieval.embedding_model, cache_dir=None)
+        resume = parse_resume(data, filename, settings=self.settings.ingest, embedder=embedder)
         return self._use_resume(resume)
 
     def load_resume_text(self, text: str, *, source_name: str = "pasted.md") -> ParsedResume:
@@ -123,6 +127,7 @@ class TailoringSession:
                 max_pages=self.settings.max_pages,
                 max_retries=self.settings.max_retries,
                 template=self.settings.default_template,
+                no_education=self.no_education,
                 run_id=self.run_id,
             )
             self.board = self._advance(board, stop_after=S.JD_ANALYSIS)
@@ -206,9 +211,32 @@ class TailoringSession:
         )
 
     def set_no_education(self, value: bool) -> None:
-        board = self._need_board()
-        board.inputs.no_education = value
-        self._save(board)
+        self.no_education = value
+        if self.board is None:
+            if self.resume is None:
+                raise InputError("Load your fact resume first.")
+            return
+        self.board.inputs.no_education = value
+        self._save(self.board)
+
+    def set_contact(self, *, name: str = "", email: str = "", phone: str = "") -> ParsedResume:
+        """Contact details the resume lacks, supplied by the user (render time only)."""
+        from core.ingest.completeness import with_contact
+
+        if self.resume is None:
+            raise InputError("Load your fact resume first.")
+        self.resume = with_contact(self.resume, name=name, email=email, phone=phone)
+        if self.board is not None:
+            self.board.resume = self.resume
+            self.board.contact = self.resume.contact
+            self._save(self.board)
+        return self.resume
+
+    def missing_parts(self) -> list[str]:
+        """What the loaded resume still lacks for a draft (checked right after parsing)."""
+        from core.ingest.completeness import missing_parts
+
+        return missing_parts(self.resume, no_education=self.no_education)
 
     # --- draft review ---------------------------------------------------------------------
     def edit_bullet(self, bullet_id: str, text: str) -> BulletVerdict:

@@ -2,7 +2,7 @@
 
 import streamlit as st
 
-from core.ui import actions, state, widgets
+from core.ui import actions, completeness, state, widgets
 
 st.title("ResumeForge")
 st.markdown(
@@ -59,3 +59,4 @@ with results:
 
 if session.resume is not None:
     widgets.render_parsed_resume(session.resume, note=session.embedder_note)
+    completeness.render_completeness(session)

@@ -23,12 +23,21 @@ HANDLERS = {
     "eval pipeline": "core.cli.pipeline:cmd_eval_pipeline",
     "eval jd": "core.cli.jd:cmd_eval_jd",
     "eval audit": "core.cli.pipeline:cmd_eval_audit",
+    "eval resumes": "core.cli.ingest:cmd_eval_resumes",
     "run": "core.cli.pipeline:cmd_run",
     "audit": "core.cli.audit:cmd_audit",
     "diff": "core.cli.pipeline:cmd_diff",
     "models": "core.cli.llm:cmd_models",
     "cache clear": "core.cli.llm:cmd_cache_clear",
 }
+
+
+def add_completion_args(p: argparse.ArgumentParser) -> None:
+    """What the user can supply when the fact resume lacks it (checked right after parsing)."""
+    p.add_argument("--name", default="", help="your name, if the resume does not show it")
+    p.add_argument("--email", default="", help="your email, if the resume does not show it")
+    p.add_argument("--phone", default="", help="your phone, if the resume does not show it")
+    p.add_argument("--no-education", action="store_true", help="there is no education to list")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -42,6 +51,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("resume", help="md, txt, docx, pdf or JSON Resume file")
     p.add_argument("--out", help="write here (atomically) instead of stdout")
     p.add_argument("--full", action="store_true", help="the whole parse: contact, roles, warnings")
+    add_completion_args(p)
 
     p = sub.add_parser("analyze", help="job description -> role profile, requirements, keywords")
     p.add_argument("jd", help="txt, md, docx or pdf file")
@@ -80,6 +90,9 @@ def build_parser() -> argparse.ArgumentParser:
     p = ev.add_parser("audit", help="truth audit on the cases' probes, per type and split")
     p.add_argument("--cases", required=True)
     p.add_argument("--json", action="store_true")
+    p = ev.add_parser("resumes", help="roles, education, contact, junk and quotes in cards")
+    p.add_argument("--cases", required=True, help="eval/real (labels/resumes.json) or eval/dev")
+    p.add_argument("--json", action="store_true")
 
     p = sub.add_parser("run", help="fact resume + JD -> tailored DOCX and audit JSON")
     p.add_argument("--resume", required=True)
@@ -90,7 +103,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--model", default=None, help="litellm model string; omit for offline")
     p.add_argument("--api-base", default=None)
     p.add_argument("--out", help="output folder (default: a versioned folder per run)")
-    p.add_argument("--no-education", action="store_true", help="there is no education to list")
+    add_completion_args(p)
     p.add_argument(
         "--date-style",
         choices=("short", "long", "numeric", "year"),

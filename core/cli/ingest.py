@@ -4,23 +4,44 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 
 from core.cli.output import emit_json
 from core.contracts import Blackboard
+from core.errors import InputError
 
 
 def cmd_parse(args: argparse.Namespace) -> int:
     """Fact resume file → JSON evidence cards (or the whole parse with --full)."""
     from core.ingest import parse_extracted, read_path
+    from core.ingest.completeness import missing_parts, with_contact
     from core.settings import get_settings
 
     settings = get_settings().ingest
     parsed = parse_extracted(read_path(args.resume, settings=settings), settings=settings)
+    parsed = with_contact(parsed, name=args.name, email=args.email, phone=args.phone)
     for warning in parsed.warnings:
         print(f"resumeforge: warning: {warning}", file=sys.stderr)
     for item in parsed.left_out:  # furniture, metadata, personal data, hidden text
         print(f"resumeforge: {item}", file=sys.stderr)
+    for missing in missing_parts(parsed, no_education=args.no_education):
+        print(f"resumeforge: missing for a tailored resume: {missing}", file=sys.stderr)
     emit_json(parsed if args.full else parsed.cards, args.out)
+    return 0
+
+
+def cmd_eval_resumes(args: argparse.Namespace) -> int:
+    """Score ingestion against labelled resumes (real files or dev cases)."""
+    from core.evaluation.resume_eval import evaluate_resumes, format_resume_table
+
+    cases = Path(args.cases)
+    if not cases.is_dir():
+        raise InputError(f"--cases {cases}: no such folder")
+    report = evaluate_resumes(cases)
+    if args.json:
+        emit_json(report)
+    else:
+        sys.stdout.write(format_resume_table(report))
     return 0
 
 

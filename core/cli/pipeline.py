@@ -46,6 +46,9 @@ def cmd_run(args: argparse.Namespace) -> int:
         out_dir=Path(args.out) if args.out else None,
         no_education=args.no_education,
         date_style=args.date_style,
+        name=args.name,
+        email=args.email,
+        phone=args.phone,
     )
     result = tailor(request, settings=settings, llm=_llm_for(args, settings))
     if result.board.jd is not None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from core.contracts import ParsedResume
 from core.ingest.files import ExtractedText, read_path, read_upload
 from core.ingest.injection import detect_injection
@@ -14,16 +16,19 @@ from core.settings import IngestSettings
 
 
 def parse_extracted(
-    extracted: ExtractedText, *, settings: IngestSettings | None = None
+    extracted: ExtractedText, *, settings: IngestSettings | None = None, embedder: Any = None
 ) -> ParsedResume:
     """Text already read by `read_upload` / `read_path` → ParsedResume (reader warnings kept).
 
     Furniture, metadata and personal data never become cards; they are listed in `left_out`.
+    `embedder` (optional) reads headings the synonym table does not know by meaning.
     """
     text, left_out = (
         (extracted.text, []) if extracted.fmt == "json" else blank_lines(extracted.text)
     )
-    parsed = parse_resume_text(text, source_name=extracted.source_name, fmt=extracted.fmt)
+    parsed = parse_resume_text(
+        text, source_name=extracted.source_name, fmt=extracted.fmt, embedder=embedder
+    )
     parsed.warnings = extracted.warnings + parsed.warnings
     parsed.left_out = extracted.left_out + left_out + parsed.left_out
     keep_evidence(parsed)
@@ -36,10 +41,12 @@ def parse_extracted(
 
 
 def parse_resume(
-    data: bytes, filename: str, *, settings: IngestSettings | None = None
+    data: bytes, filename: str, *, settings: IngestSettings | None = None, embedder: Any = None
 ) -> ParsedResume:
     """Uploaded fact resume (md, txt, docx, pdf or JSON Resume) → ParsedResume."""
-    return parse_extracted(read_upload(data, filename, settings=settings), settings=settings)
+    return parse_extracted(
+        read_upload(data, filename, settings=settings), settings=settings, embedder=embedder
+    )
 
 
 __all__ = [

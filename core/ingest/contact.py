@@ -7,6 +7,7 @@ import re
 
 from core.contracts import ContactInfo
 from core.ingest.layout import RawLine
+from core.ingest.roles import title_score
 from core.ingest.sections import heading_kind
 from core.text.contact import EMAIL, URL, find_phones
 
@@ -49,16 +50,27 @@ def _fill(contact: ContactInfo, text: str) -> None:
             contact.location = part
 
 
+def is_headline(text: str, later: str) -> bool:
+    """'REGISTERED NURSE' over a resume: a job headline, not the person's name. It ends with a
+    job-title word and the resume names that job again further down."""
+    body = re.sub(r"^#+\s*|[*_]", "", text).strip()
+    words = body.split()
+    if len(words) < 2 or title_score(words[-1]) == 0:
+        return False
+    return body.lower() in later.lower()
+
+
 def parse_contact(lines: list[RawLine]) -> tuple[ContactInfo, set[int]]:
     """ContactInfo and the line numbers of the contact block (kept out of every card)."""
     contact = ContactInfo()
     used: set[int] = set()
     seen_text = False
+    later = "\n".join(line.text for line in lines[1:])
     for line in lines[:_SCAN_LINES]:
         text = line.text.strip()
         if not text:
             continue
-        if not seen_text and _is_name(text):
+        if not seen_text and _is_name(text) and not is_headline(text, later):
             contact.name = re.sub(r"^#+\s*|[*_]", "", text).strip()
             used.add(line.no)
         elif _has_contact(text):
@@ -72,4 +84,19 @@ def parse_contact(lines: list[RawLine]) -> tuple[ContactInfo, set[int]]:
         else:
             break
         seen_text = True
+    if not (contact.email or contact.phone):
+        _contact_elsewhere(lines, contact, used)
     return contact, used
+
+
+def _contact_elsewhere(lines: list[RawLine], contact: ContactInfo, used: set[int]) -> None:
+    """No email or phone at the top (a two-column PDF puts them in a sidebar further down): a
+    short line holding the document's only email address is the person's contact line."""
+    emails = {m.group(0).lower() for line in lines for m in EMAIL.finditer(line.text)}
+    if len(emails) != 1:
+        return  # none, or several (referees): do not guess
+    for line in lines:
+        text = line.text.strip()
+        if EMAIL.search(text) and len(text) <= 120:
+            _fill(contact, text)
+            used.add(line.no)

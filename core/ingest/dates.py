@@ -1,7 +1,8 @@
 """Date ranges as people write them on resumes: found exactly as written, then normalised.
 
 "2019-2023", "Jan 2018 – Mar 2020", "2021–Present", "June 2014 - July 2016", "03/2018 – 03/2021",
-"Jan 2016 to Feb 2018", "Sept. 2019 – now", and single dates ("May 2014", "2018").
+"Jan 2016 to Feb 2018", "Sept. 2019 – now", "2015 to date", "Jan 2019 – Till Date", "'18–'21",
+"Since March 2021" (open-ended), "Summer 2012", and single dates ("May 2014", "2018").
 """
 
 from __future__ import annotations
@@ -19,14 +20,22 @@ _MONTH = (
 )
 _SEASON = r"(?:Spring|Summer|Fall|Autumn|Winter)"
 _YEAR = r"(?:19[5-9]\d|20\d\d)"
+_SHORT_YEAR = r"[‘’'](?:[5-9]\d|[0-4]\d)"  # '18 in "'18–'21" (ranges only)
 _POINT = (
     rf"(?:(?:{_MONTH}|{_SEASON}|Q[1-4])\s+(?:\d{{1,2}},\s*)?{_YEAR}"
     rf"|(?:0?[1-9]|1[0-2])/{_YEAR}|{_YEAR}(?:-(?:0[1-9]|1[0-2]))?(?![\d/]))"
 )
-_OPEN_END = r"(?:[Pp]resent|PRESENT|[Cc]urrent|CURRENT|[Nn]ow|NOW|[Tt]oday|[Oo]ngoing)"
-_JOIN = r"\s*(?:[-–—]{1,2}|to|until|through|thru)\s*"
+_OPEN_END = (
+    r"(?:[Pp]resent|PRESENT|[Cc]urrent|CURRENT|[Nn]ow|NOW|[Tt]oday|[Oo]ngoing|"
+    r"(?:[Tt]ill|TILL)\s+(?:[Dd]ate|DATE)|[Dd]ate|DATE)"
+)
+# a PDF can drop the dash between two dates ("Sep. 2023Mar. 2024"): then no joiner at all
+_JOIN = rf"(?:\s*(?:[-–—]{{1,2}}|to|until|through|thru)\s*|(?={_MONTH}\s*{_YEAR}))"
 RANGE = re.compile(
-    rf"(?<![\w/])(?P<start>{_POINT})(?:{_JOIN}(?P<end>{_POINT}|{_OPEN_END}))?(?![\w/])",
+    rf"(?<![\w/])(?:(?P<since>[Ss]ince|SINCE)\s+)?(?P<start>{_POINT})"
+    rf"(?:{_JOIN}(?P<end>{_POINT}|{_OPEN_END}))?(?![\w/])"
+    rf"|(?<![\w/])(?P<short_start>{_SHORT_YEAR}){_JOIN}(?P<short_end>{_SHORT_YEAR}|{_OPEN_END})"
+    rf"(?![\w/])",
     re.IGNORECASE,
 )
 # a range must have an end; a lone date only counts where a date is expected (education, etc.)
@@ -49,6 +58,9 @@ def normalize_point(text: str) -> str | None:
     value = text.strip().rstrip(".")
     if re.fullmatch(_OPEN_END, value, re.IGNORECASE):
         return "present"
+    if re.fullmatch(_SHORT_YEAR, value):
+        two = int(value[1:])
+        return str((1900 if two >= 50 else 2000) + two)
     if match := _NUMERIC_MONTH.match(value):
         return f"{match.group(2)}-{int(match.group(1)):02d}"
     if match := _ISO_MONTH.match(value):
@@ -66,7 +78,10 @@ def find_dates(text: str, *, ranges_only: bool = False) -> list[DateSpan]:
     """Every date or date range in `text`, in order, exactly as written."""
     spans = []
     for match in RANGE.finditer(text):
-        start, end = match.group("start"), match.group("end")
+        start = match.group("start") or match.group("short_start")
+        end = match.group("end") or match.group("short_end")
+        if match.group("since"):
+            end = "present"
         if ranges_only and end is None:
             continue
         spans.append(

@@ -178,12 +178,12 @@ def _iter_blocks(document: DocumentObject) -> Iterator[Paragraph | Table]:
 
 
 def _add_table(table: Table, out: DocxText, formatting: Formatting) -> None:
-    seen: set[int] = set()
+    seen: set[object] = set()  # the cell elements themselves: an id() can be reused once freed
     for row in table.rows:
         for cell in row.cells:
-            if id(cell._tc) in seen:
+            if cell._tc in seen:  # a merged cell repeats in every row it spans
                 continue
-            seen.add(id(cell._tc))
+            seen.add(cell._tc)
             for paragraph in cell.paragraphs:
                 _add_paragraph(paragraph, out, formatting)
         out.lines.append("")

@@ -18,6 +18,7 @@ from core.ingest.sections import (
     MD_HEADING,
     heading_kind,
     is_all_caps_heading,
+    is_known_heading,
     is_plain_heading,
     label_heading,
 )
@@ -116,7 +117,7 @@ def heading_at(lines: list[RawLine], i: int, level: int) -> tuple[str, int] | No
         known = heading_kind(text) is not None
         if known or not is_header_line(nxt):  # 'ACME CORP' over 'Engineer | 2019 – 2023' is a role
             return text.strip(), 1
-    if alone and (label_heading(text) or is_plain_heading(text)):
+    if (alone and (label_heading(text) or is_plain_heading(text))) or is_known_heading(text):
         return text.strip().strip("*").rstrip(":").strip("*").strip(), 1
     return None
 

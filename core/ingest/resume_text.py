@@ -4,23 +4,27 @@ from __future__ import annotations
 
 import hashlib
 import re
+from typing import Any
 
 from core.contracts import CardKind, ContactInfo, ParsedResume, RoleEntry
 from core.errors import EvidenceParsingError
 from core.ingest.cards import ID_PREFIX, CardFactory, Context, role_context, side_context
 from core.ingest.contact import parse_contact
 from core.ingest.evidence import skill_terms
+from core.ingest.heading_meaning import section_kind
 from core.ingest.injection import detect_injection
 from core.ingest.layout import Item, Section, split_lines, split_sections
+from core.ingest.role_scan import header_like, parse_role_header, split_at_headers
 from core.ingest.roles import (
+    DEGREE,
     HeaderParts,
-    header_length,
-    is_header_lead,
     is_header_line,
     is_meta_line,
+    is_org,
     parse_education,
-    parse_header,
+    strip_markup,
 )
+from core.ingest.sections import unglue_headings
 from core.ingest.textnorm import normalize_text
 
 _ROLE_SECTIONS = (CardKind.EXPERIENCE_BULLET, CardKind.ROLE_SENTENCE)
@@ -60,11 +64,12 @@ class ResumeBuilder:
         self, section: Section, header: Item, entries: list[RoleEntry], key: str
     ) -> RoleEntry:
         lines = [line.content for line in header.lines]
-        parts: HeaderParts = parse_header(lines)
-        if key == "e" and not (parts.company and parts.title):
-            education = parse_education(" ".join(lines))
-            parts.company = parts.company or education.company
-            parts.title = parts.title or education.title
+        parts: HeaderParts = parse_role_header(lines)
+        if key == "e":  # degree and school first; the role reading only fills gaps
+            education = parse_education(" | ".join(lines))
+            if education.company:
+                parts.company, parts.title = education.company, education.title or parts.title
+            parts.date = education.date or parts.date
         role = RoleEntry(
             id=f"{key}{len(entries) + 1:02d}",
             section=section.name,
@@ -76,53 +81,40 @@ class ResumeBuilder:
             end=parts.date.end if parts.date else None,
             line=header.first,
         )
+        for earlier in entries:  # an export that repeats a role: one role
+            same = ("company", "title", "timeframe")
+            if all(getattr(earlier, f) == getattr(role, f) for f in same) and role.timeframe:
+                return earlier
         entries.append(role)
         return role
 
-    def _take_meta(self, items: list[Item], i: int, header: Item) -> None:
-        """Move the location/dates lines under a markdown role heading into the header."""
+    def _take_meta(self, items: list[Item], i: int, header: Item, *, school: bool = False) -> None:
+        """Move the location/dates lines under a markdown role heading into the header (and,
+        under a degree heading, the school line)."""
         if i + 1 >= len(items) or items[i + 1].kind != "para":
             return
         nxt = items[i + 1]
-        while nxt.lines and is_meta_line(nxt.lines[0].content) and len(header.lines) < 3:
-            header.lines.append(nxt.lines.pop(0))
 
-    @staticmethod
-    def _join_split_headers(items: list[Item]) -> list[Item]:
-        """'Acme Corp' and 'Engineer | 2019 – 2021' as separate blocks (Word paragraphs) → one."""
-        out: list[Item] = []
-        for item in items:
-            prev = out[-1] if out else None
-            if (
-                prev is not None
-                and prev.kind == item.kind == "para"
-                and len(prev.lines) <= 2
-                and all(is_header_lead(line.content) for line in prev.lines)
-                and header_length([ln.content for ln in item.lines]) == 1
-            ):
-                prev.lines.append(item.lines[0])
-                item = Item("para", item.lines[1:])
-                if not item.lines:
-                    continue
-            out.append(item)
-        return out
+        def is_meta(line: str) -> bool:
+            return is_meta_line(line) or (school and is_org(line) and header_like(line))
+
+        while nxt.lines and is_meta(nxt.lines[0].content) and len(header.lines) < 3:
+            header.lines.append(nxt.lines.pop(0))
 
     def experience(self, section: Section) -> None:
         role: RoleEntry | None = None
-        section.items = self._join_split_headers(section.items)
-        for i, item in enumerate(section.items):
+        pieces = split_at_headers(section.items)
+        items = [item for _, item in pieces]
+        for i, (is_header, item) in enumerate(pieces):
             if not item.lines:
                 continue
             if item.kind == "subheading":
-                self._take_meta(section.items, i, item)
+                self._take_meta(items, i, item)
                 role = self._header_card(section, item)
                 continue
-            if item.kind == "para" and (n := header_length([ln.content for ln in item.lines])):
-                head, rest = Item("para", item.lines[:n]), Item("para", item.lines[n:])
-                role = self._header_card(section, head)
-                item = rest
-                if not item.lines:
-                    continue
+            if is_header:
+                role = self._header_card(section, item)
+                continue
             base = f"exp-{role.id if role else 'r00'}"
             ctx = role_context(role)
             if item.kind == "bullet":
@@ -137,9 +129,9 @@ class ResumeBuilder:
 
     def _header_card(self, section: Section, header: Item) -> RoleEntry:
         role = self._new_role(section, header, self.roles, "r")
-        self.factory.whole(
-            f"exp-{role.id}-h", CardKind.OTHER, section.name, header, role_context(role)
-        )
+        number = self.factory.next_number(f"exp-{role.id}-h")  # >1 for a repeated role
+        card_id = f"exp-{role.id}-h" + (f"{number}" if number > 1 else "")
+        self.factory.whole(card_id, CardKind.OTHER, section.name, header, role_context(role))
         return role
 
     # --- everything else ------------------------------------------------------------------
@@ -147,11 +139,13 @@ class ResumeBuilder:
         """Each entry is a sub-heading (with its detail lines) or one line/bullet of its own."""
         entry: RoleEntry | None = None
         headed = any(item.kind == "subheading" for item in section.items)
+        if not headed:
+            section.items = [piece for item in section.items for piece in _entry_pieces(item)]
         for i, item in enumerate(section.items):
             if not item.lines:
                 continue  # a dates/location line already taken into the heading above it
             if item.kind == "subheading":
-                self._take_meta(section.items, i, item)
+                self._take_meta(section.items, i, item, school=True)
                 entry = self._new_role(section, item, self.education, "e")
             elif not headed:
                 parts = parse_education(item.text)
@@ -209,6 +203,22 @@ class ResumeBuilder:
                 self.factory.sentences(f"{prefix}-{number:02d}", kind, section.name, item, ctx)
 
 
+def _entry_pieces(item: Item) -> list[Item]:
+    """A paragraph of education lines (PDF text, no blank lines) → one piece per entry: a new
+    piece starts at each line that names a degree or a school."""
+    if item.kind != "para" or len(item.lines) < 2:
+        return [item]
+    pieces: list[Item] = []
+    for line in item.lines:
+        text = strip_markup(line.content)
+        starts = text[:1].isupper() or text[:1].isdigit()  # not a wrapped continuation
+        if not pieces or (starts and (DEGREE.search(text) or (is_org(text) and header_like(text)))):
+            pieces.append(Item("para", [line]))
+        else:
+            pieces[-1].lines.append(line)
+    return pieces
+
+
 def _skills_terms(sections: list[Section]) -> list[str]:
     terms: list[str] = []
     for section in sections:
@@ -221,18 +231,23 @@ def _skills_terms(sections: list[Section]) -> list[str]:
     return list(dict.fromkeys(terms))
 
 
-def parse_resume_text(text: str, *, source_name: str, fmt: str = "markdown") -> ParsedResume:
-    """Parse resume text into contact details, roles, education and evidence cards."""
+def parse_resume_text(
+    text: str, *, source_name: str, fmt: str = "markdown", embedder: Any = None
+) -> ParsedResume:
+    """Parse resume text into contact details, roles, education and evidence cards. With an
+    embedder, headings the synonym table does not know are also read by meaning."""
     if fmt == "json":
         from core.ingest.jsonresume import parse_json_resume
 
         return parse_json_resume(text, source_name=source_name)
-    text = normalize_text(text)
+    text = unglue_headings(normalize_text(text))
     if not text.strip():
         raise EvidenceParsingError(f"{source_name} is empty; there is no resume text to read.")
     lines = split_lines(text)
     contact, used = parse_contact(lines)
     sections = split_sections(lines, used, _stops_bullet)
+    for section in sections:
+        section.kind = section_kind(section, embedder=embedder)
     if not any(section.name for section in sections):
         for section in sections:
             section.kind = CardKind.EXPERIENCE_BULLET  # no headings at all: read it as work history

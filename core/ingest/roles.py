@@ -3,107 +3,37 @@ company/dates line …) and education entries → company, title, location, time
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass
+from pathlib import Path
 
 from core.ingest.dates import DateSpan, first_range
 
-TITLE_WORDS = frozenset(
-    [
-        "engineer",
-        "engineering",
-        "developer",
-        "programmer",
-        "manager",
-        "researcher",
-        "analyst",
-        "associate",
-        "lecturer",
-        "assistant",
-        "technician",
-        "director",
-        "designer",
-        "contractor",
-        "scientist",
-        "consultant",
-        "intern",
-        "internship",
-        "lead",
-        "head",
-        "vp",
-        "president",
-        "officer",
-        "specialist",
-        "coordinator",
-        "architect",
-        "administrator",
-        "professor",
-        "teacher",
-        "instructor",
-        "founder",
-        "co-founder",
-        "cofounder",
-        "owner",
-        "editor",
-        "writer",
-        "strategist",
-        "advisor",
-        "fellow",
-        "postdoc",
-        "postdoctoral",
-        "representative",
-        "executive",
-        "partner",
-        "principal",
-        "staff",
-        "chief",
-        "cto",
-        "ceo",
-        "cfo",
-        "coo",
-        "cpo",
-        "apm",
-        "pm",
-        "sre",
-        "supervisor",
-        "operator",
-        "accountant",
-        "nurse",
-        "tutor",
-        "trainer",
-        "recruiter",
-        "marketer",
-        "copywriter",
-        "producer",
-        "agent",
-        "clerk",
-        "tester",
-        "qa",
-        "member",
-        "generalist",
-        "evangelist",
-        "advocate",
-        "steward",
-        "maintainer",
-    ]
-)
+TITLE_WORDS_PATH = Path(__file__).resolve().parent.parent / "data" / "title_words.json"
+TITLE_WORDS = frozenset(json.loads(TITLE_WORDS_PATH.read_text(encoding="utf-8"))["words"])
 _ORG_WORDS = re.compile(
     r"\b(?:university|college|institute|school|academy|polytechnic|conservatory|bootcamp|inc|"
     r"llc|ltd|gmbh|corp|corporation|company|co|group|labs?|bank|union|hospital|foundation|"
-    r"library|museum|agency|studio|studios|partners|technologies|systems|ventures)\b\.?",
+    r"library|museum|agency|studio|studios|partners|technologies|systems|ventures|clinic|"
+    r"pharmacy|district|council|restaurant|hotel|stores|pvt|plc|llp)\b\.?",
     re.IGNORECASE,
 )
-_DEGREE = re.compile(
+DEGREE = re.compile(
     r"\b(?:B\.?\s?[AS]c?\.?|M\.?\s?[AS]c?\.?|Ph\.?\s?D\.?|MBA|M\.?Eng|B\.?Eng|BFA|MFA|Ed\.?D|"
     r"J\.?D|M\.?D|Bachelor|Master|Doctor(?:ate)?|Associate(?:'s)? degree|Diploma|Certificate|"
-    r"High School|GED|A\.A\.|A\.S\.)",
+    r"High School|GED|A\.A\.|A\.S\.|[Dd]iploma|[Bb]achelors?|[Mm]asters?|HSC|SSC|H\.\s?S\.\s?C|"
+    r"S\.\s?S\.\s?C|B\.B\.A|B\.Com|B\.Tech|M\.Tech|B\.E\.|BSN|MSN|PharmD)",
 )
-_SEPARATORS = re.compile(r"\s+[—–]\s+|\s+-{1,2}\s+|\s*\|\s*|\s+[·•]\s+|\s+/\s+|\s{2,}|\t+")
+# 'ï¼' is what a full-width dash or bar becomes in a mis-decoded builder export
+_SEPARATORS = re.compile(
+    r"\s+[—–]\s+|\s+-{1,2}\s+|\s*[|｜－]\s*|\s*ï¼\S?\s*|\s+[·•]\s+|\s+/\s+|\s{2,}|\t+"
+)
 _LOCATION = re.compile(
     r"^(?:remote|hybrid|on-?site)\b|^[A-Z][A-Za-z.'’ -]+,\s*(?:[A-Z]{2}|[A-Z][a-z]+)\b.*$",
     re.IGNORECASE,
 )
-_EDU_SPLIT = re.compile(r",|\s[—–|]\s|(?<=[a-z0-9]{2})\.\s")
+_EDU_SPLIT = re.compile(r",|\s[—–·]\s|\s*\|\s*|(?<=[a-z0-9]{2})\.\s")
 _COMPANY_PLACE = re.compile(r"^(.+?),\s*([A-Z][A-Za-z.'’ -]+,\s*[A-Z]{2,3})$")
 _STATE = re.compile(r",\s*[A-Z]{2}\b")
 _MARKUP = re.compile(r"^#+\s*|\*+|(?<!\w)_+|_+(?!\w)")
@@ -146,6 +76,22 @@ def _parts(text: str) -> list[str]:
     return out
 
 
+def split_run_on(part: str) -> tuple[str, str]:
+    """'Registered Nurse Company Name' → ('Registered Nurse', 'Company Name'): an employer
+    written straight after the title's last title word, recognised by an organisation word."""
+    words = part.split()
+    last = max(
+        (i for i, w in enumerate(words) if re.sub(r"[^a-z-]", "", w.lower()) in TITLE_WORDS),
+        default=None,
+    )
+    if last is None or last == len(words) - 1:
+        return part, ""
+    rest = " ".join(words[last + 1 :])
+    if is_org(rest) and rest[:1].isupper() and title_score(rest) == 0:
+        return " ".join(words[: last + 1]), rest
+    return part, ""
+
+
 def _split_title_company(part: str) -> tuple[str, str]:
     """'UX Researcher II, Tributary' → ('UX Researcher II', 'Tributary')."""
     pieces = [p.strip() for p in part.split(",")]
@@ -177,6 +123,8 @@ def parse_header(lines: list[str]) -> HeaderParts:
             head.company, head.location = place.group(1), place.group(2)  # 'Acme, Berlin, DE'
     if head.title and not head.company:
         head.title, head.company = _split_title_company(head.title)
+    if head.title and not head.company and "," not in head.title:
+        head.title, head.company = split_run_on(head.title)
     if not head.title and rest:
         head.title, rest = rest[0], rest[1:]
     if not head.location and rest and len(rest[0].split()) <= 3:
@@ -242,14 +190,22 @@ def parse_education(text: str) -> HeaderParts:
     if bold:
         head.title = bold.group(1).strip().rstrip(",")
         body = body[bold.end() :]
-    pieces = [p.strip(" .,") for p in re.split(_EDU_SPLIT, strip_markup(body))]
+    for span in re.finditer(r"\*\*(.+?)\*\*", body):  # '**University of California, Berkeley**'
+        if is_org(span.group(1)) and not DEGREE.search(span.group(1)):
+            head.company = span.group(1).strip(" ,")
+            body = body[: span.start()] + " | " + body[span.end() :]
+            break
+    pieces = [p.strip(" ,") for p in re.split(_EDU_SPLIT, strip_markup(body))]
     pieces = [p for p in pieces if p and not re.fullmatch(r"[\W_]+", p)]
     school = next((i for i, piece in enumerate(pieces) if is_org(piece)), None)
+    if head.company:
+        school = None
+        head.title = head.title or next((p for p in pieces if DEGREE.search(p)), "")
     if school is not None:
         head.company = pieces[school]
         before = pieces[:school]
-        if not head.title and before and _DEGREE.search(before[0]):
+        if not head.title and before and DEGREE.search(before[0]):
             head.title = ", ".join(before)
     if not head.title:
-        head.title = next((p for p in pieces if _DEGREE.search(p) and not is_org(p)), "")
+        head.title = next((p for p in pieces if DEGREE.search(p) and not is_org(p)), "")
     return head

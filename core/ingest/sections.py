@@ -16,25 +16,29 @@ SECTION_SYNONYMS: dict[CardKind, tuple[str, ...]] = {
     CardKind.EXPERIENCE_BULLET: (
         "experience", "work experience", "work history", "employment", "employment history",
         "where i've worked", "places i've worked", "career history", "career", "positions",
-        "positions held", "jobs", "professional background", "work", "roles",
+        "positions held", "jobs", "professional background", "work", "roles", "company details",
+        "employment details",
     ),
     CardKind.SUMMARY: (
         "summary", "profile", "about", "about me", "the short version", "objective", "overview",
         "introduction", "highlights", "at a glance", "in brief", "tl;dr", "professional summary",
-        "career summary", "personal statement", "bio",
+        "career summary", "personal statement", "bio", "career overview", "professional profile",
     ),
     CardKind.SKILL: (
         "skills", "skill", "toolbox", "tools", "technologies", "tech stack", "stack",
         "competencies", "core competencies", "expertise", "proficiencies", "toolkit",
-        "technical skills", "skills and tools",
+        "technical skills", "skills and tools", "skill details", "strengths", "core strengths",
+        "skill highlights", "key skills",
     ),
     CardKind.EDUCATION: (
         "education", "academic background", "degrees", "schooling", "qualifications",
-        "education and training", "training",
+        "education and training", "training", "educational background", "education details",
+        "academic qualifications", "educational qualifications",
     ),
     CardKind.CERTIFICATION: (
         "certifications", "certification", "certificates", "licenses", "licences",
         "credentials", "accreditations", "licenses and certifications",
+        "certifications and trainings", "trainings",
     ),
     CardKind.PROJECT: (
         "projects", "project", "side quests", "side projects", "open source", "case studies",
@@ -51,6 +55,7 @@ SECTION_SYNONYMS: dict[CardKind, tuple[str, ...]] = {
     ),
     CardKind.AWARD: (
         "awards", "honors", "honours", "recognition", "achievements", "awards and honors",
+        "accomplishments", "honors and awards",
     ),
     CardKind.OTHER: (
         "other", "interests", "hobbies", "languages", "additional information", "how i work",
@@ -97,6 +102,8 @@ _PHRASES = sorted(
     ((phrase, kind) for kind, phrases in SECTION_SYNONYMS.items() for phrase in phrases),
     key=lambda item: -len(item[0]),
 )
+_PHRASE_KIND = dict(_PHRASES)
+_COMPACT_PHRASES = {phrase.replace(" ", ""): kind for phrase, kind in reversed(_PHRASES)}
 MD_HEADING = re.compile(r"^\s{0,3}(#{1,6})\s+(.*?)\s*#*\s*$")
 _PAREN = re.compile(r"\([^)]*\)")
 
@@ -112,10 +119,16 @@ def heading_words(text: str) -> str:
 def heading_kind(text: str) -> CardKind | None:
     """The evidence kind a heading names, or None when no synonym matches."""
     words = f" {heading_words(text)} "
+    parts = [p for p in re.split(r" (?:&|and) |/|,", words.strip()) if p.strip()]
+    if len(parts) > 1 and words.strip() not in _PHRASE_KIND:  # 'Education & Certification'
+        kinds = [kind for part in parts if (kind := heading_kind(part)) is not None]
+        if kinds:
+            return kinds[0]  # the first kind named; the section holds both
     for phrase, kind in _PHRASES:
         if f" {phrase} " in words:
             return kind
-    return None
+    # "WorkExperience": a PDF that lost its spaces
+    return _COMPACT_PHRASES.get(words.replace(" ", "").replace("&", "and"))
 
 
 def is_all_caps_heading(line: str) -> bool:
@@ -140,6 +153,8 @@ def is_plain_heading(line: str) -> bool:
     words = heading_words(body).replace("/", " ").split()
     if not words or heading_kind(body) is None:
         return False
+    if len(words) == 1 and words[0].replace("&", "and") in _COMPACT_PHRASES:
+        return True
     return all(w in _VOCAB or w in _FILLERS for w in words)
 
 
@@ -149,4 +164,36 @@ def label_heading(line: str) -> bool:
     bold = re.fullmatch(r"\*\*([^*]{2,40})\*\*:?", stripped)
     colon = re.fullmatch(r"([A-Za-z][A-Za-z &/'’-]{1,40}):", stripped)
     match = bold or colon
-    return bool(match) and heading_kind(match.group(1)) is not None  # type: ignore[union-attr]
+    if not match or " - " in match.group(1):  # 'description - JOB PROFILE:' is a field
+        return False
+    return heading_kind(match.group(1)) is not None
+
+
+def is_known_heading(line: str) -> bool:
+    """A short unindented line made only of heading words ('Professional Experience',
+    'Educational Background'): a heading even with no blank line around it (PDF text)."""
+    if line[:1].isspace() or len(line.split()) > 4:
+        return False
+    return is_plain_heading(line)
+
+
+_GLUED = re.compile(r"(?<=[a-z.)])((?:[A-Z][a-z]+ ?){1,3})[ \t]*$")
+
+
+def unglue_headings(text: str) -> str:
+    """'…6 monthsCompany Details' (a text dump that lost the line break) → two lines."""
+    out = []
+    for line in text.split("\n"):
+        match = _GLUED.search(line)
+        if match and " " in line[: match.start()].strip() and is_plain_heading(match.group(1)):
+            line = line[: match.start()] + "\n" + match.group(1).strip()
+        out.append(line)
+    return "\n".join(out)
+
+
+def is_table_heading(text: str) -> bool:
+    """Every word of the heading is a known heading word or filler: the table decides alone."""
+    words = heading_words(text).replace("/", " ").split()
+    if len(words) == 1 and words[0].replace("&", "and") in _COMPACT_PHRASES:
+        return True
+    return bool(words) and all(w in _VOCAB or w in _FILLERS for w in words)

@@ -41,6 +41,9 @@ class RunRequest:
     out_dir: Path | None = None
     no_education: bool = False
     date_style: str | None = None  # core/render/dates.py; None: "Mar 2021 – Present"
+    name: str = ""  # contact details the user supplies (the file lacks or misreads them)
+    email: str = ""
+    phone: str = ""
 
 
 @dataclass
@@ -81,10 +84,18 @@ def default_out_dir(settings: Settings, title: str, run_id: str) -> Path:
 
 def tailor(request: RunRequest, *, settings: Settings, llm=None) -> RunResult:
     from core.ingest import parse_resume, read_path
+    from core.ingest.completeness import check_complete, with_contact
+    from core.retrieval import get_embedder
 
+    embedder = get_embedder(settings.retrieval.embedding_model, cache_dir=settings.cache_dir)
     resume = parse_resume(
-        request.resume_path.read_bytes(), request.resume_path.name, settings=settings.ingest
+        request.resume_path.read_bytes(),
+        request.resume_path.name,
+        settings=settings.ingest,
+        embedder=embedder,  # unknown headings read by meaning (None: the synonym table alone)
     )
+    resume = with_contact(resume, name=request.name, email=request.email, phone=request.phone)
+    check_complete(resume, no_education=request.no_education)  # before any slow work
     jd_text = read_path(request.jd_path, settings=settings.ingest).text
     answers = load_answers(request.answers_path)
     template = request.template or settings.default_template
@@ -101,6 +112,7 @@ def tailor(request: RunRequest, *, settings: Settings, llm=None) -> RunResult:
         model,
         settings.max_pages,
         request.no_education,
+        resume.contact.model_dump_json(),
     )[:16]
     run_dir = workspace.run_dir(run_id)
     board = load_board(run_dir) or new_board(

@@ -183,20 +183,12 @@ def apply_answered(
 
 
 def completeness_problems(board: Blackboard) -> list[str]:
-    """Completeness gate: what the fact resume must yield before a draft is written."""
-    problems: list[str] = []
-    resume = board.resume
-    missing_contact = board.contact.missing()
-    if missing_contact:
-        problems.append(f"contact details at the top ({' and '.join(missing_contact)})")
-    if resume is None or not resume.roles:
-        problems.append("at least one role (company, title and dates) in the experience section")
-    has_education = resume is not None and (
-        resume.education or any(c.kind == CardKind.EDUCATION for c in resume.cards)
-    )
-    if not has_education and not board.inputs.no_education:
-        problems.append("an education section (or say there is none)")
-    return problems
+    """Completeness gate: what the fact resume must yield before a draft is written (the rule
+    lives in core.ingest.completeness; the CLI and the Upload page check it right after parsing)."""
+    from core.ingest.completeness import missing_parts
+
+    inputs = board.inputs
+    return missing_parts(board.resume, contact=board.contact, no_education=inputs.no_education)
 
 
 def do_writing(board: Blackboard, deps: Deps) -> None:

@@ -134,3 +134,23 @@ def test_an_uploaded_job_description_is_read_and_its_hidden_text_reported(app):
     )
     shown = texts(at)
     assert "About the job description file" in shown and hidden in shown
+
+
+def test_missing_contact_and_education_are_named_and_supplied_on_the_upload_page(
+    app, fresh_session
+):
+    from core.ui import completeness
+
+    text = "## Experience\n\n### Acme Corp — Data Engineer\n*2019 – 2023*\n\n- Built 12 models.\n"
+    fresh_session.load_resume_text(text, source_name="bare.md")
+    at = app(fresh_session)
+    shown = texts(at)
+    assert "your name and an email or phone number" in shown and "education" in shown
+    at.text_input(key=completeness.NAME).input("Pat Example")
+    at.text_input(key=completeness.EMAIL).input("pat@example.com")
+    at.checkbox(key=completeness.NO_EDUCATION).check()
+    next(b for b in at.button if b.label == "Use these details").click().run()
+    assert not at.exception, at.exception
+    assert fresh_session.resume.contact.name == "Pat Example"
+    assert fresh_session.no_education is True and fresh_session.missing_parts() == []
+    assert "your name" not in texts(at)

@@ -48,3 +48,51 @@ def test_missing_roles_and_education_are_named_and_education_can_be_waived():
     assert any("at least one role" in p for p in problems)
     assert any("education" in p for p in problems)
     assert not any("education" in p for p in problems_of(HEADER + ROLE, no_education=True))
+
+
+# --- checked right after parsing, and supplied by the user (issue 11) ------------------------
+NO_CONTACT = ROLE + SCHOOL
+
+
+def test_supplied_contact_completes_the_parse_and_bad_values_are_clear_errors():
+    from core.errors import InputError
+    from core.ingest.completeness import missing_parts, with_contact
+
+    resume = parse_resume(NO_CONTACT.encode(), "r.md")
+    assert missing_parts(resume) == [
+        "contact details at the top (your name and an email or phone number)"
+    ]
+    done = with_contact(resume, name="Pat Example", phone="(555) 555-0142")
+    assert missing_parts(done) == [] and done.contact.name == "Pat Example"
+    assert resume.contact.name == ""  # the parse itself is not changed
+    assert not any("Pat Example" in c.raw_text for c in done.cards)
+    with pytest.raises(InputError, match="not an email"):
+        with_contact(resume, email="pat at example")
+
+
+def test_cli_parse_names_what_is_missing_and_takes_the_flags(tmp_path, capsys):
+    from core.cli import main
+
+    path = tmp_path / "r.md"
+    path.write_text(ROLE)
+    assert main(["parse", str(path), "--full"]) == 0
+    err = capsys.readouterr().err
+    assert "your name and an email or phone number" in err and "education" in err
+    flags = ["--name", "Pat Example", "--email", "pat@example.com", "--no-education"]
+    assert main(["parse", str(path), "--full", *flags]) == 0
+    captured = capsys.readouterr()
+    assert "missing" not in captured.err
+    assert '"name": "Pat Example"' in captured.out
+
+
+def test_cli_run_stops_right_after_parsing_naming_the_missing_flags(tmp_path, capsys):
+    from core.cli import main
+
+    resume, jd = tmp_path / "r.md", tmp_path / "jd.txt"
+    resume.write_text(ROLE)
+    jd.write_text("Data Engineer\n\nRequirements\n- 3+ years of SQL\n")
+    code = main(["run", "--resume", str(resume), "--jd", str(jd), "--out", str(tmp_path / "o")])
+    err = capsys.readouterr().err
+    assert code == 2
+    assert "your name" in err and "--no-education" in err and "--name" in err
+    assert not (tmp_path / "o").exists()

@@ -1,0 +1,202 @@
+"""`resumeforge eval resumes`: how well ingestion reads resumes, scored against labels.
+
+Two kinds of case folder:
+- real (`labels/resumes.json`): per file, role recall (title, employer, start, end right, each
+  where labelled), education recall (degree + school), name / e-mail found where present (and a
+  name invented where none is present), labelled junk / sensitive strings found in cards.
+- dev (one folder per case with `labels.json`): every labelled evidence quote and audit-probe
+  support quote inside one card; every labelled employer and date range on a role.
+
+Matching rules are in `core.evaluation.resume_match`. Every figure is reported for the tuning and
+the held-back cases separately (`core.evaluation.splits`).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from core.contracts import ParsedResume
+from core.evaluation.resume_match import (
+    compact,
+    education_matches,
+    junk_cards,
+    matched_count,
+    role_matches,
+    text_matches,
+)
+from core.evaluation.splits import split_of
+from core.settings import IngestSettings
+
+
+def _parse(path: Path) -> ParsedResume:
+    from core.ingest import parse_extracted, read_path
+
+    return parse_extracted(read_path(path, settings=IngestSettings()))
+
+
+def score_real_resume(parsed: ParsedResume, label: dict[str, Any]) -> dict[str, Any]:
+    contact = parsed.contact
+    return {
+        "roles": len(label["roles"]),
+        "roles_found": matched_count(label["roles"], parsed.roles, role_matches),
+        "roles_parsed": len(parsed.roles),
+        "education": len(label["education"]),
+        "education_found": matched_count(label["education"], parsed.education, education_matches),
+        "name_present": label["name_present"],
+        "name_found": bool(contact.name.strip()),
+        "email_present": label["email_present"],
+        "email_found": bool(contact.email.strip()),
+        "junk_in_cards": junk_cards(parsed, label["junk_lines"] + label["sensitive"]),
+    }
+
+
+def evaluate_real(folder: Path) -> dict[str, Any]:
+    labels = json.loads((folder / "labels" / "resumes.json").read_text(encoding="utf-8"))
+    files = []
+    for label in labels:
+        path = folder / label["file"]
+        row: dict[str, Any] = {"file": path.stem, "split": split_of(path)}
+        row.update(score_real_resume(_parse(path), label))
+        files.append(row)
+    return {"kind": "real", "files": files, "totals": _real_totals(files)}
+
+
+def _share(hits: int, total: int) -> float | None:
+    return round(hits / total, 3) if total else None
+
+
+def _real_totals(files: list[dict[str, Any]]) -> dict[str, Any]:
+    totals: dict[str, Any] = {}
+    for split in ("tuning", "held-back", "all"):
+        rows = [f for f in files if split in ("all", f["split"])]
+        with_name = [f for f in rows if f["name_present"]]
+        with_email = [f for f in rows if f["email_present"]]
+        totals[split] = {
+            "files": len(rows),
+            "role_recall": _share(
+                sum(f["roles_found"] for f in rows), sum(f["roles"] for f in rows)
+            ),
+            "education_recall": _share(
+                sum(f["education_found"] for f in rows), sum(f["education"] for f in rows)
+            ),
+            "name_found": _share(sum(f["name_found"] for f in with_name), len(with_name)),
+            "email_found": _share(sum(f["email_found"] for f in with_email), len(with_email)),
+            "invented_names": sum(f["name_found"] and not f["name_present"] for f in rows),
+            "junk_in_cards": sum(len(f["junk_in_cards"]) for f in rows),
+        }
+    return totals
+
+
+# --- dev cases ------------------------------------------------------------------------------
+
+
+def _labelled_quotes(case: Path) -> list[str]:
+    labels = json.loads((case / "labels.json").read_text(encoding="utf-8"))
+    quotes = [e["quote"] for r in labels["requirements"] for e in r.get("evidence", [])]
+    probes_file = case / "audit_probes.json"
+    if probes_file.is_file():
+        probes = json.loads(probes_file.read_text(encoding="utf-8"))
+        for group in probes.values():
+            for probe in group if isinstance(group, list) else []:
+                quotes.extend(probe.get("support_quotes", []))
+    return list(dict.fromkeys(quotes))
+
+
+def score_dev_case(parsed: ParsedResume, case: Path) -> dict[str, Any]:
+    labels = json.loads((case / "labels.json").read_text(encoding="utf-8"))
+    facts = labels.get("resume_facts", {})
+    card_texts = [compact(card.raw_text) for card in parsed.cards]
+    quotes = _labelled_quotes(case)
+    missed = [q for q in quotes if not any(compact(q) in text for text in card_texts)]
+    entries = parsed.roles + parsed.education
+    employers = facts.get("employers", [])
+    lost_employers = [
+        e
+        for e in employers
+        if not any(text_matches(e, r.company) for r in entries)
+        and not any(compact(e) in compact(r.company) for r in entries)
+    ]
+    role_cards = [compact(c.raw_text) for c in parsed.cards if c.role_id]
+    ranges = facts.get("date_ranges", [])
+    lost_ranges = [
+        d
+        for d in ranges
+        if not any(compact(d) in compact(r.timeframe) for r in entries)
+        and not any(compact(d) in text for text in role_cards)
+    ]
+    return {
+        "quotes": len(quotes),
+        "quotes_in_one_card": len(quotes) - len(missed),
+        "missed_quotes": missed,
+        "employers": len(employers),
+        "employers_on_role": len(employers) - len(lost_employers),
+        "lost_employers": lost_employers,
+        "date_ranges": len(ranges),
+        "date_ranges_on_role": len(ranges) - len(lost_ranges),
+        "lost_date_ranges": lost_ranges,
+        "roles_parsed": len(parsed.roles),
+    }
+
+
+def evaluate_dev(folder: Path) -> dict[str, Any]:
+    files = []
+    for case in sorted(p for p in folder.iterdir() if (p / "labels.json").is_file()):
+        row: dict[str, Any] = {"file": case.name, "split": split_of(case)}
+        row.update(score_dev_case(_parse(case / "fact_resume.md"), case))
+        files.append(row)
+    totals: dict[str, Any] = {}
+    for split in ("tuning", "held-back", "all"):
+        rows = [f for f in files if split in ("all", f["split"])]
+        totals[split] = {
+            "files": len(rows),
+            **{
+                key: _share(sum(f[found] for f in rows), sum(f[key] for f in rows))
+                for key, found in (
+                    ("quotes", "quotes_in_one_card"),
+                    ("employers", "employers_on_role"),
+                    ("date_ranges", "date_ranges_on_role"),
+                )
+            },
+        }
+    return {"kind": "dev", "files": files, "totals": totals}
+
+
+def evaluate_resumes(folder: Path) -> dict[str, Any]:
+    """Score ingestion on a real-resume folder (labels/resumes.json) or a dev-case folder."""
+    if (folder / "labels" / "resumes.json").is_file():
+        return evaluate_real(folder)
+    return evaluate_dev(folder)
+
+
+def format_resume_table(report: dict[str, Any]) -> str:
+    """Plain-text table: one line per file, then the tuning / held-back / all totals."""
+    lines = []
+    for row in report["files"]:
+        if report["kind"] == "real":
+            lines.append(
+                f"{row['file']:<40} {row['split']:<9} roles {row['roles_found']}/{row['roles']}"
+                f" (parsed {row['roles_parsed']})  edu {row['education_found']}/{row['education']}"
+                f"  name {_flag(row['name_present'], row['name_found'])}"
+                f"  email {_flag(row['email_present'], row['email_found'])}"
+                f"  junk {len(row['junk_in_cards'])}"
+            )
+        else:
+            lines.append(
+                f"{row['file']:<45} {row['split']:<9} quotes {row['quotes_in_one_card']}/"
+                f"{row['quotes']}  employers {row['employers_on_role']}/{row['employers']}"
+                f"  dates {row['date_ranges_on_role']}/{row['date_ranges']}"
+                f"  roles {row['roles_parsed']}"
+            )
+    lines.append("")
+    for split, totals in report["totals"].items():
+        shown = "  ".join(f"{k} {v}" for k, v in totals.items())
+        lines.append(f"{split:<9} {shown}")
+    return "\n".join(lines) + "\n"
+
+
+def _flag(present: bool, found: bool) -> str:
+    if present:
+        return "ok" if found else "MISSED"
+    return "INVENTED" if found else "-"

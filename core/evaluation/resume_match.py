@@ -1,0 +1,103 @@
+"""How a parsed resume is compared with its labels: lenient, but honest.
+
+Text is compared *compacted*: lower case, every character that is not a letter or digit dropped
+(so case, spacing and punctuation do not count; a PDF that lost its spaces still matches). Dates
+are compared normalised: "Jan 2018", "01/2018", "2018-01-15" are all 2018-01; "Present",
+"Current", "to date" are all "present". A label field that is null is not checked.
+"""
+
+from __future__ import annotations
+
+import re
+
+from core.contracts import ParsedResume, RoleEntry
+
+_MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
+_OPEN = re.compile(r"present|current|now|today|to date|till date|ongoing", re.IGNORECASE)
+
+
+def compact(text: str | None) -> str:
+    return re.sub(r"[\W_]+", "", (text or "").lower())
+
+
+def text_matches(label: str, found: str) -> bool:
+    """Equal when compacted, or one holds the other and is at least 60% of its length."""
+    a, b = compact(label), compact(found)
+    if not a or not b:
+        return False
+    if a == b:
+        return True
+    short, long = sorted((a, b), key=len)
+    return short in long and len(short) >= 0.6 * len(long)
+
+
+def date_key(text: str | None) -> str | None:
+    """'Jan. 2018', '01/2018', '2018-01-01' → '2018-01'; '2018' → '2018'; 'Current' → 'present'."""
+    if not text:
+        return None
+    value = text.strip().lower()
+    if _OPEN.fullmatch(value.strip(" .")):
+        return "present"
+    year = re.search(r"(?<!\d)(19\d\d|20\d\d)(?!\d)", value)
+    if not year:
+        return compact(value) or None
+    month = next((i + 1 for i, m in enumerate(_MONTHS) if m in value), None)
+    if month is None:
+        numeric = re.search(r"(?<!\d)(0?[1-9]|1[0-2])\s*/\s*(?:19|20)\d\d", value) or re.search(
+            r"(?:19|20)\d\d-(0[1-9]|1[0-2])", value
+        )
+        month = int(numeric.group(1)) if numeric else None
+    return f"{year.group(1)}-{month:02d}" if month else year.group(1)
+
+
+def dates_match(label: str | None, found: str | None) -> bool:
+    if label is None:
+        return True
+    return date_key(label) == date_key(found)
+
+
+def role_matches(label: dict, role: RoleEntry) -> bool:
+    """Title, employer, start and end right (each where the label states it)."""
+    if label.get("title") and not text_matches(label["title"], role.title):
+        return False
+    if label.get("employer") and not text_matches(label["employer"], role.company):
+        return False
+    return dates_match(label.get("start"), role.start) and dates_match(label.get("end"), role.end)
+
+
+def education_matches(label: dict, entry: RoleEntry) -> bool:
+    """Degree and school, each found in the entry's degree + school text (where labelled)."""
+    held = compact(f"{entry.title} {entry.company}")
+    return all(compact(label.get(key)) in held for key in ("degree", "school") if label.get(key))
+
+
+def matched_count(labels: list[dict], found: list[RoleEntry], match) -> int:
+    """One-to-one greedy matching in file order: how many labels found a parsed entry."""
+    used: set[int] = set()
+    hits = 0
+    for label in labels:
+        for i, entry in enumerate(found):
+            if i not in used and match(label, entry):
+                used.add(i)
+                hits += 1
+                break
+    return hits
+
+
+def _junk_in(junk: str, text: str) -> bool:
+    """Short junk ('1/2', '?') counts only as a whole line or token; longer junk as a substring."""
+    needle = junk.strip().lower()
+    haystack = text.lower()
+    if len(needle) <= 3:
+        return any(needle in (line.strip(), *line.split()) for line in haystack.splitlines())
+    return needle in haystack
+
+
+def junk_cards(parsed: ParsedResume, junk: list[str]) -> list[str]:
+    """'<card id>: <junk>' for every labelled junk or sensitive string found in a card."""
+    return [
+        f"{card.id}: {item}"
+        for card in parsed.cards
+        for item in junk
+        if item.strip() and _junk_in(item, card.raw_text)
+    ]

@@ -1,0 +1,68 @@
+"""Section headings by meaning, for headings the synonym table does not fully know.
+
+A heading made only of known heading words ("Professional Experience") keeps the table's kind.
+Any other heading ("EQUIPMENT / BRANDS", "JOB PROFILE") is decided by its meaning when an
+embedder is available (the one retrieval already loaded): the kind of the closest synonym
+phrase, if the cosine similarity reaches MEANING_THRESHOLD; else the table's kind (longest
+phrase), else OTHER. (A rule that called a section with two or more role headers experience
+whatever its heading was tried and dropped: it split labelled quotes in a held-back case.)
+The threshold was chosen on the tuning cases' headings only (docs/eval-notes/ingest-roles.md).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import weakref
+from typing import Any
+
+import numpy as np
+
+from core.contracts import CardKind
+from core.ingest.layout import Section
+from core.ingest.role_scan import field_header
+from core.ingest.sections import SECTION_SYNONYMS, heading_kind, heading_words, is_table_heading
+
+MEANING_THRESHOLD = 0.6
+_PHRASES = [(kind, phrase) for kind, phrases in SECTION_SYNONYMS.items() for phrase in phrases]
+_VECTORS: weakref.WeakKeyDictionary[Any, np.ndarray] = weakref.WeakKeyDictionary()
+
+
+def _unit(vectors: np.ndarray) -> np.ndarray:
+    norms = np.linalg.norm(vectors, axis=1, keepdims=True)
+    return vectors / np.where(norms == 0, 1, norms)
+
+
+def _phrase_vectors(embedder: Any) -> np.ndarray:
+    try:
+        return _VECTORS[embedder]
+    except (KeyError, TypeError):
+        vectors = _unit(np.asarray(embedder.encode([p for _, p in _PHRASES]), dtype=np.float32))
+        with contextlib.suppress(TypeError):
+            _VECTORS[embedder] = vectors
+        return vectors
+
+
+def kind_by_meaning(heading: str, *, embedder: Any) -> tuple[CardKind, float]:
+    """The kind of the synonym phrase closest in meaning, and the cosine similarity."""
+    query = _unit(np.asarray(embedder.encode([heading_words(heading)]), dtype=np.float32))
+    scores = _phrase_vectors(embedder) @ query[0]
+    best = int(np.argmax(scores))
+    return _PHRASES[best][0], float(scores[best])
+
+
+def section_kind(section: Section, *, embedder: Any = None) -> CardKind:
+    """The kind a section holds, by its heading's words, then its meaning."""
+    table = heading_kind(section.name)
+    if any(
+        (field_header(line.content) or ("", ""))[0] == "company"
+        for item in section.items
+        for line in item.lines
+    ):
+        return CardKind.EXPERIENCE_BULLET  # 'company - X' lines name employers outright
+    if not section.name or is_table_heading(section.name):
+        return table or section.kind
+    if embedder is not None:
+        kind, score = kind_by_meaning(section.name, embedder=embedder)
+        if score >= MEANING_THRESHOLD:
+            return kind
+    return table or CardKind.OTHER

@@ -1,0 +1,199 @@
+"""Find role headers in an experience section by scoring lines, not by one fixed pattern.
+
+A role header is a short block of one to three lines around a *date line*: a line that carries a
+date or date range the way a header does (not a sentence that mentions a year). Lines next to it
+join the block while the block still lacks a title or an employer and they look like header text:
+short, no sentence ending, not indented deeper than the date line (PDF bodies are indented).
+That covers title-first ("Staff Accountant" / "Jan 2014 to Oct 2014 Company – City"), dates-first
+("06/2016" / "Registered Nurse Company Name – City"), employer-first ("ACME CORP -- Boise" /
+"Engineer, Aug 2016 - present") and one-line headers with any separator, anywhere in a section,
+also in the middle of a paragraph (builder PDFs have no blank lines between roles).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from core.ingest.dates import first_range
+from core.ingest.layout import Item
+from core.ingest.roles import (
+    HeaderParts,
+    is_header_line,
+    is_org,
+    parse_header,
+    strip_markup,
+    title_score,
+)
+
+_MAX_LINES = 3
+_SENTENCE_END = re.compile(r"[.;:!?]$")
+_SENTENCE_LEAD = re.compile(
+    r"\b(?:from|since|in|during|between|until|by|of|on|for|and)\s*$",
+    re.IGNORECASE,
+)
+FIELD_LINE = re.compile(
+    r"^(?P<label>company|employer|organi[sz]ation|firm|designation|position|job title|title|role)"
+    r"\s*(?:[-–:]\s*)(?P<value>.{2,100})$",
+    re.IGNORECASE,
+)
+_TITLE_LABELS = frozenset(["designation", "position", "job title", "title", "role"])
+_ORG_ABBREVIATION = re.compile(r"\b(?:inc|ltd|co|corp|llc|plc|llp|pvt)\.$", re.IGNORECASE)
+
+
+@dataclass
+class Row:
+    item: int  # index of the item the line came from
+    pos: int  # position of the line inside that item
+    eligible: bool  # may be part of a header (not a bullet's first line, not a heading)
+
+
+def header_like(line: str) -> bool:
+    """Short, no sentence ending, not starting in lower case: how header lines look."""
+    text = " ".join(strip_markup(line).split())  # PDF layout text pads columns with spaces
+    if not text or len(text) > 100 or len(text.split()) > 14 or text[0].islower():
+        return False
+    return not _SENTENCE_END.search(text) or bool(_ORG_ABBREVIATION.search(text))
+
+
+def is_date_line(line: str) -> bool:
+    """A line that carries a role's dates as a header does (not a sentence with a date)."""
+    text = strip_markup(line)
+    date = first_range(text)
+    if date is None or _SENTENCE_LEAD.search(text[: date.begin]):
+        return False
+    before = text[: date.begin]
+    if before.count("(") > before.count(")") and not (title_score(text) or is_org(text)):
+        return False  # 'Heme/onc satellite (40% of shifts since 01/2019)': a duty, not a job
+    if is_header_line(line):
+        return True
+    return header_like(line) and len(text[: date.begin].split()) <= 8
+
+
+def field_header(line: str) -> tuple[str, str] | None:
+    """'company - F2 Fun Fitness' / 'Designation: Sales Manager' → ('company', value)."""
+    match = FIELD_LINE.match(strip_markup(line))
+    if not match or not match.group("value").strip(" -:"):
+        return None
+    label = match.group("label").lower()
+    return ("title" if label in _TITLE_LABELS else "company"), match.group("value").strip()
+
+
+def _has_title(lines: list[str]) -> bool:
+    return any(title_score(strip_markup(line)) > 0 for line in lines)
+
+
+def _has_employer(lines: list[str]) -> bool:
+    return any(is_org(strip_markup(line)) for line in lines)
+
+
+def _complete(lines: list[str]) -> bool:
+    return _has_title(lines) and _has_employer(lines)
+
+
+def _rows(items: list[Item]) -> list[Row]:
+    rows = []
+    for i, item in enumerate(items):
+        body_indent = item.lines[0].indent if item.lines else 0
+        for pos, line in enumerate(item.lines):
+            if item.kind == "subheading":
+                eligible = False
+            elif item.kind == "bullet":  # a dedented line after a bullet is not its wrap
+                eligible = pos > 0 and line.indent < body_indent
+            else:
+                eligible = True
+            rows.append(Row(i, pos, eligible))
+    return rows
+
+
+def _dateless_header(i: int, rows: list[Row], text: list[str], indent: list[int]) -> bool:
+    """'Front Desk Agent Company Name – City, State' over deeper-indented body lines: a role
+    header written without dates (title and employer cues, the layout's indentation)."""
+    nxt = i + 1
+    if nxt >= len(rows) or not rows[nxt].eligible or indent[nxt] <= indent[i]:
+        return False
+    line = text[i]
+    return header_like(line) and not is_date_line(line) and _complete([line])
+
+
+def find_header_blocks(items: list[Item]) -> list[tuple[int, int]]:
+    """(first row, last row) of every role header block, rows counted over all items' lines."""
+    rows = _rows(items)
+    text = [items[r.item].lines[r.pos].content for r in rows]
+    indent = [items[r.item].lines[r.pos].indent for r in rows]
+    used: set[int] = set()
+    blocks: list[tuple[int, int]] = []
+
+    def joins(j: int, anchor: int) -> bool:
+        return (
+            0 <= j < len(rows)
+            and j not in used
+            and rows[j].eligible
+            and indent[j] <= indent[anchor]
+            and header_like(text[j])
+            and not is_date_line(text[j])
+        )
+
+    for i, row in enumerate(rows):
+        if i in used or not row.eligible:
+            continue
+        if (field_header(text[i]) or ("", ""))[0] == "company":  # a title field only joins
+            end = i
+            while end + 1 < len(rows) and field_header(text[end + 1]):
+                end += 1
+            used.update(range(i, end + 1))
+            blocks.append((i, end))
+            continue
+        if _dateless_header(i, rows, text, indent):
+            used.add(i)
+            blocks.append((i, i))
+            continue
+        if not is_date_line(text[i]):
+            continue
+        start = end = i
+        while end - start + 1 < _MAX_LINES and not _complete(text[start : end + 1]):
+            if joins(start - 1, i) and not _has_title(text[start : end + 1]):
+                start -= 1
+            elif joins(end + 1, i):
+                end += 1
+            elif joins(start - 1, i):
+                start -= 1
+            else:
+                break
+        used.update(range(start, end + 1))
+        blocks.append((start, end))
+    return blocks
+
+
+def split_at_headers(items: list[Item]) -> list[tuple[bool, Item]]:
+    """The section's items with every role header block cut out as its own item (True)."""
+    header_of: dict[int, int] = {}
+    for n, (start, end) in enumerate(find_header_blocks(items)):
+        header_of.update({k: n for k in range(start, end + 1)})
+    out: list[tuple[bool, Item]] = []
+    last_key: tuple[str, int, int] | None = None
+    blocks_seen = -1
+    for k, row in enumerate(_rows(items)):
+        item = items[row.item]
+        block = header_of.get(k)
+        if block is not None:
+            blocks_seen = block
+        key = ("h", block, 0) if block is not None else ("b", row.item, blocks_seen)
+        if key != last_key:
+            kind = item.kind if row.pos == 0 and block is None else "para"
+            out.append((block is not None, Item(kind, [])))
+            last_key = key
+        out[-1][1].lines.append(item.lines[row.pos])
+    return out
+
+
+def parse_role_header(lines: list[str]) -> HeaderParts:
+    """Company, title, location and dates of a header block (field lines or free text)."""
+    fields = [f for line in lines if (f := field_header(line))]
+    if not fields:
+        return parse_header(lines)
+    head = parse_header([value for _, value in fields])
+    named = dict(fields)
+    head.company = named.get("company", "" if "title" in named else head.company)
+    head.title = named.get("title", "")
+    return head

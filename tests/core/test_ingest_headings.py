@@ -1,0 +1,57 @@
+"""Section headings: the synonym table, compound headings, and the meaning fallback (the
+embedding model retrieval already loads; without it, the table alone)."""
+
+from __future__ import annotations
+
+import pytest
+
+from core.contracts import CardKind
+from core.ingest import parse_resume_text
+from core.ingest.heading_meaning import MEANING_THRESHOLD, kind_by_meaning
+
+HEAD = "# Pat Example\npat@example.com\n\n## Experience\n\n### Acme Corp — Cook\n*2019 – 2023*\n\n"
+HEAD += "- Ran the grill station for 120 covers a night.\n\n"
+
+
+@pytest.fixture(scope="module")
+def embedder():
+    from core.retrieval import get_embedder
+    from core.retrieval.embedder import DEFAULT_MODEL
+
+    model = get_embedder(DEFAULT_MODEL, cache_dir=None)
+    if model is None:
+        pytest.skip("embedding model unavailable")
+    return model
+
+
+def kinds(text: str, embedder=None) -> dict[str, set[CardKind]]:
+    parsed = parse_resume_text(text, source_name="r.md", embedder=embedder)
+    out: dict[str, set[CardKind]] = {}
+    for card in parsed.cards:
+        out.setdefault(card.section, set()).add(card.kind)
+    return out
+
+
+def test_compound_heading_reads_its_first_kind_and_keeps_the_degree():
+    text = HEAD + "## Education & Certification\n\nB.S. in Nutrition, Lakeside University, 2018\n"
+    text += "ServSafe Manager, 2020\n"
+    parsed = parse_resume_text(text, source_name="r.md")
+    assert next((e.title, e.company) for e in parsed.education) == (
+        "B.S. in Nutrition",
+        "Lakeside University",
+    )
+    assert kinds(text)["Education & Certification"] == {CardKind.EDUCATION}
+
+
+def test_unknown_heading_is_read_by_meaning_when_the_model_is_there(embedder):
+    text = HEAD + "## Prizes\n\n- Best New Cook, Austin Food Awards 2021\n"
+    assert kinds(text, embedder)["Prizes"] == {CardKind.AWARD}
+    assert kinds(text)["Prizes"] == {CardKind.OTHER}  # no model: the table alone
+
+
+def test_meaning_overrides_a_table_word_only_when_other_words_are_unknown(embedder):
+    text = HEAD + "## Voluntary Work\n\n- Cooked for the shelter every Sunday.\n"
+    assert kinds(text, embedder)["Voluntary Work"] == {CardKind.VOLUNTEERING}
+    kind, score = kind_by_meaning("Professional Experience", embedder=embedder)
+    assert kind == CardKind.EXPERIENCE_BULLET and score >= MEANING_THRESHOLD
+    assert kinds(HEAD, embedder)["Experience"] == {CardKind.EXPERIENCE_BULLET, CardKind.OTHER}

@@ -1,0 +1,130 @@
+"""Roles found by scoring lines: orders, stacked builder-PDF lines, field lines, date forms."""
+
+from __future__ import annotations
+
+import pytest
+
+from core.ingest import parse_resume_text
+from core.ingest.contact import is_headline
+from core.ingest.dates import find_dates
+from core.ingest.sections import heading_kind, unglue_headings
+
+
+def roles(text: str) -> list[tuple[str, str, str | None, str | None]]:
+    parsed = parse_resume_text(text, source_name="r.txt", fmt="text")
+    return [(r.title, r.company, r.start, r.end) for r in parsed.roles]
+
+
+@pytest.mark.parametrize(
+    ("written", "start", "end"),
+    [
+        ("Since March 2021", "2021-03", "present"),
+        ("'18–'21", "2018", "2021"),
+        ("2015 to date", "2015", "present"),
+        ("Jan 2019 - Till Date", "2019-01", "present"),
+        ("Sep. 2023Mar. 2024", "2023-09", "2024-03"),
+        ("11/2010 to 05/2013", "2010-11", "2013-05"),
+    ],
+)
+def test_date_ranges_in_the_forms_people_write(written, start, end):
+    (span,) = find_dates(f"Engineer, {written}")
+    assert (span.start, span.end) == (start, end)
+
+
+BUILDER = """Experience
+06/2016
+Registered Nurse Company Name – City , State
+        Cared for 6 patients a shift on a medical-surgical floor.
+        Trained new graduate nurses.
+Staff Accountant
+March 2013 to January 2014 Acme Holdings Inc – City , State
+        Reconciled 12 bank accounts every month.
+        Helped the purchasing manager during turnover from September 2013 - December 2013.
+Sous Chef Jul 2010
+Bistro Group LLC – Austin, TX
+        Ran the saute station.
+"""
+
+
+def test_stacked_builder_pdf_lines_give_one_role_each_in_any_order():
+    assert roles(BUILDER) == [
+        ("Registered Nurse", "Company Name", "2016-06", None),
+        ("Staff Accountant", "Acme Holdings Inc", "2013-03", "2014-01"),
+        ("Sous Chef", "Bistro Group LLC", "2010-07", None),
+    ]
+
+
+def test_a_sentence_with_a_date_range_is_not_a_role():
+    found = roles(BUILDER)
+    assert not any("turnover" in title for title, *_ in found)
+
+
+def test_field_lines_of_a_text_dump_are_roles_and_exact_repeats_merge():
+    text = (
+        "Company Details\ncompany - F2 Fun Fitness\ndescription - Set sales targets.\n"
+        "company - Gold's Gym Pvt Ltd\ndescription - Handled enquiries.\n"
+    )
+    assert [c for _, c, *_ in roles(text)] == ["F2 Fun Fitness", "Gold's Gym Pvt Ltd"]
+    twice = "Experience\nEngineer | Acme Corp | 2019 - 2021\n- Built a thing.\n" * 2
+    assert len(roles(twice)) == 1
+
+
+def test_employer_first_line_over_a_title_and_dates_line():
+    text = "TEACHING\nCEDAR PLAINS SCHOOL DISTRICT -- Olathe, KS\nTeacher, Aug 2016 - present\n"
+    text += "- Taught 28 fourth graders.\n"
+    text = text.replace("TEACHING", "Experience")
+    assert roles(text) == [("Teacher", "CEDAR PLAINS SCHOOL DISTRICT", "2016-08", "present")]
+
+
+def test_job_headline_is_not_the_name():
+    assert is_headline("REGISTERED NURSE", "Experience\n06/2016\nRegistered Nurse Company Name")
+    assert not is_headline("Jane Cook", "Experience\nLine Cook, Bistro, 2019 - 2021")
+    parsed = parse_resume_text(
+        "STAFF ACCOUNTANT\nSummary\nDetail oriented.\n" + BUILDER, source_name="r.txt"
+    )
+    assert parsed.contact.name == ""
+
+
+def test_headings_glued_to_text_or_without_spaces():
+    assert unglue_headings("EXCEL- Experience - 6 monthsCompany Details") == (
+        "EXCEL- Experience - 6 months\nCompany Details"
+    )
+    assert unglue_headings("WorkExperience") == "WorkExperience"
+    assert heading_kind("WorkExperience") == heading_kind("Work Experience")
+    assert heading_kind("Honors&Awards") == heading_kind("Honors and Awards")
+
+
+def test_a_sidebar_contact_line_further_down_is_found_when_the_top_has_none():
+    text = "Pat Example\nStore Manager\n\nExperience\nStore Manager | Acme Retail | 2019 - 2023\n"
+    text += "- Grew sales 12%.\n\nCONTACT\npat@example.com | (555) 555-0142\n"
+    parsed = parse_resume_text(text, source_name="r.txt", fmt="text")
+    assert (parsed.contact.email, parsed.contact.phone) == ("pat@example.com", "(555) 555-0142")
+    assert not any("pat@example.com" in c.raw_text for c in parsed.cards)
+    referees = text + "References\nJo Boss, jo@example.com\n"
+    assert parse_resume_text(referees, source_name="r.txt").contact.email == ""
+
+
+def test_a_dateless_header_over_indented_body_lines_is_a_role():
+    text = "Experience\nSous Chef Jul 2010\nBistro Group LLC – Austin, TX\n"
+    text += "        Ran the saute station.\n"
+    text += "Front Desk Agent Grand Hotel – Austin, TX\n        Checked in 80 guests a day.\n"
+    assert [(t, c) for t, c, *_ in roles(text)] == [
+        ("Sous Chef", "Bistro Group LLC"),
+        ("Front Desk Agent", "Grand Hotel"),
+    ]
+
+
+def test_a_bold_school_with_a_comma_stays_whole():
+    text = "# Pat Example\npat@example.com\n\n## Education\n\n"
+    text += "### Bachelor of Science in Accounting\n"
+    text += "**University of California, Berkeley** | Berkeley, CA\n*Graduated: May 2018*\n"
+    parsed = parse_resume_text(text, source_name="r.md")
+    assert [(e.title, e.company) for e in parsed.education] == [
+        ("Bachelor of Science in Accounting", "University of California, Berkeley")
+    ]
+
+
+def test_company_field_lines_under_any_heading_are_work_history():
+    text = "Summary\nSeller.\n\nJOB PROFILE:\n- Built sales plans.\n"
+    text += "company - Talwalkars Fitness Pvt Ltd\ndescription - Ran the front desk.\n"
+    assert [c for _, c, *_ in roles(text)] == ["Talwalkars Fitness Pvt Ltd"]

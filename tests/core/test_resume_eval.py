@@ -1,0 +1,60 @@
+"""`eval resumes`: the label matching rules and the command on the real and dev folders."""
+
+from __future__ import annotations
+
+from core.cli import main
+from core.contracts import RoleEntry
+from core.evaluation.resume_match import (
+    date_key,
+    education_matches,
+    matched_count,
+    role_matches,
+    text_matches,
+)
+from tests.conftest import EVAL_DEV
+
+EVAL_REAL = EVAL_DEV.parent / "real"
+
+
+def test_dates_compare_normalised_as_written():
+    assert date_key("Jan. 2018") == date_key("01/2018") == date_key("2018-01-15") == "2018-01"
+    assert date_key("Current") == date_key("to date") == "present"
+    assert date_key("2018") == "2018" != date_key("May 2018")
+
+
+def test_text_matching_ignores_case_space_and_punctuation_but_not_content():
+    assert text_matches("Staff Accountant", "STAFF  accountant")
+    assert text_matches("Site Reliability Engineer", "SiteReliabilityEngineer")
+    assert not text_matches("Engineer", "Senior Staff Software Engineer, Platform")
+    assert not text_matches("Staff Accountant", "")
+
+
+def test_roles_match_one_to_one_on_title_and_dates():
+    labels = [
+        {"title": "Nurse", "employer": None, "start": "06/2016", "end": None},
+        {"title": "Nurse", "employer": None, "start": "2010", "end": "2013"},
+    ]
+    found = [RoleEntry(id="r01", title="Nurse", start="2016-06", end="present")]
+    assert matched_count(labels, found, role_matches) == 1
+    wrong_date = [RoleEntry(id="r01", title="Nurse", start="2016-07")]
+    assert matched_count(labels[:1], wrong_date, role_matches) == 0
+
+
+def test_education_needs_degree_and_school():
+    label = {"degree": "BSN", "school": "South University", "year": None}
+    assert education_matches(label, RoleEntry(id="e1", title="BSN", company="South University"))
+    assert not education_matches(label, RoleEntry(id="e1", title="BSN", company="Other College"))
+
+
+def test_eval_resumes_command_scores_real_and_dev_folders(capsys):
+    assert main(["eval", "resumes", "--cases", str(EVAL_REAL)]) == 0
+    out = capsys.readouterr().out
+    assert "r13_senior-accountant" in out and "held-back" in out and "role_recall" in out
+    assert main(["eval", "resumes", "--cases", str(EVAL_DEV)]) == 0
+    out = capsys.readouterr().out
+    assert "dev-05-hvac-facilities-supervisor" in out and "quotes" in out
+
+
+def test_eval_resumes_without_the_folder_is_a_clear_input_error(tmp_path, capsys):
+    assert main(["eval", "resumes", "--cases", str(tmp_path / "nope")]) == 2
+    assert "no such folder" in capsys.readouterr().err
