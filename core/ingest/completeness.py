@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from core.contracts import CardKind, ContactInfo, ParsedResume
 from core.errors import InputError
-from core.ingest.contact import EMAIL, INTL_PHONE, PHONE
+from core.text.contact import EMAIL, find_phones
 
 SUPPLY_HINT = (
     "Add them to the resume, or supply them: --name, --email, --phone, --no-education on the "
@@ -22,7 +22,7 @@ def with_contact(
     given = {"name": name.strip(), "email": email.strip(), "phone": phone.strip()}
     if given["email"] and not EMAIL.fullmatch(given["email"]):
         raise InputError(f"{given['email']!r} is not an email address (name@example.com).")
-    if given["phone"] and not (PHONE.search(given["phone"]) or INTL_PHONE.search(given["phone"])):
+    if given["phone"] and not find_phones(given["phone"]):
         raise InputError(f"{given['phone']!r} is not a phone number.")
     update = {key: value for key, value in given.items() if value}
     if not update:
