@@ -19,7 +19,7 @@ import numpy as np
 
 from core.contracts import CardKind
 from core.ingest.layout import Section
-from core.ingest.role_scan import field_header
+from core.ingest.role_scan import field_header, find_header_blocks
 from core.ingest.sections import SECTION_SYNONYMS, heading_kind, heading_words, is_table_heading
 
 MEANING_THRESHOLD = 0.6
@@ -65,4 +65,6 @@ def section_kind(section: Section, *, embedder: Any = None) -> CardKind:
         kind, score = kind_by_meaning(section.name, embedder=embedder)
         if score >= MEANING_THRESHOLD:
             return kind
+    if table is None and len(find_header_blocks(section.items)) >= 2:
+        return CardKind.EXPERIENCE_BULLET  # an unknown heading over dated role headers
     return table or CardKind.OTHER

@@ -31,7 +31,7 @@ SECTION_SYNONYMS: dict[CardKind, tuple[str, ...]] = {
         "skill highlights", "key skills",
     ),
     CardKind.EDUCATION: (
-        "education", "academic background", "degrees", "schooling", "qualifications",
+        "education", "academic background", "degrees", "school", "schooling", "qualifications",
         "education and training", "training", "educational background", "education details",
         "academic qualifications", "educational qualifications",
     ),
