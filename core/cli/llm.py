@@ -55,14 +55,9 @@ def model_table(llm: LLMSettings) -> dict[str, Any]:
 
 
 def _mode(llm: LLMSettings, model: str) -> str:
-    if llm.mode != "auto":
-        return llm.mode
-    import litellm
+    from core.llm.output_mode import choose_mode
 
-    try:
-        return "tools" if litellm.supports_function_calling(model=model) else "json"
-    except Exception:
-        return "json"
+    return choose_mode(model, setting=llm.mode, api_base=llm.api_base)
 
 
 def cmd_models(args: argparse.Namespace) -> int:
