@@ -1,7 +1,8 @@
 """`resumeforge` command line. One parser; each command's work lives in a small module here.
 
 Exit codes: 0 success, 1 pipeline FAILED or internal error, 2 bad input (one-line message, no
-traceback), 130 interrupted.
+traceback), 3 `run` completed but model calls failed (those stages ran offline; run again to
+retry the model) or `models --check` found no working mode, 130 interrupted.
 """
 
 from __future__ import annotations

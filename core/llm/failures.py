@@ -86,7 +86,7 @@ class Failure:
             message = f"{message} (HTTP {self.status})"
         if self.detail:
             log.warning("%s: %s: %s", model, self.kind, redact(self.detail))
-        return ProviderError(redact(message), kind=public_kind, model=model)
+        return ProviderError(redact(message), kind=public_kind, model=model, status=self.status)
 
 
 def provider_exception(exc: BaseException) -> BaseException:
