@@ -95,6 +95,11 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("models", help="effective model settings and estimated cost per stage")
     p.add_argument("--json", action="store_true")
+    p.add_argument(
+        "--check", action="store_true", help="probe the endpoint: which output mode works"
+    )
+    p.add_argument("--model", default=None, help="model to check (default: llm.model)")
+    p.add_argument("--api-base", default=None, help="endpoint to check (default: llm.api_base)")
 
     cache = sub.add_parser("cache", help="LLM response cache").add_subparsers(
         dest="cache_command", required=True, metavar="ACTION"
