@@ -128,7 +128,7 @@ def classify(exc: BaseException) -> Failure:
     ):
         return Failure("context_length", detail, status)
     if isinstance(inner, litellm.Timeout | openai.APITimeoutError) or status == 408:
-        return Failure("timeout", "", status)
+        return Failure("timeout")  # litellm's 408 is its own, not the server's answer
     if status in (401, 403) or isinstance(inner, litellm.AuthenticationError):
         return Failure("auth", "", status)
     if status == 429 or isinstance(inner, litellm.RateLimitError):

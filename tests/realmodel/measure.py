@@ -3,6 +3,9 @@
     python -m tests.realmodel.measure --cases ../shared/eval/dev --case dev-03-ux-researcher \
         --case dev-10-store-to-district-manager
 
+    python -m tests.realmodel.measure --cases ../shared/eval/dev --case dev-03-ux-researcher \
+        --audit RUN_FOLDER/audit.json        # summarise a finished run (e.g. the tier's test)
+
 Starts llama.cpp's server with the pinned SmolLM2-135M (tests/realmodel/server.py), runs the
 whole pipeline per case with the tier's small budget (tests/realmodel/conftest.py:
 `small_budget`), and prints, per case and split (core/evaluation/splits.py): per stage how many
@@ -14,6 +17,7 @@ invented numbers in the output; the final state.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import tempfile
 import time
@@ -84,7 +88,14 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--cases", type=Path, required=True)
     parser.add_argument("--case", action="append", required=True, help="case folder name")
+    parser.add_argument("--audit", type=Path, help="summarise this run's audit.json instead")
     args = parser.parse_args()
+    if args.audit:
+        saved = json.loads(args.audit.read_text(encoding="utf-8"))
+        board = Blackboard.model_validate(saved["blackboard"])
+        seconds = sum(e.seconds for e in board.events)
+        print(format_rows([summarise(args.case[0], board, seconds, args.cases / args.case[0])]))
+        return
     os.environ.setdefault("OPENAI_API_KEY", "sk-local-llama-cpp-no-key")
     rows = []
     with (

@@ -20,6 +20,7 @@ from core.llm.client import make_llm
 from core.llm.prompts import render_prompt
 from core.llm.responses import HydeResponse
 from tests.realmodel.conftest import MODEL, RealServer
+from tests.realmodel.measure import format_rows, summarise
 
 pytestmark = [pytest.mark.realmodel, pytest.mark.timeout(1800)]
 CASE = "dev-03-ux-researcher"
@@ -64,6 +65,8 @@ def test_a_whole_run_with_the_model_keeps_every_guarantee(
     assert code in (0, 3), printed.out + printed.err
     assert "COMPLETE" in printed.out
     board = Blackboard.model_validate(json.loads((out / "audit.json").read_text())["blackboard"])
+    seconds = time.perf_counter() - started
+    print(format_rows([summarise(CASE, board, seconds, case)]))  # the eval notes' numbers
     assert board.current_step == "COMPLETE"
     assert {r.stage for r in board.llm_calls} >= LLM_STAGES, "every LLM stage was asked"
     assert_guarantees(board, (case / "fact_resume.md").read_text(encoding="utf-8"))
@@ -86,9 +89,10 @@ def assert_guarantees(board: Blackboard, fact_text: str) -> None:
 
 
 def test_real_malformed_output_goes_through_the_repair_path(real_server: RealServer, real_key):
-    """Prompt-only JSON cut off after a few tokens: the answer is malformed (the real model's
-    own text); the call ends validated (cleaned or repaired) or as a clear bad_output error."""
-    llm = make_llm(real_server.settings(mode="prompt_json", max_tokens=12))
+    """Prompt-only JSON cut off after 3 tokens: the real model's text is malformed and cannot be
+    cleaned into the schema, so the one repair call is made; the call ends repaired or as a
+    clear bad_output error (the stage would use its offline result), never as a crash."""
+    llm = make_llm(real_server.settings(mode="prompt_json", max_tokens=3))
     assert llm is not None
     prompt = render_prompt("hyde", requirement="Design usability studies for a mobile banking app")
     try:
@@ -97,10 +101,10 @@ def test_real_malformed_output_goes_through_the_repair_path(real_server: RealSer
         assert err.kind == "bad_output"
         record = llm.records[-1]
         assert record.outcome == CallOutcome.FALLBACK
-        assert record.attempts == 2, "one request, then one repair request"
+        assert record.attempts == 2, "one request, then the one repair request"
         return
     record = llm.records[-1]
-    assert record.outcome in (CallOutcome.COERCED, CallOutcome.REPAIRED), record
+    assert record.outcome == CallOutcome.REPAIRED and "repair call" in record.notes, record
     assert answer.bullet.strip()
 
 
