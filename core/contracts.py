@@ -474,6 +474,9 @@ class LLMCallRecord(BaseModel):
     latency_ms: float = 0.0
     cache_hit: bool = False
     error: str = ""
+    error_code: str = Field(
+        "", description="On an error: the provider's HTTP status, else the kind (timeout, …)"
+    )
     notes: list[str] = Field(default_factory=list, description="Assembler coercions, repair")
 
 

@@ -30,11 +30,14 @@ class JDParsingError(InputError):
 class ProviderError(ResumeForgeError):
     """Talking to an LLM provider failed (after retries and fallbacks)."""
 
-    def __init__(self, message: str, *, kind: str = "provider", model: str = "") -> None:
+    def __init__(
+        self, message: str, *, kind: str = "provider", model: str = "", status: int | None = None
+    ) -> None:
         self.kind = (
             kind  # auth | rate_limit | not_found | context_length | timeout | bad_output | …
         )
         self.model = model
+        self.status = status  # the provider's HTTP status, when it answered with one
         super().__init__(message)
 
 

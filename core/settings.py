@@ -13,6 +13,7 @@ import stat
 import tempfile
 from functools import lru_cache
 from pathlib import Path
+from typing import Literal
 
 from pydantic import BaseModel, Field
 from pydantic_settings import (
@@ -23,6 +24,15 @@ from pydantic_settings import (
 )
 
 LLM_STAGES = ("jd_analyst", "evidence_mapper", "writer", "auditor", "repair", "hyde")
+# What the app's model menu offers by default: providers with a fixed public host only.
+DEFAULT_APP_MODELS = (
+    "openai/gpt-4o-mini",
+    "anthropic/claude-3-5-haiku-latest",
+    "gemini/gemini-2.0-flash",
+    "groq/llama-3.3-70b-versatile",
+    "deepseek/deepseek-chat",
+)
+OUTPUT_MODES = ("auto", "tools", "json_schema", "json", "prompt_json")
 
 
 class StageSettings(BaseModel):
@@ -45,7 +55,18 @@ class LLMSettings(BaseModel):
     provider_retries: int = Field(2, ge=0, le=10, description="Retries on 429/5xx/timeouts")
     backoff_s: float = Field(1.0, ge=0)
     max_backoff_s: float = Field(30.0, ge=0)
-    mode: str = Field("auto", description="auto | tools | json | prompt_json")
+    mode: Literal["auto", "tools", "json_schema", "json", "prompt_json"] = Field(
+        "auto",
+        description="Structured output: auto (per provider, docs/LLM.md) | tools | json_schema "
+        "| json | prompt_json",
+    )
+    allowed_models: list[str] = Field(
+        default_factory=lambda: list(DEFAULT_APP_MODELS),
+        description="The app's model menu: visitors choose only among these (never a URL)",
+    )
+    allow_local_models: bool = Field(
+        False, description="App: also offer local servers (ollama/, lm_studio/, llamafile/ …)"
+    )
     hyde: bool = True
     cache: bool = True
 

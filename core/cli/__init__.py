@@ -1,7 +1,8 @@
 """`resumeforge` command line. One parser; each command's work lives in a small module here.
 
 Exit codes: 0 success, 1 pipeline FAILED or internal error, 2 bad input (one-line message, no
-traceback), 130 interrupted.
+traceback), 3 `run` completed but model calls failed (those stages ran offline; run again to
+retry the model) or `models --check` found no working mode, 130 interrupted.
 """
 
 from __future__ import annotations
@@ -122,6 +123,11 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("models", help="effective model settings and estimated cost per stage")
     p.add_argument("--json", action="store_true")
+    p.add_argument(
+        "--check", action="store_true", help="probe the endpoint: which output mode works"
+    )
+    p.add_argument("--model", default=None, help="model to check (default: llm.model)")
+    p.add_argument("--api-base", default=None, help="endpoint to check (default: llm.api_base)")
 
     cache = sub.add_parser("cache", help="LLM response cache").add_subparsers(
         dest="cache_command", required=True, metavar="ACTION"

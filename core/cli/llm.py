@@ -9,6 +9,8 @@ from core.cli.output import emit_json
 from core.llm.prompts import PROMPT_NAMES
 from core.settings import LLMSettings, Settings, get_settings
 
+MODEL_CHECK_FAILED = 3  # exit status of `models --check` when the chosen mode does not work
+
 
 def model_table(llm: LLMSettings) -> dict[str, Any]:
     """Effective model settings per stage with an estimated cost for a typical run."""
@@ -55,18 +57,15 @@ def model_table(llm: LLMSettings) -> dict[str, Any]:
 
 
 def _mode(llm: LLMSettings, model: str) -> str:
-    if llm.mode != "auto":
-        return llm.mode
-    import litellm
+    from core.llm.output_mode import choose_mode
 
-    try:
-        return "tools" if litellm.supports_function_calling(model=model) else "json"
-    except Exception:
-        return "json"
+    return choose_mode(model, setting=llm.mode, api_base=llm.api_base)
 
 
 def cmd_models(args: argparse.Namespace) -> int:
     settings = get_settings()
+    if getattr(args, "check", False):
+        return cmd_models_check(args, settings)
     table = model_table(settings.llm)
     if args.json:
         emit_json(table)
@@ -109,6 +108,27 @@ def _print_table(table: dict[str, Any], settings: Settings) -> None:
         "unknown (a model is not in litellm's price list)" if total is None else f"${total:.4f}"
     )
     print(f"estimated cost of a typical run (without repair calls): {estimate}")
+
+
+def cmd_models_check(args: argparse.Namespace, settings: Settings) -> int:
+    """Exit 0 when the mode runs will use works, 3 when it does not (the advice says why)."""
+    from core.errors import InputError
+    from core.llm.probe import probe_endpoint
+
+    llm = settings.llm.model_copy(update={"model": args.model or settings.llm.model})
+    if not llm.model:
+        raise InputError("No model to check: pass --model or set llm.model.")
+    report = probe_endpoint(llm, api_base=args.api_base)
+    if args.json:
+        emit_json(report.as_dict())
+    else:
+        print(f"checking {report.model} at {report.api_base or 'its provider'}")
+        for r in report.results:
+            mark = "chosen" if r.mode == report.chosen else ""
+            verdict = "works" if r.ok else f"fails ({r.problem})"
+            print(f"  {r.mode:<12} {verdict:<28} {r.seconds:>6.2f}s  {mark}")
+        print(report.advice())
+    return 0 if report.chosen_works else MODEL_CHECK_FAILED
 
 
 def cmd_cache_clear(args: argparse.Namespace) -> int:

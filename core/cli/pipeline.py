@@ -11,6 +11,8 @@ from core.contracts import PipelineState
 from core.errors import InputError
 from core.settings import get_settings
 
+MODEL_CALLS_FAILED = 3  # exit status: the run completed, but not (only) with the model
+
 
 def _llm_for(args: argparse.Namespace, settings):
     """The model client when --model (or RESUMEFORGE_LLM__MODEL) is set; keys come from the
@@ -30,8 +32,11 @@ def _llm_for(args: argparse.Namespace, settings):
 
 
 def cmd_run(args: argparse.Namespace) -> int:
-    """Run (or resume: same inputs, same saved run) the pipeline and export the results."""
-    from core.pipeline.runner import RunRequest, tailor
+    """Run (or resume: same inputs, same saved run) the pipeline and export the results.
+
+    Exit 0 COMPLETE; 3 COMPLETE but model calls failed (those stages used the offline engine;
+    the run is not reused: run again to ask the model again); 1 FAILED; 2 bad input."""
+    from core.pipeline.runner import RunRequest, failed_model_calls, tailor
 
     settings = get_settings()
     for name in ("resume", "jd"):
@@ -60,7 +65,7 @@ def cmd_run(args: argparse.Namespace) -> int:
         return 1
     _print_summary(result.board, result.outputs.out_dir)
     _print_diff_base(result.diff_base)
-    return 0
+    return MODEL_CALLS_FAILED if failed_model_calls(result.board) else 0
 
 
 def _print_failure(result) -> None:
@@ -81,10 +86,12 @@ def _print_diff_base(base: Path | None) -> None:
 
 
 def _print_summary(board, out_dir: Path) -> None:
+    from core.pipeline.runner import engine_label
+
     draft = board.resume_draft
     lines = draft.live_bullets() if draft else []
     ats = board.ats_report
-    print(f"COMPLETE — {len(lines)} lines, every one cited; engine: {board.engine}")
+    print(f"COMPLETE — {len(lines)} lines, every one cited; engine: {engine_label(board)}")
     if ats is not None:
         print(
             f"must-have coverage {ats.must_have_coverage:.0f}% · "

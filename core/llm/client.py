@@ -135,7 +135,7 @@ class LiteLLMClient:
             except ProviderError as err:
                 outcome = CallOutcome.FALLBACK if err.kind == "bad_output" else CallOutcome.ERROR
                 log.warning("%s: %s", spec.stage, redact(err))
-                self._record(spec, model, usage, started, outcome, error=str(err))
+                self._record(spec, model, usage, started, outcome, error=err)
                 if err.kind in NO_FALLBACK or index == len(models) - 1:
                     raise
                 log.warning("%s: trying fallback %s", spec.stage, models[index + 1])
@@ -193,7 +193,7 @@ class LiteLLMClient:
         started: float,
         outcome: CallOutcome,
         *,
-        error: str = "",
+        error: ProviderError | None = None,
         notes: list[str] | None = None,
     ) -> None:
         self.records.append(
@@ -206,10 +206,17 @@ class LiteLLMClient:
                 completion_tokens=usage.completion_tokens,
                 cost_usd=round(usage.cost_usd, 8),
                 latency_ms=round((time.perf_counter() - started) * 1000, 2),
-                error=redact(error)[:500],
+                error=redact(str(error or ""))[:500],
+                error_code=_code_of(error),
                 notes=list(notes or [])[:20],
             )
         )
+
+
+def _code_of(error: ProviderError | None) -> str:
+    if error is None:
+        return ""
+    return str(error.status) if error.status is not None else error.kind
 
 
 def make_llm(

@@ -2,14 +2,17 @@
 
 `classify(exc)` looks through instructor's wrapper to the provider's exception and returns a
 `Failure`: the kind (auth | rate_limit | not_found | context_length | timeout | connection |
-provider | format_rejected | bad_output), whether a retry may help, the server's Retry-After,
-and a redacted detail. litellm labels some 5xx answers from OpenAI-compatible servers as
-BadRequestError, so the HTTP status decides before the exception class does.
+provider | format_rejected | invalid_response | bad_output), whether a retry may help, the
+server's Retry-After, and a redacted detail. `to_error` gives a fixed message per kind: the
+detail (the provider's words) only reaches a redacted log line, never a visitor's screen.
+litellm labels some 5xx answers from OpenAI-compatible servers as BadRequestError, so the
+HTTP status decides before the exception class does.
 """
 
 from __future__ import annotations
 
 import json
+import logging
 from dataclasses import dataclass
 from email.utils import parsedate_to_datetime
 from time import time
@@ -19,6 +22,8 @@ from pydantic import ValidationError
 
 from core.errors import ProviderError
 from core.llm.redaction import redact
+
+log = logging.getLogger("core.llm")
 
 TRANSIENT = frozenset({"rate_limit", "timeout", "connection", "server"})
 _FORMAT_WORDS = (
@@ -53,6 +58,8 @@ MESSAGES = {
     "server": "{model}: the provider had a server error. Try again in a moment.",
     "provider": "{model}: the provider refused the request.",
     "format_rejected": "{model}: the server rejected structured output (response_format/tools).",
+    "invalid_response": "{model}: the server answered, but not with valid JSON (is the API base "
+    "an OpenAI-compatible endpoint, usually ending in /v1?).",
     "bad_output": "{model}: the model's answer could not be turned into the expected structure "
     "after retries and one repair; the deterministic result is used instead.",
     "privacy": "A prompt would have contained contact details; it was not sent.",
@@ -71,11 +78,15 @@ class Failure:
         return self.kind in TRANSIENT
 
     def to_error(self, model: str) -> ProviderError:
+        """A fixed message per kind (+ the HTTP status). The provider's own words (its error
+        body, which may echo anything the server returned) go only to a redacted log line."""
         public_kind = "provider" if self.kind in ("server", "format_rejected") else self.kind
         message = MESSAGES.get(self.kind, MESSAGES["provider"]).format(model=model)
-        if self.detail and self.kind not in ("auth",):
-            message = f"{message} (details: {self.detail})"
-        return ProviderError(redact(message), kind=public_kind, model=model)
+        if self.status is not None:
+            message = f"{message} (HTTP {self.status})"
+        if self.detail:
+            log.warning("%s: %s: %s", model, self.kind, redact(self.detail))
+        return ProviderError(redact(message), kind=public_kind, model=model, status=self.status)
 
 
 def provider_exception(exc: BaseException) -> BaseException:
@@ -105,6 +116,8 @@ def classify(exc: BaseException) -> Failure:
     import openai
 
     inner = provider_exception(exc)
+    if _answered_with_invalid_json(exc, inner):
+        return Failure("invalid_response", _short(str(inner)), 200)
     status = getattr(inner, "status_code", None)
     status = status if isinstance(status, int) else None
     text = str(inner)
@@ -115,7 +128,7 @@ def classify(exc: BaseException) -> Failure:
     ):
         return Failure("context_length", detail, status)
     if isinstance(inner, litellm.Timeout | openai.APITimeoutError) or status == 408:
-        return Failure("timeout", "", status)
+        return Failure("timeout")  # litellm's 408 is its own, not the server's answer
     if status in (401, 403) or isinstance(inner, litellm.AuthenticationError):
         return Failure("auth", "", status)
     if status == 429 or isinstance(inner, litellm.RateLimitError):
@@ -131,6 +144,21 @@ def classify(exc: BaseException) -> Failure:
     ):
         return Failure("server", detail, status, retry_after(inner))
     return Failure("provider", detail, status)
+
+
+def _answered_with_invalid_json(exc: BaseException, inner: BaseException) -> bool:
+    """HTTP 200 whose body is not JSON: litellm reports it as a 500 caused by a JSONDecodeError
+    (and says "[200 OK]"); it is the server's answer, not a server error."""
+    if "[200 OK]" not in str(inner):
+        return False
+    seen: set[int] = set()
+    current: BaseException | None = exc
+    while current is not None and id(current) not in seen:
+        if isinstance(current, json.JSONDecodeError):
+            return True
+        seen.add(id(current))
+        current = current.__cause__ or current.__context__
+    return False
 
 
 def retry_after(exc: BaseException) -> float | None:

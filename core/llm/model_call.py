@@ -1,10 +1,11 @@
 """One structured call against ONE model: output mode, provider retries, salvage and repair.
 
 Order of events for `ModelCall.run()`:
-1. instructor over `litellm.completion` in the model's mode (tools where litellm says the model
-   supports function calling, JSON mode otherwise, prompt-only JSON (MD_JSON) when configured or
-   when this server rejected `response_format`/`tools` before). Instructor re-asks up to
-   `settings.retries` times when the answer fails validation, quoting the error.
+1. instructor over `litellm.completion` in the provider's output mode (core/llm/output_mode.py:
+   JSON schema for local / api_base servers, tools where supported, JSON otherwise; prompt-only
+   JSON (MD_JSON) when configured or when this server rejected `response_format`/`tools`).
+   Instructor re-asks up to `settings.retries` times when the answer fails validation, quoting
+   the error.
 2. Provider errors that may pass (429, 5xx, timeouts, connection) are retried up to
    `settings.provider_retries` times with exponential backoff, or the server's Retry-After,
    capped at `settings.max_backoff_s`. litellm's and the OpenAI SDK's own retries are off
@@ -31,6 +32,7 @@ from core.errors import ProviderError
 from core.llm.accounting import Usage
 from core.llm.assembler import assemble
 from core.llm.failures import Failure, backoff_seconds, classify, is_parse_failure
+from core.llm.output_mode import choose_mode, instructor_mode
 from core.llm.prompts import Prompt, render_prompt
 from core.llm.redaction import redact
 from core.llm.responses import active_validation_context
@@ -106,16 +108,14 @@ class ModelCall:
     # --- modes and requests ---------------------------------------------------------------------
 
     def _mode(self) -> Any:
-        from instructor import Mode
-
-        setting = self.settings.mode
-        if self.model in self.prompt_only or setting == "prompt_json":
-            return Mode.MD_JSON
-        if setting == "tools":
-            return Mode.TOOLS
-        if setting == "json":
-            return Mode.JSON
-        return Mode.TOOLS if _supports_tools(self.model) else Mode.JSON
+        """The provider's output mode (core/llm/output_mode.py); prompt-only JSON once this
+        server rejected structured output."""
+        if self.model in self.prompt_only:
+            return _md_json()
+        name = choose_mode(
+            self.model, setting=self.settings.mode, api_base=self.connection.get("api_base")
+        )
+        return instructor_mode(name)
 
     def _params(self, *, temperature: float) -> dict[str, Any]:
         return {
@@ -226,15 +226,6 @@ def _md_json() -> Any:
     from instructor import Mode
 
     return Mode.MD_JSON
-
-
-def _supports_tools(model: str) -> bool:
-    import litellm
-
-    try:
-        return bool(litellm.supports_function_calling(model=model))
-    except Exception:
-        return False
 
 
 def _parse_failed(exc: BaseException) -> bool:

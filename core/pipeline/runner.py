@@ -1,7 +1,9 @@
 """One whole tailoring run from files: the CLI's `run` and the seam for batch runs.
 
 Same inputs → same run id → the saved Blackboard is picked up, so finished stages are reused and
-an interrupted run resumes where it stopped (so `run` needs no separate "resume" option).
+an interrupted run resumes where it stopped (so `run` needs no separate "resume" option). A saved
+run whose model calls failed (401, timeout, no connection…) is not finished: with a model, the
+same inputs run again from the start and ask the model again.
 
 `diff_from_base.md` compares with the newest earlier run beside the output folder that was made
 from the same fact resume (content hash) for the same job (JD text); without one it is a first
@@ -19,7 +21,7 @@ from pathlib import Path
 from pydantic import TypeAdapter, ValidationError
 
 from core import __version__
-from core.contracts import Blackboard, GapAnswer, ParsedResume
+from core.contracts import Blackboard, CallOutcome, GapAnswer, LLMCallRecord, ParsedResume
 from core.contracts import PipelineState as S
 from core.errors import InputError
 from core.mapping.questions import apply_answers
@@ -115,7 +117,10 @@ def tailor(request: RunRequest, *, settings: Settings, llm=None) -> RunResult:
         resume.contact.model_dump_json(),
     )[:16]
     run_dir = workspace.run_dir(run_id)
-    board = load_board(run_dir) or new_board(
+    saved = load_board(run_dir)
+    if saved is not None and llm is not None and failed_model_calls(saved):
+        saved = None  # its model calls failed: not finished, ask the model again
+    board = saved or new_board(
         resume=resume,
         jd_text=jd_text,
         target_title=request.title,
@@ -171,6 +176,22 @@ def _run_states(
     if board.current_step == S.EVIDENCE_MAPPING:
         board = advance(board, deps, run_dir=run_dir)
     return board
+
+
+def failed_model_calls(board: Blackboard) -> list[LLMCallRecord]:
+    """The model calls of this run that got no answer (the stage used its offline result)."""
+    return [r for r in board.llm_calls if r.outcome == CallOutcome.ERROR]
+
+
+def engine_label(board: Blackboard) -> str:
+    """What really ran: the model, "offline (model calls failed: 401)" when no model call
+    answered, or "<model>, partly offline (model calls failed: timeout)"."""
+    failed = failed_model_calls(board)
+    if not failed:
+        return board.engine
+    why = f"model calls failed: {', '.join(sorted({r.error_code or 'error' for r in failed}))}"
+    answered = [r for r in board.llm_calls if r.outcome != CallOutcome.ERROR]
+    return f"{board.engine}, partly offline ({why})" if answered else f"offline ({why})"
 
 
 def failed_state(board: Blackboard) -> S | None:

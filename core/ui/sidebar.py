@@ -5,6 +5,10 @@ Keys: a key typed here lives in this browser session's memory only (never in fil
 logs or the audit JSON); "Forget key" clears it. A hosted demo's operator key comes from
 st.secrets ([llm] model / api_key); visitors can use it with the operator's model but never see
 it, and it is never sent to any endpoint but the provider's own.
+
+Endpoints: visitors choose only among the operator's models (`llm.allowed_models`, plus the
+st.secrets model), never type a model string or URL; local servers only with
+`llm.allow_local_models`; the API base only from settings (core/llm/endpoints.py).
 """
 
 from __future__ import annotations
@@ -18,16 +22,6 @@ from streamlit.delta_generator import DeltaGenerator
 from core.errors import ResumeForgeError
 from core.ui import actions, state
 from core.ui.widgets import safe_text
-
-PRESET_MODELS = (
-    "openai/gpt-4o-mini",
-    "anthropic/claude-3-5-haiku-latest",
-    "gemini/gemini-2.0-flash",
-    "groq/llama-3.3-70b-versatile",
-    "deepseek/deepseek-chat",
-    "ollama/llama3.1",
-)
-OTHER_MODEL = "Other litellm model…"
 
 
 @dataclass(frozen=True)
@@ -62,9 +56,7 @@ def current_choice(operator: OperatorConfig | None) -> EngineChoice:
     picked = state.text(state.MODEL_CHOICE)
     if picked == state.OFFLINE or not picked:
         return EngineChoice(None, None, False)
-    model = state.text(state.CUSTOM_MODEL).strip() if picked == OTHER_MODEL else picked
-    if not model:
-        return EngineChoice(None, None, False)
+    model = picked
     user_key = state.text(state.API_KEY).strip()
     if user_key:
         return EngineChoice(model, user_key, False)
@@ -86,8 +78,13 @@ def apply_engine(choice: EngineChoice) -> str | None:
     try:
         from core.llm.cache import ResponseCache
         from core.llm.client import make_llm
+        from core.llm.endpoints import check_visitor_model
 
         settings = state.settings()
+        operator = operator_config()
+        check_visitor_model(
+            choice.model, settings.llm, operator_model=operator.model if operator else None
+        )
         llm_settings = settings.llm.model_copy(update={"model": choice.model})
         llm = make_llm(
             llm_settings,
@@ -108,17 +105,19 @@ def apply_engine(choice: EngineChoice) -> str | None:
 
 def render_sidebar() -> DeltaGenerator:
     """Draw the sidebar; returns the usage slot, to refresh after the page's actions ran."""
+    from core.llm.endpoints import visitor_models
+
     operator = operator_config()
-    options = [state.OFFLINE, *PRESET_MODELS, OTHER_MODEL]
-    if operator is not None and operator.model not in options:
-        options.insert(1, operator.model)
+    allowed = visitor_models(
+        state.settings().llm, operator_model=operator.model if operator else None
+    )
+    options = [state.OFFLINE, *allowed]
     if state.text(state.MODEL_CHOICE) not in options:
         state.reset_input(state.MODEL_CHOICE, state.OFFLINE)
     with st.sidebar:
         st.markdown("### Engine")
-        st.selectbox("Model", options, key=state.MODEL_CHOICE, help="Any litellm model string.")
-        if state.text(state.MODEL_CHOICE) == OTHER_MODEL:
-            st.text_input("Model string", key=state.CUSTOM_MODEL, placeholder="provider/model")
+        help_text = "The models this server's operator allows."
+        st.selectbox("Model", options, key=state.MODEL_CHOICE, help=help_text)
         st.text_input(
             "API key",
             key=state.API_KEY,

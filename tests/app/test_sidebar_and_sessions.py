@@ -39,13 +39,13 @@ def test_engine_is_offline_by_default_and_the_key_field_is_masked(app):
 
 def test_choosing_a_model_with_a_key_builds_an_llm_without_showing_the_key(app):
     at = app()
-    at.sidebar.selectbox(key=state.MODEL_CHOICE).set_value("ollama/llama3.1")
+    at.sidebar.selectbox(key=state.MODEL_CHOICE).set_value("groq/llama-3.3-70b-versatile")
     at.sidebar.text_input(key=state.API_KEY).input(CANARY).run()
     assert not at.exception, at.exception
     session = at.session_state[state.SESSION_KEY]
     assert session.llm is not None
     shown = sidebar_text(at) + texts(at)
-    assert "ollama/llama3.1" in shown.replace("\\", "") and CANARY not in shown
+    assert "groq/llama-3.3-70b-versatile" in shown.replace("\\", "") and CANARY not in shown
     assert CANARY not in str(at.session_state["rf_llm_signature"])
     at.sidebar.button(key="sidebar_forget_key").click().run()
     assert at.sidebar.text_input(key=state.API_KEY).value == ""
@@ -131,14 +131,19 @@ def test_a_chosen_model_gets_the_key_and_its_failures_fall_back_readably(app_set
             status=401, body=error_body(f"Incorrect API key provided: {CANARY}")
         )
         llm = app_settings.llm.model_copy(
-            update={"api_base": server.url, "retries": 0, "provider_retries": 0, "timeout_s": 5}
+            update={
+                "api_base": server.url,
+                "allowed_models": ["openai/test-model"],
+                "retries": 0,
+                "provider_retries": 0,
+                "timeout_s": 5,
+            }
         )
         settings = app_settings.model_copy(update={"llm": llm})
         at = AppTest.from_file(str(APP), default_timeout=TIMEOUT)
         at.session_state[state.SETTINGS_KEY] = settings
         at.run()
-        at.sidebar.selectbox(key=state.MODEL_CHOICE).set_value("Other litellm model…").run()
-        at.sidebar.text_input(key=state.CUSTOM_MODEL).input("openai/test-model")
+        at.sidebar.selectbox(key=state.MODEL_CHOICE).set_value("openai/test-model")
         at.sidebar.text_input(key=state.API_KEY).input(CANARY).run()
         at.button(key="upload_try_sample").click().run()
         assert not at.exception, at.exception
@@ -208,3 +213,66 @@ def test_the_sidebar_counts_the_tokens_and_cost_of_successful_model_calls(app_se
         assert len(ResponseCache(session.model_cache_dir)) == 0
         flashes = [s.value.replace("\\", "") for s in at.success]  # shown Markdown-escaped
         assert any(f"Cleared {cached} cached model answer(s)" in f for f in flashes), flashes
+
+
+def test_no_visitor_input_makes_the_server_contact_another_host(app_settings, embedder):
+    """Issue 19 item 1: a forged model choice (a URL-carrying string, a local provider) and an
+    operator secret naming a URL are refused; "Try the sample" runs offline and a listener on
+    another loopback port receives 0 requests."""
+    from streamlit.testing.v1 import AppTest
+
+    from tests.app.conftest import APP, TIMEOUT
+    from tests.llm_server import Reply, ScriptedLLMServer, error_body
+
+    with ScriptedLLMServer() as listener:
+        listener.responder = lambda request: Reply(
+            status=500, body=error_body("INTERNAL-SECRET token=abc", kind="server_error")
+        )
+        for forged in (f"oobabooga/{listener.url}/metadata#", f"openai/{listener.url}", "ollama/x"):
+            at = AppTest.from_file(str(APP), default_timeout=TIMEOUT)
+            at.secrets["llm"] = {"model": f"oobabooga/{listener.url}#", "api_key": "sk-op-123456"}
+            at.session_state[state.SETTINGS_KEY] = app_settings
+            at.session_state[state.MODEL_CHOICE] = forged
+            at.run()
+            options = at.sidebar.selectbox(key=state.MODEL_CHOICE).options
+            assert not any(listener.url in o or o.startswith("ollama/") for o in options)
+            at.button(key="upload_try_sample").click().run()
+            assert not at.exception, at.exception
+            assert at.session_state[state.SESSION_KEY].llm is None
+            assert "Engine: offline" in sidebar_text(at)
+            assert "INTERNAL-SECRET" not in sidebar_text(at) + texts(at)
+        assert listener.count == 0
+
+
+def test_a_provider_error_body_never_reaches_the_screen(app_settings, embedder):
+    """The operator's own endpoint answers with an internal body: the sidebar shows the fixed
+    message only."""
+    from streamlit.testing.v1 import AppTest
+
+    from tests.app.conftest import APP, TIMEOUT
+    from tests.llm_server import Reply, ScriptedLLMServer, error_body
+
+    with ScriptedLLMServer() as server:
+        server.responder = lambda request: Reply(
+            status=400, body=error_body("INTERNAL-SECRET token=abc is not a valid request")
+        )
+        llm = app_settings.llm.model_copy(
+            update={
+                "api_base": server.url,
+                "allowed_models": ["openai/test-model"],
+                "retries": 0,
+                "provider_retries": 0,
+                "timeout_s": 5,
+            }
+        )
+        at = AppTest.from_file(str(APP), default_timeout=TIMEOUT)
+        at.session_state[state.SETTINGS_KEY] = app_settings.model_copy(update={"llm": llm})
+        at.run()
+        at.sidebar.selectbox(key=state.MODEL_CHOICE).set_value("openai/test-model")
+        at.sidebar.text_input(key=state.API_KEY).input("sk-test-body-1234").run()
+        at.button(key="upload_try_sample").click().run()
+        assert not at.exception, at.exception
+        assert server.requests, "the operator's endpoint was called"
+        shown = sidebar_text(at) + texts(at) + " ".join(w.value for w in at.sidebar.warning)
+        assert "last model call failed" in shown and "HTTP 400" in shown
+        assert "INTERNAL-SECRET" not in shown

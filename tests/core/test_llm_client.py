@@ -75,7 +75,9 @@ def test_valid_json_one_request_with_key_tokens_and_settings(llm_server):
     request = llm_server.requests[0]
     assert request.model == "test-model"
     assert request.body["temperature"] == 0.7 and request.body["max_tokens"] == 300
-    assert request.body["response_format"] == {"type": "json_object"}  # unknown model: JSON mode
+    # an api_base server: JSON schema mode (core/llm/output_mode.py)
+    assert request.body["response_format"]["type"] == "json_schema"
+    assert request.body["response_format"]["json_schema"]["name"] == "HydeResponse"
     assert request.headers["Authorization"] == f"Bearer {KEY}"  # key passed per call
     assert "Run Kubernetes in production" in request.text()
     record = llm.records[-1]
@@ -278,7 +280,7 @@ def test_bad_output_does_not_fail_over(llm_server):
 
 
 def test_response_format_rejection_falls_back_to_prompt_only_json(llm_server):
-    llm = client(llm_server)
+    llm = client(llm_server, mode="json")  # LM Studio rejects json_object
     llm_server.reply_error(400, "'response_format.type' must be 'json_schema'")
     llm_server.reply_text('```json\n{"bullet": "Ran Kubernetes"}\n```')
     llm_server.reply_text('```json\n{"bullet": "Second call"}\n```')

@@ -1,0 +1,69 @@
+"""Issue 19 item 6: `run --model` after failed model calls. The loopback provider answers 401
+first, then works: the first run says it ran offline and exits 3; the same command again asks
+the model again (the saved run is not reused) and exits 0 with the model as the engine."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from core.cli import main
+from core.cli.pipeline import MODEL_CALLS_FAILED
+from tests.llm_server import Reply, ScriptedLLMServer, error_body
+from tests.reliability.conftest import StageScript
+
+pytestmark = pytest.mark.slow
+
+
+def run_args(case: Path, server: ScriptedLLMServer, out: Path) -> list[str]:
+    return [
+        "run",
+        "--resume",
+        str(case / "fact_resume.md"),
+        "--jd",
+        str(case / "jd.txt"),
+        "--model",
+        "openai/test-model",
+        "--api-base",
+        server.url,
+        "--out",
+        str(out),
+    ]
+
+
+def test_a_run_whose_model_calls_failed_is_retried_and_says_what_ran(
+    eval_dir, tmp_path, capsys, monkeypatch
+):
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-test-retry-0123456789")
+    monkeypatch.setenv("RESUMEFORGE_LLM__PROVIDER_RETRIES", "0")
+    monkeypatch.setenv("RESUMEFORGE_LLM__RETRIES", "0")
+    monkeypatch.setenv("RESUMEFORGE_LLM__HYDE", "false")
+    from core.settings import get_settings
+
+    get_settings.cache_clear()
+    case = eval_dir / "dev-01-backend-engineer"
+    with ScriptedLLMServer() as server:
+        server.responder = lambda request: Reply(status=401, body=error_body("bad key"))
+        code = main(run_args(case, server, tmp_path / "first"))
+        first = capsys.readouterr().out
+        assert code == MODEL_CALLS_FAILED
+        assert "engine: offline (model calls failed: 401)" in first
+        failed_requests = server.count
+        assert failed_requests > 0
+        saved = json.loads((tmp_path / "first" / "audit.json").read_text())["blackboard"]
+        assert {c["error_code"] for c in saved["llm_calls"]} == {"401"}
+
+        server.responder = StageScript()  # the key was fixed
+        code = main(run_args(case, server, tmp_path / "second"))
+        second = capsys.readouterr().out
+        assert code == 0, second
+        assert server.count > failed_requests, "the model was asked again"
+        assert "engine: openai/test-model" in second and "offline" not in second
+
+        # a finished run with a working model is reused: no new requests
+        asked = server.count
+        assert main(run_args(case, server, tmp_path / "third")) == 0
+        assert server.count == asked
+    get_settings.cache_clear()
