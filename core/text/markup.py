@@ -19,6 +19,10 @@ _TRAILING_HASHES = re.compile(r"[ \t]+#+[ \t]*$", re.M)
 _MARKUP_HINT = re.compile(r"[*_`\[\]<>#~\\!]")
 _SPACES = re.compile(r"[ \t]{2,}")
 _KEPT = {"text", "code_inline", "softbreak", "hardbreak"}
+# '*' or '_' between two digits is arithmetic ("10**9", "2*3", "1_000"), never emphasis: CommonMark
+# would read "10**9 and 2**10" as bold "9 and 2" and lose both exponents.
+_NUMERIC_MARK = re.compile(r"(?<=\d)([*_]+)(?=\d)")
+_PROTECT = "\ue000"
 
 
 @lru_cache(maxsize=1)
@@ -37,10 +41,14 @@ def plain_text(text: str) -> str:
     text = _TRAILING_HASHES.sub("", _BLOCK_MARK.sub("", text))
     out = []
     for line in text.split("\n"):
-        tokens = _parser().parseInline(line)[0].children or []
+        marks = _NUMERIC_MARK.findall(line)
+        tokens = _parser().parseInline(_NUMERIC_MARK.sub(_PROTECT, line))[0].children or []
         pieces = []
         for token in tokens:
             if token.type in _KEPT:
                 pieces.append(" " if token.type.endswith("break") else token.content)
-        out.append("".join(pieces))
+        kept = "".join(pieces)
+        for mark in marks:
+            kept = kept.replace(_PROTECT, mark, 1)
+        out.append(kept)
     return _SPACES.sub(" ", "\n".join(out)).strip()

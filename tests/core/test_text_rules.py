@@ -69,3 +69,14 @@ def test_labelled_phone_without_groups_is_found() -> None:
 
 def test_contacts_lists_email_then_phone() -> None:
     assert find_contacts("a.b@c.org | 415 555 0100") == ["a.b@c.org", "415 555 0100"]
+
+
+def test_stars_and_underscores_between_digits_are_arithmetic_not_emphasis():
+    """Issue 19: "10**9" lost its stars; two exponents on a line were read as bold text."""
+    from core.text.markup import plain_text
+
+    assert plain_text("### Handled 10**9 events") == "Handled 10**9 events"
+    assert plain_text("**Scaled** 10**9 reads and 2**10 writes") == (
+        "Scaled 10**9 reads and 2**10 writes"
+    )
+    assert plain_text("1_000_000 rows, 3*4*5 cube, `x**2`") == "1_000_000 rows, 3*4*5 cube, x**2"
