@@ -13,9 +13,11 @@ if board is None or board.resume_draft is None or board.audit_report is None:
     st.stop()
 
 draft_widgets.render_verdict_banner(board.audit_report, board.resume_draft)
-bundle = actions.prepare_downloads(state.text(state.TEMPLATE) or actions.template_names()[0])
+template = state.text(state.TEMPLATE) or actions.template_names()[0]
+bundle = actions.prepare_downloads(template, state.text(state.DATE_STYLE) or "short")
 if bundle is not None:
     draft_widgets.render_downloads(bundle, stem=actions.download_stem())
+    draft_widgets.render_preview(bundle)
     media.remember_served_files()  # so "Delete my data" can remove them from the server at once
     st.caption("The DOCX holds only lines the audit supports; rejected lines are left out.")
 

@@ -23,8 +23,15 @@ if actions.education_missing():
         args=("draft_no_education",),
         help="Your fact resume has no education section; tick this if there is none to add.",
     )
-pick, write = st.columns([2, 1], vertical_alignment="bottom")
-pick.selectbox("DOCX template", templates, key=state.TEMPLATE, format_func=actions.template_label)
+pick, dates, write = st.columns([2, 2, 1], vertical_alignment="bottom")
+pick.selectbox("Template", templates, key=state.TEMPLATE, format_func=actions.template_label)
+dates.selectbox(
+    "Dates written as",
+    list(actions.DATE_STYLES),
+    key=state.DATE_STYLE,
+    format_func=actions.date_style_label,
+    help="One style for every date in the DOCX and PDF.",
+)
 label = "Regenerate draft" if board.resume_draft else "Write the draft"
 if write.button(label, type="primary", key="draft_write") and actions.write_draft():
     st.rerun()  # draw the new draft with every control in step

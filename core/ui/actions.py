@@ -284,7 +284,19 @@ def download_stem() -> str:
     return f"resume-{slug or 'tailored'}"
 
 
-def draft_signature(template: str) -> str:
+DATE_STYLES = {
+    "short": "Mar 2021 – Present",
+    "long": "March 2021 – Present",
+    "numeric": "03/2021 – Present",
+    "year": "2021 – Present",
+}
+
+
+def date_style_label(style: str) -> str:
+    return DATE_STYLES.get(style, style)
+
+
+def draft_signature(template: str, date_style: str = "short") -> str:
     """Changes whenever the DOCX would: another run, template, line text or status, or audit."""
     current = state.board()
     if current is None or current.resume_draft is None:
@@ -292,29 +304,35 @@ def draft_signature(template: str) -> str:
     blocked = (
         sorted(v.bullet_id for v in current.audit_report.blockers()) if current.audit_report else []
     )
-    parts = [current.run_id, template, current.resume_draft.model_dump_json(), ",".join(blocked)]
+    parts = [current.run_id, template, date_style, current.resume_draft.model_dump_json()]
+    parts.append(",".join(blocked))
     return hashlib.sha256("|".join(parts).encode()).hexdigest()
 
 
-def prepare_downloads(template: str) -> state.ExportBundle | None:
+def prepare_downloads(template: str, date_style: str = "short") -> state.ExportBundle | None:
     """Export the current draft once per version; reuse the bytes while nothing changes."""
-    signature = draft_signature(template)
+    signature = draft_signature(template, date_style)
     bundle = state.export_bundle()
     if bundle is not None and bundle.signature == signature:
         return bundle
     session = state.session()
     has_previous = session.has_previous_draft
     try:
-        outputs = session.export(template=template)
+        outputs = session.export(template=template, date_style=date_style)
     except ResumeForgeError as err:
         show_error(err)
         return None
+    try:
+        preview = session.preview_png(template=template, date_style=date_style)
+    except ResumeForgeError:
+        preview = b""  # the downloads matter more than the picture of them
     bundle = state.ExportBundle(
         signature=signature,
         docx=outputs.docx.read_bytes(),
         audit_json=outputs.audit_json.read_bytes(),
         diff_md=outputs.diff_md.read_bytes(),
         pdf=outputs.pdf.read_bytes(),
+        preview_png=preview,
         has_previous=has_previous,
     )
     state.set_export_bundle(bundle)

@@ -276,6 +276,14 @@ def render_downloads(bundle: state.ExportBundle, *, stem: str) -> None:
     )
 
 
+def render_preview(bundle: state.ExportBundle) -> None:
+    """The first page as the recruiter will see it, before anything is downloaded."""
+    if not bundle.preview_png:
+        return
+    with st.expander("Preview of the first page", expanded=False):
+        st.image(bundle.preview_png, width=420)
+
+
 def lines_by_section(draft: ResumeDraft) -> Sequence[tuple[str, list[DraftBullet]]]:
     sections: list[tuple[str, list[DraftBullet]]] = [("Summary", list(draft.summary))]
     sections += [(s.name, list(s.bullets)) for s in draft.sections]

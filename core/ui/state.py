@@ -35,8 +35,8 @@ JD_MODE = "upload_jd_mode"
 JD_TEXT = "upload_jd_text"
 TARGET_TITLE = "upload_target_title"
 TEMPLATE = "draft_template"
+DATE_STYLE = "draft_date_style"
 MODEL_CHOICE = "sidebar_model_choice"
-CUSTOM_MODEL = "sidebar_custom_model"
 API_KEY = "sidebar_api_key"
 
 MODE_PASTE = "Paste text"
@@ -50,9 +50,9 @@ _INPUT_DEFAULTS: dict[str, Any] = {
     JD_TEXT: "",
     TARGET_TITLE: "",
     MODEL_CHOICE: OFFLINE,
-    CUSTOM_MODEL: "",
     API_KEY: "",
     TEMPLATE: "",
+    DATE_STYLE: "short",
 }
 # Gap answers typed on page 3 survive a visit to another page as well.
 _KEEP_ALIVE_PREFIXES = ("evidence_answer_", "evidence_decline_")
@@ -112,6 +112,7 @@ class ExportBundle:
     audit_json: bytes
     diff_md: bytes
     pdf: bytes = b""
+    preview_png: bytes = b""  # the first page, shown before download (empty if it failed)
     has_previous: bool = False  # the diff compares with an earlier draft of this session
 
 

@@ -218,3 +218,33 @@ def test_captions_speak_plainly_without_internal_ids_or_jargon(app, drafted_sess
     assert ids and not any(i in shown for i in ids)
     assert "extractive" not in shown
     assert "supported by your evidence" in shown and "From sample_resume.md" in shown
+
+
+MONTHS = "January|February|March|April|May|June|July|August|September|October|November|December"
+DATE_SHAPES = {"numeric": r"\b\d{2}/\d{4}\b", "long": rf"\b(?:{MONTHS})\s\d{{4}}\b"}
+
+
+def test_the_chosen_date_style_is_every_date_of_the_docx_and_pdf(app, drafted_session):
+    """Issue 14: one date style per document, chosen by the user (default "Mar 2021")."""
+    import io
+    import re
+
+    from docx import Document
+
+    def docx_text(docx: bytes) -> str:
+        document = Document(io.BytesIO(docx))
+        cells = [c.text for t in document.tables for row in t.rows for c in row.cells]
+        return "\n".join([p.text for p in document.paragraphs] + cells)
+
+    at = app(drafted_session, PAGE)
+    seen = {}
+    for style, shape in DATE_SHAPES.items():
+        at.selectbox(key="draft_date_style").set_value(style).run()
+        at.switch_page("pages/audit.py").run()
+        assert not at.exception, at.exception
+        bundle = at.session_state["rf_export"]
+        seen[style] = docx_text(bundle.docx)
+        assert re.search(shape, seen[style]), (style, seen[style][:400])
+        assert bundle.preview_png.startswith(b"\x89PNG")  # the first page, shown before download
+        at.switch_page(PAGE).run()
+    assert not re.search(r"\b\d{2}/\d{4}\b", seen["long"])  # one style, not a mix
