@@ -156,7 +156,7 @@ def test_hosts_named_in_resume_and_job_text_are_never_contacted(new_page):
     page.get_by_text("What we read from your resume").wait_for(timeout=ANALYSIS_S)
     settle(page)
     go(page, "JD analysis", "What the job asks for")
-    page.get_by_text("evil.example", exact=False).first.wait_for()
+    page.get_by_text("evil.example", exact=False).filter(visible=True).first.wait_for()
     go(page, "Evidence map", "Your evidence for each requirement")
     write_draft(page)
     page.get_by_text("tracker.example", exact=False).first.wait_for()

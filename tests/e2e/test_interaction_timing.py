@@ -16,7 +16,7 @@ import pytest
 
 from tests.e2e.test_app_flow import ANALYSIS_S, go, settle, try_sample, write_draft
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.bench]  # `make bench` runs it; `make test` does not
 
 POLL_MS = 20
 REPEATS = 5
