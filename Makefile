@@ -55,6 +55,7 @@ bench: install
 	$(BIN)/python -m core.bench.pipeline_bench --out docs/BENCHMARKS.md
 	$(BIN)/python -m core.bench.jd_bench --out docs/BENCHMARKS.md
 	$(BIN)/python -m core.bench.render_bench --out docs/BENCHMARKS.md
+	$(BIN)/python -m core.bench.pdf_bench
 	# interaction timing in a real browser (prints medians; the targets are read, not asserted)
 	$(BIN)/python -m pytest -m bench -s -q tests/e2e/test_interaction_timing.py
 
