@@ -11,9 +11,10 @@ from core.ingest.roles import title_score
 from core.ingest.sections import heading_kind
 from core.text.contact import EMAIL, URL, find_phones
 
-_PARTS = re.compile(r"\s*(?:\||·|•|⋅|∙|\s{2,}|\t|;)\s*")
+_PARTS = re.compile(r"\s*(?:\||·|•|⋅|∙|\s{2,}|\t|;|\s/\s)\s*")
 _LOCATION = re.compile(r"^[A-Z][\w.'’ -]+,\s*[A-Z][\w.'’ ]+$|^(?:Remote|Hybrid)\b")
 _SCAN_LINES = 12
+_NEAR = 3  # lines either side of a lower contact line searched for its phone
 
 
 def _is_name(text: str) -> bool:
@@ -39,11 +40,15 @@ def _fill(contact: ContactInfo, text: str) -> None:
         part = part.strip(" ,")
         if not part:
             continue
-        if email := EMAIL.search(part):
+        email = EMAIL.search(part)
+        phones = find_phones(EMAIL.sub(" ", part))
+        if email:
             contact.email = contact.email or email.group(0)
-        elif phones := find_phones(part):
+        if phones:
             contact.phone = contact.phone or phones[0].strip()
-        elif link := URL.search(part):
+        if email or phones:
+            continue
+        if link := URL.search(part):
             if link.group(0) not in contact.links:
                 contact.links.append(link.group(0).rstrip("."))
         elif not contact.location and not re.search(r"\d{3}", part):
@@ -95,8 +100,31 @@ def _contact_elsewhere(lines: list[RawLine], contact: ContactInfo, used: set[int
     emails = {m.group(0).lower() for line in lines for m in EMAIL.finditer(line.text)}
     if len(emails) != 1:
         return  # none, or several (referees): do not guess
-    for line in lines:
+    for i, line in enumerate(lines):
         text = line.text.strip()
         if EMAIL.search(text) and len(text) <= 120:
             _fill(contact, text)
             used.add(line.no)
+            if not contact.phone:
+                _phone_nearby(lines[max(0, i - _NEAR) : i + _NEAR + 1], contact, used)
+
+
+def _phone_nearby(lines: list[RawLine], contact: ContactInfo, used: set[int]) -> None:
+    """A contact block lower down puts the phone on its own line next to the email line: a short
+    line that is only a phone number (nothing else but separators) is the person's phone."""
+    for line in lines:
+        text = line.text.strip()
+        phones = find_phones(text)
+        if (
+            len(text) <= 40
+            and phones
+            and not re.sub(
+                r"[\s|·•,;:/()+.-]|phone|tel|mobile|cell",
+                "",
+                text.replace(phones[0], ""),
+                flags=re.I,
+            )
+        ):
+            contact.phone = phones[0].strip()
+            used.add(line.no)
+            return

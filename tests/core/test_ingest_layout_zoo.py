@@ -101,15 +101,7 @@ ZOO = {
 }
 
 
-TWO_COLUMN_ORDER = pytest.mark.xfail(
-    reason="two-column reading order is the PDF text work of issue 11 part A", strict=False
-)
-
-
-@pytest.fixture(
-    scope="module",
-    params=[pytest.param(n, marks=TWO_COLUMN_ORDER) if "two" in n else n for n in sorted(ZOO)],
-)
+@pytest.fixture(scope="module", params=sorted(ZOO))
 def parsed(request) -> ParsedResume:
     return parse_resume(ZOO[request.param](), request.param)
 
