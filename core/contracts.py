@@ -367,6 +367,18 @@ class ResumeDraft(BaseModel):
     def live_bullets(self) -> list[DraftBullet]:
         return [b for b in self.all_bullets() if b.status != BulletStatus.REJECTED]
 
+    def drop_line(self, victim: DraftBullet, *, record: bool = True) -> None:
+        """Take one line out of the document (empty sections go with it); `record` lists it
+        in `dropped`, so the user sees it was left out."""
+        self.summary = [b for b in self.summary if b.id != victim.id]
+        for role in self.roles:
+            role.bullets = [b for b in role.bullets if b.id != victim.id]
+        for section in self.sections:
+            section.bullets = [b for b in section.bullets if b.id != victim.id]
+        self.sections = [s for s in self.sections if s.bullets]
+        if record:
+            self.dropped.append(victim)
+
 
 class ClaimMapping(Strict):
     bullet_id: str = Field(..., description="e.g. 'role-2-bullet-1'")

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from core.audit.number_words import find_worded
+from core.text.number_words import find_worded
 
 MAGNITUDES = {
     "k": 1e3,

@@ -22,6 +22,7 @@ from importlib import resources
 from typing import Any
 
 from core.contracts import Requirement, RequirementKind
+from core.text.number_words import SMALL
 from core.text.variants import find_credentials
 
 _YEARS = re.compile(
@@ -99,21 +100,9 @@ def kind_of(req: Requirement) -> RequirementKind:
 
 def asked_years(text: str) -> float | None:
     """Years of experience a requirement text asks for ("5+ years", "three years")."""
-    words = {
-        "one": 1,
-        "two": 2,
-        "three": 3,
-        "four": 4,
-        "five": 5,
-        "six": 6,
-        "seven": 7,
-        "eight": 8,
-        "nine": 9,
-        "ten": 10,
-    }
     match = _YEARS.search(text)
     if not match:
         return None
     number = re.match(r"\s*(\d+(?:\.\d+)?|[a-z]+)", match.group(0), re.IGNORECASE)
     token = number.group(1).lower() if number else ""
-    return float(token) if token[:1].isdigit() else float(words.get(token, 0)) or None
+    return float(token) if token[:1].isdigit() else float(SMALL.get(token, 0)) or None

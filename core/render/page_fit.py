@@ -45,16 +45,6 @@ def _least_relevant(draft: ResumeDraft) -> DraftBullet | None:
     return draft.summary[-1] if len(draft.summary) > 1 else None
 
 
-def _drop(draft: ResumeDraft, victim: DraftBullet) -> None:
-    draft.summary = [b for b in draft.summary if b.id != victim.id]
-    for role in draft.roles:
-        role.bullets = [b for b in role.bullets if b.id != victim.id]
-    for section in draft.sections:
-        section.bullets = [b for b in section.bullets if b.id != victim.id]
-    draft.sections = [s for s in draft.sections if s.bullets]
-    draft.dropped.append(victim)
-
-
 def fit_rendered_pages(
     draft: ResumeDraft, contact: ContactInfo, *, template: str, max_pages: int
 ) -> tuple[ResumeDraft, PageLayout]:
@@ -69,7 +59,7 @@ def fit_rendered_pages(
             victim = _least_relevant(draft)
             if victim is None:
                 break
-            _drop(draft, victim)
+            draft.drop_line(victim)
         if victim is None:
             break
         layout = page_layout(draft, contact, template=template)

@@ -49,7 +49,7 @@ def fit_to_pages(draft: ResumeDraft, *, score: dict[str, float], max_pages: int)
         victim = _least_relevant(draft, score)
         if victim is None:
             break
-        _remove(draft, victim)
+        draft.drop_line(victim, record=False)  # over the page budget, not untrue
     return draft
 
 
@@ -75,12 +75,3 @@ def _least_relevant(draft: ResumeDraft, score: dict[str, float]) -> DraftBullet 
     if not candidates:
         return None
     return min(candidates, key=lambda b: (_bullet_score(b, score), -len(b.text)))
-
-
-def _remove(draft: ResumeDraft, victim: DraftBullet) -> None:
-    draft.summary = [b for b in draft.summary if b.id != victim.id]
-    for role in draft.roles:
-        role.bullets = [b for b in role.bullets if b.id != victim.id]
-    for section in draft.sections:
-        section.bullets = [b for b in section.bullets if b.id != victim.id]
-    draft.sections = [s for s in draft.sections if s.bullets]
