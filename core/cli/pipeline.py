@@ -62,7 +62,7 @@ def cmd_run(args: argparse.Namespace) -> int:
 
         # A run that stopped at JD_ANALYSIS already names why (no requirements) in its reasons.
         print_reading_warnings(result.board.jd)
-    if failed:
+    if failed or result.outputs is None:
         _print_failure(result)
         return 1
     _print_summary(result.board, result.outputs.out_dir)
