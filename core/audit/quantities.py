@@ -133,7 +133,7 @@ def _numeric(match: re.Match[str], text: str) -> Quantity:
         after = _CURRENCY_AFTER.match(text, end)
         if after and mag:
             kind, end = "money", after.end()
-        elif _is_year(raw, text, match):
+        elif "," not in match.group("num") and _is_year(raw, text, match):  # "2,000" is a count
             kind = "year"
     return _with_unit(text, text[match.start() : end].strip(), value, kind, match.start(), end)
 

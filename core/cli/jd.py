@@ -10,7 +10,7 @@ from pathlib import Path
 from core.cli.output import emit_json
 from core.contracts import JDAnalysis
 from core.ingest import read_path
-from core.jd import analyze_jd
+from core.jd import analyze_jd, jd_file_settings
 from core.jd.reading import reading_warnings
 from core.settings import get_settings
 
@@ -18,7 +18,7 @@ from core.settings import get_settings
 def cmd_analyze(args: argparse.Namespace) -> int:
     """Read the JD (txt, md, docx, pdf), analyse it, print or write the JSON. Bad input: exit 2."""
     limits = get_settings().ingest
-    extracted = read_path(Path(args.jd), settings=limits)
+    extracted = read_path(Path(args.jd), settings=jd_file_settings(limits))
     analysis = analyze_jd(extracted.text, target_title=args.title or "", limits=limits)
     if extracted.hidden_text:  # invisible DOCX text is a classic way to talk to screening tools
         hidden = [" ".join(t.split()) for t in extracted.hidden_text if t.strip()]

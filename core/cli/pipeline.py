@@ -56,16 +56,24 @@ def cmd_run(args: argparse.Namespace) -> int:
         phone=args.phone,
     )
     result = tailor(request, settings=settings, llm=_llm_for(args, settings))
-    if result.board.jd is not None:
+    failed = result.board.current_step != PipelineState.COMPLETE or result.outputs is None
+    if result.board.jd is not None and not (failed and _failed_at_jd(result)):
         from core.cli.jd import print_reading_warnings
 
+        # A run that stopped at JD_ANALYSIS already names why (no requirements) in its reasons.
         print_reading_warnings(result.board.jd)
-    if result.board.current_step != PipelineState.COMPLETE or result.outputs is None:
+    if failed or result.outputs is None:
         _print_failure(result)
         return 1
     _print_summary(result.board, result.outputs.out_dir)
     _print_diff_base(result.diff_base)
     return MODEL_CALLS_FAILED if failed_model_calls(result.board) else 0
+
+
+def _failed_at_jd(result) -> bool:
+    from core.pipeline.runner import failed_state
+
+    return failed_state(result.board) == PipelineState.JD_ANALYSIS
 
 
 def _print_failure(result) -> None:

@@ -6,6 +6,6 @@ lives in `core.jd.scoring`.
 
 from __future__ import annotations
 
-from core.jd.analyze import analyze_jd, check_jd_size
+from core.jd.analyze import analyze_jd, check_jd_size, jd_file_settings
 
-__all__ = ["analyze_jd", "check_jd_size"]
+__all__ = ["analyze_jd", "check_jd_size", "jd_file_settings"]

@@ -135,6 +135,15 @@ def collect_keywords(
     return unique_keywords(ordered)
 
 
+def jd_file_settings(limits: IngestSettings | None = None) -> IngestSettings:
+    """Settings for reading a job-ad *file*: the resume's line/character limits do not apply
+    (their message speaks of a resume); the upload byte limit still does, and `check_jd_size`
+    then applies the job ad's own limits (`max_jd_chars`, `max_jd_lines`)."""
+    limits = limits or IngestSettings()
+    ceiling = limits.max_upload_bytes + 1  # text decoded from N bytes has at most N+1 lines
+    return limits.model_copy(update={"max_lines": ceiling, "max_chars": ceiling})
+
+
 def check_jd_size(text: str, *, limits: IngestSettings | None = None) -> None:
     """Refuse at once a job ad that is empty or far larger than any real posting."""
     limits = limits or IngestSettings()

@@ -80,7 +80,16 @@ def export_run(
     dump = board.model_dump(mode="json")
     cited = {cid for claim in board.claim_index for cid in claim.evidence_card_ids}
     used = [c.model_dump(mode="json") for c in board.evidence_cards if c.id in cited]
-    atomic_write_json(paths.claim_index, dump["claim_index"])
+    # The claim index names each line as the recruiter reads it: in the exported date style,
+    # and without the lines the page budget trimmed (final_draft); other claims (skills) stay.
+    shipped = {b.id: b.text for b in draft.live_bullets()}
+    drafted = {b.id for b in board.resume_draft.all_bullets()}
+    claims = [
+        {**c, "bullet_text": shipped.get(c["bullet_id"], c["bullet_text"])}
+        for c in dump["claim_index"]
+        if c["bullet_id"] in shipped or c["bullet_id"] not in drafted
+    ]
+    atomic_write_json(paths.claim_index, claims)
     atomic_write_json(paths.evidence_used, used)
     atomic_write_json(paths.ats_report, dump["ats_report"])
     atomic_write_json(paths.audit_report, dump["audit_report"])

@@ -87,6 +87,7 @@ def default_out_dir(settings: Settings, title: str, run_id: str) -> Path:
 def tailor(request: RunRequest, *, settings: Settings, llm=None) -> RunResult:
     from core.ingest import parse_resume, read_path
     from core.ingest.completeness import check_complete, with_contact
+    from core.jd import jd_file_settings
     from core.retrieval import get_embedder
 
     embedder = get_embedder(settings.retrieval.embedding_model, cache_dir=settings.cache_dir)
@@ -98,7 +99,7 @@ def tailor(request: RunRequest, *, settings: Settings, llm=None) -> RunResult:
     )
     resume = with_contact(resume, name=request.name, email=request.email, phone=request.phone)
     check_complete(resume, no_education=request.no_education)  # before any slow work
-    jd_text = read_path(request.jd_path, settings=settings.ingest).text
+    jd_text = read_path(request.jd_path, settings=jd_file_settings(settings.ingest)).text
     answers = load_answers(request.answers_path)
     template = request.template or settings.default_template
     model = getattr(llm, "model", None) or "offline"

@@ -76,8 +76,9 @@ def analyse(*, from_sample: bool = False) -> bool:
     def read_jd() -> None:
         if inputs.jd_file is not None:
             from core.ingest import read_upload
+            from core.jd import jd_file_settings
 
-            settings = state.settings().ingest
+            settings = jd_file_settings(state.settings().ingest)
             extracted = read_upload(inputs.jd_file.data, inputs.jd_file.name, settings=settings)
             jd.text = extracted.text
             jd.notes = [*extracted.warnings, *(f"hidden: {t}" for t in extracted.hidden_text)]

@@ -18,6 +18,9 @@ FIRST_PERSON = re.compile(
     re.I,
 )
 _US_ACRONYM = re.compile(r"(?<![\w.])US(?![\w])")  # "US" the country, written in capitals
+# A grade after a capitalised title word ("Staff Engineer I", "Analyst I, Finance") is a roman
+# numeral, not the pronoun: the pronoun "I" is followed by a verb in lower case ("Then I led").
+_GRADE_I = re.compile(r"(\b[A-Z][\w&]*\s+)I(?![\w'’-])(?!\s+[a-z])")
 
 MARKDOWN_RESIDUE = re.compile(
     r"\*\*|__\w|(?:^|\s)#{1,6}\s|`|(?<![\w*])\*(?=\S)[^*]+(?<=\S)\*(?![\w*])|^\s*[-*+]\s|\]\(",
@@ -44,7 +47,8 @@ SENSITIVE = re.compile(
 
 def first_person(text: str) -> bool:
     """Does `text` speak in the first person ("I", "my", "we", "our", "us" but not "US")?"""
-    return FIRST_PERSON.search(_US_ACRONYM.sub(" ", text)) is not None
+    text = _GRADE_I.sub(r"\1 ", _US_ACRONYM.sub(" ", text))
+    return FIRST_PERSON.search(text) is not None
 
 
 CHECKS = (

@@ -147,6 +147,7 @@ def test_resume_lines_drop_the_subject_and_keep_every_fact():
     assert resume_line("Moved to the US in 2019") == "Moved to the US in 2019"
     assert resume_line("The team helped me grow") == ""  # first person left: not shipped
     assert not first_person("US Navy, 4 years") and first_person("helped us")
+    assert not first_person("Staff Engineer I Jun 2019 – Dec 2021") and first_person("Then I led")
 
 
 def test_markdown_residue_is_stripped():
