@@ -365,13 +365,20 @@ def test_two_processes_indexing_one_workspace_both_end_correct(tmp_path):
     ctx = multiprocessing.get_context("spawn")
     start, results = ctx.Event(), ctx.Queue()
     uri = str(tmp_path / "shared-index")
-    workers = [ctx.Process(target=_build_in_child, args=(uri, start, results)) for _ in range(2)]
+    # daemon: a child that finished its work but hangs on its way out (a library's thread at
+    # interpreter exit) must never keep the test run from ending; it is killed below
+    workers = [
+        ctx.Process(target=_build_in_child, args=(uri, start, results), daemon=True)
+        for _ in range(2)
+    ]
     for worker in workers:
         worker.start()
     start.set()
     outcomes = [results.get(timeout=120) for _ in workers]
     for worker in workers:
         worker.join(30)
+        if worker.is_alive():
+            worker.kill()
     assert sorted(built for built, _ in outcomes) == [False, True]  # one built, one reused it
     expected = sorted(c.id for c in CARDS)
     assert all(ids == expected for _, ids in outcomes)
