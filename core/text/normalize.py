@@ -24,7 +24,7 @@ _CONTROL = re.compile(r"[\x00-\x08\x0e-\x1f\x7f]")
 # A full-width form (U+FF00-FF3F, UTF-8 EF BC xx) read as cp1252 whose last byte was one of the
 # bytes cp1252 leaves undefined (0x81 0x8D 0x8F 0x90 0x9D) and was dropped: 'ï¼' is all that is
 # left. Between words it stood for the full-width hyphen '－' (0x8D), the only separator of those.
-_TRUNCATED_FULLWIDTH = re.compile(r"ï¼(?=[\s\u00a0]|$)", re.M)
+_TRUNCATED_FULLWIDTH = re.compile(r"ï(?:¼|1⁄4)(?=[\s\u00a0]|$)", re.M)  # also once NFKC-folded
 # 'Â' left alone before a space: a no-break space (C2 A0) whose second byte became a plain space
 # on the way (PDF text layers do this); ftfy repairs the intact pair, this the broken one.
 _STRAY_NBSP_LEAD = re.compile(r"Â(?=[ \t\u00a0]|$)", re.M)

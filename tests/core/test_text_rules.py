@@ -80,3 +80,16 @@ def test_stars_and_underscores_between_digits_are_arithmetic_not_emphasis():
         "Scaled 10**9 reads and 2**10 writes"
     )
     assert plain_text("1_000_000 rows, 3*4*5 cube, `x**2`") == "1_000_000 rows, 3*4*5 cube, x**2"
+
+
+def test_a_truncated_fullwidth_hyphen_is_a_hyphen_also_once_nfkc_folded():
+    """Builder PDFs write "Company Name ï¼ City": a full-width hyphen whose last byte was lost.
+    A PDF text layer may already have folded '¼' to '1⁄4'; both forms are the separator."""
+    from core.text.normalize import normalize_text
+
+    assert (
+        normalize_text("Nurse Company Name ï¼ City , State") == "Nurse Company Name - City , State"
+    )
+    assert normalize_text("Nurse Company Name ï1⁄4 City , State") == (
+        "Nurse Company Name - City , State"
+    )
