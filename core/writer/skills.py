@@ -28,6 +28,8 @@ from core.writer.text_rules import first_person
 MAX_SKILLS = 18
 MAX_WORDS = 6
 _DETERMINER_START = re.compile(r"^(?:a|an|the|this|that|these|those|some|any|each)\s", re.I)
+# the last item of a list written out ("Word, Excel, and Outlook") keeps its conjunction
+_CONJUNCTION_START = re.compile(r"^(?:and|or|&|plus)\s+", re.I)
 
 
 def well_formed(term: str) -> bool:
@@ -70,7 +72,8 @@ def skill_lines(
     sources: dict[str, list[str]] = defaultdict(list)
     spelled: dict[str, str] = {}
     for card in cards:
-        for skill in card.skills:
+        for listed in card.skills:
+            skill = _CONJUNCTION_START.sub("", listed.strip())
             if not accepted(skill, card, resume_text):
                 continue
             key = skill.strip().casefold()

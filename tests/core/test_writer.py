@@ -222,3 +222,17 @@ def test_model_lines_get_the_same_resume_style():
     assert model_line("**I led** the `Kafka` migration for 4 teams") == (
         "Led the Kafka migration for 4 teams"
     )
+
+
+def test_a_listed_skill_loses_the_conjunction_of_its_list():
+    """ "Microsoft Word, Excel, and Outlook" lists Outlook, not "and Outlook"."""
+    from core.writer.skills import skill_lines
+
+    listed = card(
+        "skl-01",
+        "Microsoft Word, Excel, and Outlook",
+        kind=CardKind.SKILL,
+        skills=["Microsoft Word", "Excel", "and Outlook"],
+    )
+    names = [s.skill for s in skill_lines([listed], [], resume_text=listed.raw_text)]
+    assert "Outlook" in names and not any(n.startswith("and ") for n in names)
