@@ -148,6 +148,10 @@ def init_session_state() -> None:
     state.setdefault(_FLASHES, [])
     state.setdefault(_MEDIA_IDS, set())
     current = state.get(SESSION_KEY)
+    if current is None or not current.workspace.root.exists():
+        # a new TailoringSession has no model yet: forget which engine the old one was given,
+        # so the sidebar gives it to this one (else the run would silently go offline)
+        state.pop(_LLM_SIGNATURE, None)
     if current is None:
         state[SESSION_KEY] = reopened_session() or new_session(settings())
     elif not current.workspace.root.exists():
