@@ -14,25 +14,23 @@ import re
 from dataclasses import dataclass
 
 from core.audit.quantities import Quantity, find_quantities
-from core.audit.vocabulary import MONTH_NAME
 from core.contracts import RoleEntry
+from core.text.dates import MONTH, YEAR, month_abbreviation, month_number
 
 _PRESENT = r"(?:present|today|current)"
-_MONTH = MONTH_NAME
 _DASH = r"(?:–|—|-|to|until|through|thru)"
-_YEAR = r"(?:19[5-9]\d|20[0-3]\d)"
 RANGE = re.compile(
-    rf"(?:\b(?:from|between)\s+)?(?:{_MONTH}\s+)?(?P<start>{_YEAR})\s*(?:{_DASH}|and)\s*"
-    rf"(?:{_MONTH}\s+)?(?P<end>{_YEAR}|{_PRESENT})\b",
+    rf"(?:\b(?:from|between)\s+)?(?:{MONTH}\s+)?(?P<start>{YEAR})\s*(?:{_DASH}|and)\s*"
+    rf"(?:{MONTH}\s+)?(?P<end>{YEAR}|{_PRESENT})\b",
     re.I,
 )
 SINCE = re.compile(
-    rf"\b(?:since|starting in|joined in|joined)\s+(?:{_MONTH}\s+)?(?P<start>{_YEAR})\b", re.I
+    rf"\b(?:since|starting in|joined in|joined)\s+(?:{MONTH}\s+)?(?P<start>{YEAR})\b", re.I
 )
-FROM = re.compile(rf"\bfrom\s+(?:{_MONTH}\s+)?(?P<start>{_YEAR})\b", re.I)
+FROM = re.compile(rf"\bfrom\s+(?:{MONTH}\s+)?(?P<start>{YEAR})\b", re.I)
 
 
-_TO_PRESENT = re.compile(rf"(?:since\s+(?:{_MONTH}\s+)?\d{{4}}|{_DASH}\s*{_PRESENT}\b)", re.I)
+_TO_PRESENT = re.compile(rf"(?:since\s+(?:{MONTH}\s+)?\d{{4}}|{_DASH}\s*{_PRESENT}\b)", re.I)
 
 
 @dataclass(frozen=True)
@@ -57,7 +55,7 @@ def role_span(role: RoleEntry) -> RoleSpan | None:
     end = _year_of(role.end)
     ongoing = (role.end or "").lower() == "present"
     if start is None:
-        years = [int(y) for y in re.findall(r"\b(19[5-9]\d|20[0-3]\d)\b", role.timeframe)]
+        years = [int(y) for y in re.findall(rf"\b({YEAR})\b", role.timeframe)]
         if not years:
             return None
         start = years[0]
@@ -78,12 +76,9 @@ def _month_of(value: str | None) -> int | None:
     return int(match.group(1)) if match else None
 
 
-MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
-
-
 def _month_before(text: str, index: int) -> int | None:
-    match = re.search(rf"\b({_MONTH})\s+$", text[:index], re.I)
-    return MONTHS.index(match.group(1)[:3].lower()) + 1 if match else None
+    match = re.search(rf"\b({MONTH})\s+$", text[:index], re.I)
+    return month_number(match.group(1)) if match else None
 
 
 def _describe(role: RoleEntry) -> str:
@@ -175,7 +170,7 @@ def _wrong_month(stated: _Stated, span: RoleSpan) -> int | None:
 
 
 def _years_in(text: str) -> list[int]:
-    return sorted({int(y) for y in re.findall(rf"(?<!\d){_YEAR}(?!\d)", text)})
+    return sorted({int(y) for y in re.findall(rf"(?<!\d){YEAR}(?!\d)", text)})
 
 
 def _judge_year(
@@ -200,7 +195,7 @@ def _judge_year(
             problems.append(f"you left {_describe(role)} in {span.end}, not {value}")
         elif (month := _wrong_month(stated, span)) is not None:
             when = "started at" if position == "start" else "left"
-            problems.append(f"you {when} {_describe(role)} in {MONTHS[month - 1].title()} {value}")
+            problems.append(f"you {when} {_describe(role)} in {month_abbreviation(month)} {value}")
         elif position:
             return DateFinding(year.text, "", False)
         else:

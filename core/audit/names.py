@@ -20,14 +20,14 @@ from dataclasses import dataclass
 from core.audit.vocabulary import (
     GENERIC_FIRST_WORDS,
     LEVEL_WORDS,
-    MONTH_NAME,
     TITLE_ABBREVIATIONS,
     TITLE_FILLER,
     TITLE_HEADS,
 )
 from core.contracts import RoleEntry
+from core.text.dates import MONTH
 
-_NOT_MONTH = rf"(?!(?i:{MONTH_NAME}))"
+_NOT_MONTH = rf"(?!(?i:{MONTH})(?![a-zA-Z]))"
 _CAP = rf"{_NOT_MONTH}[A-Z][\w'/.-]*"
 _TITLE_WORD = rf"(?:{_CAP}|of|and|&)"
 _TITLE_RUN = re.compile(rf"{_CAP}(?:\s+{_TITLE_WORD})*(?:,\s+{_CAP}(?:\s+(?:{_CAP}|&|and))*)?")

@@ -17,12 +17,6 @@ def phrases(listed: str) -> str:
     return "|".join(p.strip() for p in listed.split("|") if p.strip())
 
 
-# --- dates -------------------------------------------------------------------------------------
-MONTH_NAME = (
-    r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?"
-    r"|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?(?![a-z])"
-)
-
 # --- numbers -----------------------------------------------------------------------------------
 CONTEXT_STOPWORDS = word_set(
     """a an the of to in on at by for and or with from about roughly around approximately

@@ -6,12 +6,12 @@ import re
 from dataclasses import dataclass, field
 
 from core.contracts import CardKind, EvidenceCard, Provenance, RoleEntry
-from core.ingest.dates import first_range
 from core.ingest.evidence import card_skills, extract_scope, leadership_signals
 from core.ingest.layout import Item
 from core.ingest.metrics import extract_metrics
 from core.ingest.roles import is_org, strip_markup, title_score
 from core.ingest.sentences import sentence_spans
+from core.text.dates import first_range
 
 ID_PREFIX = {
     CardKind.EXPERIENCE_BULLET: "exp",

@@ -10,10 +10,10 @@ from typing import Any
 from core.contracts import CardKind, ContactInfo, ParsedResume, Provenance, RoleEntry
 from core.errors import EvidenceParsingError, InputError
 from core.ingest.cards import CardFactory, Context, role_context
-from core.ingest.dates import normalize_point
 from core.ingest.injection import detect_injection
 from core.ingest.sentences import sentence_spans
 from core.ingest.textnorm import normalize_text
+from core.text.dates import normalize_point
 
 KNOWN_KEYS = {
     "basics", "work", "volunteer", "education", "awards", "certificates", "publications",

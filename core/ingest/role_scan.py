@@ -15,7 +15,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from core.ingest.dates import first_range
 from core.ingest.layout import Item
 from core.ingest.roles import (
     HeaderParts,
@@ -25,6 +24,7 @@ from core.ingest.roles import (
     strip_markup,
     title_score,
 )
+from core.text.dates import first_range
 
 _MAX_LINES = 3
 _SENTENCE_END = re.compile(r"[.;:!?]$")

@@ -8,7 +8,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from core.ingest.dates import DateSpan, first_range
+from core.text.dates import DateSpan, first_range
 
 TITLE_WORDS_PATH = Path(__file__).resolve().parent.parent / "data" / "title_words.json"
 TITLE_WORDS = frozenset(json.loads(TITLE_WORDS_PATH.read_text(encoding="utf-8"))["words"])

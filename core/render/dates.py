@@ -16,7 +16,7 @@ import re
 from enum import StrEnum
 
 from core.contracts import DraftBullet, ResumeDraft
-from core.ingest.dates import find_dates, normalize_point
+from core.text.dates import find_dates, normalize_point
 
 NBSP = "\u00a0"
 RANGE_JOIN = f"{NBSP}–{NBSP}"

@@ -7,9 +7,9 @@ import pytest
 from core.contracts import CardKind
 from core.errors import EvidenceParsingError
 from core.ingest import detect_injection, extract_metrics, parse_resume_text
-from core.ingest.dates import find_dates
 from core.ingest.sections import heading_kind
 from core.ingest.sentences import sentence_spans
+from core.text.dates import find_dates
 from tests.conftest import EVAL_DEV
 
 

@@ -6,8 +6,8 @@ import pytest
 
 from core.ingest import parse_resume_text
 from core.ingest.contact import is_headline
-from core.ingest.dates import find_dates
 from core.ingest.sections import heading_kind, unglue_headings
+from core.text.dates import find_dates
 
 
 def roles(text: str) -> list[tuple[str, str, str | None, str | None]]:

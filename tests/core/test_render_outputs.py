@@ -15,12 +15,12 @@ import pytest
 
 from core.contracts import Blackboard, PipelineState
 from core.evaluation.pipeline_eval import private_settings
-from core.ingest.dates import find_dates
 from core.mapping.terms import mentions, synonym_classes, synonyms_of
 from core.pipeline.runner import RunRequest, tailor
 from core.render.pdf_render import pdf_text
 from core.render.roundtrip import body_paragraphs
 from core.settings import get_settings
+from core.text.dates import find_dates
 from core.writer.text_rules import text_problems
 
 pytestmark = pytest.mark.slow

@@ -14,23 +14,24 @@ MONTHS = {
     "jan": 1, "feb": 2, "mar": 3, "apr": 4, "may": 5, "jun": 6,
     "jul": 7, "aug": 8, "sep": 9, "oct": 10, "nov": 11, "dec": 12,
 }  # fmt: skip
-_MONTH = (
+# A month name or abbreviation, as written ("Sept." too); the audit builds on these patterns.
+MONTH = (
     r"(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|"
     r"Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)\.?"
 )
 _SEASON = r"(?:Spring|Summer|Fall|Autumn|Winter)"
-_YEAR = r"(?:19[5-9]\d|20\d\d)"
+YEAR = r"(?:19[5-9]\d|20\d\d)"  # a four-digit year a career can hold
 _SHORT_YEAR = r"[‘’'](?:[5-9]\d|[0-4]\d)"  # '18 in "'18–'21" (ranges only)
 _POINT = (
-    rf"(?:(?:{_MONTH}|{_SEASON}|Q[1-4])\s+(?:\d{{1,2}},\s*)?{_YEAR}"
-    rf"|(?:0?[1-9]|1[0-2])/{_YEAR}|{_YEAR}(?:-(?:0[1-9]|1[0-2]))?(?![\d/]))"
+    rf"(?:(?:{MONTH}|{_SEASON}|Q[1-4])\s+(?:\d{{1,2}},\s*)?{YEAR}"
+    rf"|(?:0?[1-9]|1[0-2])/{YEAR}|{YEAR}(?:-(?:0[1-9]|1[0-2]))?(?![\d/]))"
 )
 _OPEN_END = (
     r"(?:[Pp]resent|PRESENT|[Cc]urrent|CURRENT|[Nn]ow|NOW|[Tt]oday|[Oo]ngoing|"
     r"(?:[Tt]ill|TILL)\s+(?:[Dd]ate|DATE)|[Dd]ate|DATE)"
 )
 # a PDF can drop the dash between two dates ("Sep. 2023Mar. 2024"): then no joiner at all
-_JOIN = rf"(?:\s*(?:[-–—]{{1,2}}|to|until|through|thru)\s*|(?={_MONTH}\s*{_YEAR}))"
+_JOIN = rf"(?:\s*(?:[-–—]{{1,2}}|to|until|through|thru)\s*|(?={MONTH}\s*{YEAR}))"
 RANGE = re.compile(
     rf"(?<![\w/])(?:(?P<since>[Ss]ince|SINCE)\s+)?(?P<start>{_POINT})"
     rf"(?:{_JOIN}(?P<end>{_POINT}|{_OPEN_END}))?(?![\w/])"
@@ -39,9 +40,9 @@ RANGE = re.compile(
     re.IGNORECASE,
 )
 # a range must have an end; a lone date only counts where a date is expected (education, etc.)
-_NUMERIC_MONTH = re.compile(rf"^(0?[1-9]|1[0-2])/({_YEAR})$")
-_WORD_MONTH = re.compile(rf"^({_MONTH}|{_SEASON}|Q[1-4])\s+(?:\d{{1,2}},\s*)?({_YEAR})$", re.I)
-_ISO_MONTH = re.compile(rf"^({_YEAR})-(0[1-9]|1[0-2])$")
+_NUMERIC_MONTH = re.compile(rf"^(0?[1-9]|1[0-2])/({YEAR})$")
+_WORD_MONTH = re.compile(rf"^({MONTH}|{_SEASON}|Q[1-4])\s+(?:\d{{1,2}},\s*)?({YEAR})$", re.I)
+_ISO_MONTH = re.compile(rf"^({YEAR})-(0[1-9]|1[0-2])$")
 
 
 @dataclass(frozen=True)
@@ -51,6 +52,16 @@ class DateSpan:
     end: str | None
     begin: int  # character offsets in the searched text
     finish: int
+
+
+def month_number(name: str) -> int | None:
+    """'Sept.' → 9, 'march' → 3; None when `name` is not a month."""
+    return MONTHS.get(name.strip().rstrip(".")[:3].lower())
+
+
+def month_abbreviation(number: int) -> str:
+    """9 → 'Sep' (English, whatever the machine's locale)."""
+    return next(name for name, value in MONTHS.items() if value == number).title()
 
 
 def normalize_point(text: str) -> str | None:
@@ -66,10 +77,10 @@ def normalize_point(text: str) -> str | None:
     if match := _ISO_MONTH.match(value):
         return f"{match.group(1)}-{match.group(2)}"
     if match := _WORD_MONTH.match(value):
-        month = MONTHS.get(match.group(1)[:3].lower())
+        month = month_number(match.group(1))
         year = match.group(2)
         return f"{year}-{month:02d}" if month else year
-    if re.fullmatch(_YEAR, value):
+    if re.fullmatch(YEAR, value):
         return value
     return None
 
