@@ -37,6 +37,17 @@ _AS_CUE = re.compile(
     re.I,
 )
 _LOWER_RUN = re.compile(r"[A-Za-z][\w'/-]*(?:\s+(?:of\s+)?[A-Za-z][\w'/-]*){0,5}")
+# A bullet that opens with a title in sentence case: "Project engineer on the …", "Charge nurse
+# for a 32-bed unit": up to three words, then a preposition (the head word is checked later).
+_OPENING_TITLE = re.compile(
+    r"(?:^|[.;]\s+)(?P<run>[A-Z][a-z'/-]*(?:\s+[a-z][a-z'/-]*){1,2})(?=\s+(?:on|at|for|with|in)\s)"
+)
+# Where the evidence names a title that is someone else's: "covered the manager's job",
+# "reported to the Store Manager", "assisted our director".
+_OTHERS_BEFORE = re.compile(
+    r"\b(?:to|for|under|with|assisted|supported|covered|backed up)\s+(?:the|our|my|a|an)\s+$", re.I
+)
+_OTHERS_AFTER = re.compile(r"^[’']s\b", re.I)
 
 
 @dataclass(frozen=True)
@@ -127,6 +138,8 @@ def _title_cues(text: str) -> list[tuple[int, str]]:
         if run:
             words = re.split(r"\s+(?:at|for|on|with|in|to|from)\s+|,", run.group(0))[0]
             candidates.append((m.end(), words))
+    for m in _OPENING_TITLE.finditer(text):
+        candidates.append((m.start("run"), m.group("run")))
     for m in _TITLE_RUN.finditer(text):
         following = text[m.end() : m.end() + 6]
         at_start = _sentence_start(text, m.start())
@@ -168,12 +181,17 @@ def title_matches(claimed: str, actual: str) -> bool:
 
 
 def title_in_text(title: str, text: str) -> bool:
-    """The evidence states this exact title, not a longer one ("Product Manager" is not stated
-    by "Associate Product Manager")."""
+    """The evidence states this exact title as the candidate's: not a longer one ("Product
+    Manager" is not stated by "Associate Product Manager") and not someone else's ("covered the
+    inventory control manager's job", "reported to the Store Manager")."""
     for m in re.finditer(rf"(?<![\w-]){re.escape(title)}(?![\w-])", text, re.I):
-        before = re.findall(r"[\w-]+", text[max(0, m.start() - 30) : m.start()])
-        if not before or before[-1].lower() not in LEVEL_WORDS:
-            return True
+        preceding = text[max(0, m.start() - 30) : m.start()]
+        before = re.findall(r"[\w-]+", preceding)
+        if before and before[-1].lower() in LEVEL_WORDS:
+            continue  # a longer title
+        if _OTHERS_BEFORE.search(preceding) or _OTHERS_AFTER.match(text[m.end() :]):
+            continue  # someone else's title
+        return True
     return False
 
 

@@ -40,7 +40,7 @@ TITLE_HEADS = word_set(
 LEVEL_WORDS = word_set(
     """associate assistant adjunct junior jr senior sr staff principal lead head chief group
     director vp vice president intern trainee apprentice i ii iii iv v distinguished executive
-    managing general deputy postdoctoral visiting part-time"""
+    managing general deputy postdoctoral visiting part-time acting interim"""
 )
 TITLE_ABBREVIATIONS = {"sr": "senior", "jr": "junior", "mgr": "manager", "snr": "senior"}
 TITLE_FILLER = word_set("of and the a an & for in")

@@ -47,6 +47,8 @@ TEXTS = {
     "helped": "Helped migrate the reporting database to Snowflake.",
     "kubernetes": "Moved 6 batch jobs onto Kubernetes with Helm.",
     "loadtest": "Load-tested the quote API with k6 before peak season.",
+    "covered": "Covered the data engineering manager's duties for 3 months while the post was "
+    "open, reporting to the VP of Engineering.",
 }
 
 
@@ -223,6 +225,28 @@ def test_own_title_with_or_without_qualifier_passes():
         assert verdict.supported, (title, verdict.violations)
     verdict = check("As an associate data analyst, built the fraud dashboard.", card("fraud", "r2"))
     assert verdict.supported, verdict.violations
+
+
+@pytest.mark.parametrize("title", ["Lead data engineer", "Data engineering manager"])
+def test_a_title_opening_the_bullet_in_sentence_case_is_checked(title):
+    verdict = check(
+        f"{title} on the nightly freight pipeline, rebuilt in Python.", card("pipeline")
+    )
+    assert V.TITLE_INFLATED in blockers(verdict)
+    verdict = check("Senior data engineer on the nightly freight pipeline.", card("pipeline"))
+    assert verdict.supported, verdict.violations
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        "Served as Data Engineering Manager at Northwind Freight for 3 months.",
+        "As VP of Engineering, covered the data engineering duties for 3 months.",
+    ],
+)
+def test_a_title_the_evidence_gives_someone_else_is_not_the_candidates(claim):
+    verdict = check(claim, card("covered"))
+    assert V.TITLE_INFLATED in blockers(verdict), verdict.violations
 
 
 def test_start_year_moved_is_date_wrong():
