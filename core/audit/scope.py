@@ -52,6 +52,11 @@ _COUNTED = re.compile(
 )
 
 
+# Only these take a count ("all 9 services", "every 3 weeks"); "the whole 640,000 sq ft
+# building" is still a breadth claim, whatever the number measures.
+_COUNTING_BREADTH = frozenset({"all", "every"})
+
+
 @dataclass(frozen=True)
 class ScopeFinding:
     span: str
@@ -101,7 +106,8 @@ def leadership_findings(text: str, evidence: str) -> list[ScopeFinding]:
 def breadth_findings(text: str, evidence: str) -> list[ScopeFinding]:
     out: list[ScopeFinding] = []
     for m in _words(BREADTH).finditer(text):
-        if _COUNTED.match(text[m.end() :]):
+        counts = m.group(0).lower() in _COUNTING_BREADTH
+        if counts and _COUNTED.match(text[m.end() :]):
             continue  # "all 9 services": the number check judges the count
         if not _said(re.escape(m.group(0)), evidence):
             out.append(

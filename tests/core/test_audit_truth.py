@@ -333,6 +333,17 @@ def test_wider_geography_and_breadth():
     )
 
 
+def test_whole_or_entire_before_a_measure_is_still_breadth_but_all_n_is_a_count():
+    evidence = card("pipeline")  # "... across 2,400 daily loads"
+    for claim in (
+        "Rebuilt the entire 2,400-load nightly freight pipeline in Python and Airflow.",
+        "Rebuilt the whole 140-minute nightly freight pipeline in Python and Airflow.",
+    ):
+        assert V.SCOPE_INFLATED in blockers(check(claim, evidence)), claim
+    verdict = check("Rebuilt the nightly freight pipeline for all 2,400 daily loads.", evidence)
+    assert V.SCOPE_INFLATED not in blockers(verdict), verdict.violations
+
+
 # --- citations ----------------------------------------------------------------------------------
 
 
