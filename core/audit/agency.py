@@ -18,6 +18,7 @@ gives to someone else ("…for the web developer, who built the pages").
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 from dataclasses import dataclass
@@ -92,6 +93,26 @@ def _own_markers(sentence: str) -> list[Marker]:
     return [mk for mk in find_markers(sentence) if mk.start < cut]
 
 
+_THIRD_PARTY = re.compile(r"\b(?:who|whom|whose|which|she|he|they)\b", re.I)
+
+
+def claimed_markers(text: str) -> list[Marker]:
+    """The line's markers of the person's own part: in each sentence, those before it turns to
+    someone else ("…, which the general counsel led")."""
+    bounds = [0, *(m.end() for m in _SENTENCE_END.finditer(text)), len(text)]
+    found: list[Marker] = []
+    for start, end in itertools.pairwise(bounds):
+        sentence = text[start:end]
+        other = _THIRD_PARTY.search(sentence)
+        cut = other.start() if other else len(sentence)
+        found += [
+            Marker(mk.text, mk.level_name, mk.level, mk.start + start)
+            for mk in find_markers(sentence)
+            if mk.start < cut
+        ]
+    return found
+
+
 def _sentences(evidence: str) -> list[str]:
     return [s.strip() for s in _SENTENCE_END.split(evidence) if s and len(s.strip()) > 3]
 
@@ -152,7 +173,7 @@ class AgencyCheck:
 def check_agency(text: str, *, evidence: str, role_evidence: str = "") -> AgencyCheck:
     """A finding when the line claims a higher part in the work than its evidence states."""
     pool = _sentences(evidence) + _sentences(role_evidence)
-    claimed = max(find_markers(text), key=lambda mk: mk.level, default=None)
+    claimed = max(claimed_markers(text), key=lambda mk: mk.level, default=None)
     best = list(
         dict.fromkeys(_best_sentences(text, pool) + _best_sentences(_clause(text, claimed), pool))
     )

@@ -125,8 +125,10 @@ class TitleScope:
     resume_cards: Sequence[EvidenceCard]
 
     def for_employers(self, named: set[str]) -> tuple[str, list[RoleEntry]]:
-        there = [r for r in self.roles if r.company and normalise_org(r.company) in named]
-        if not there:
+        there = [
+            r for r in self.roles if r.title and r.company and normalise_org(r.company) in named
+        ]
+        if not there:  # no employer named, or none with a title to hold the claim to
             return self.evidence, [r for r in self.own if r.title] or list(self.roles)
         ids = {r.id for r in there}
         text = card_text([c for c in self.resume_cards if c.role_id in ids])

@@ -109,3 +109,13 @@ def test_words_that_are_also_ordinary_work_do_not_lower_the_level():
         "Gave primary care to 30 patients a day on the unit.",
         "Provided primary care to 30 patients a day on the unit as part of the nursing team.",
     )
+
+
+def test_a_leadership_verb_whose_subject_is_someone_else_is_not_the_lines_claim():
+    evidence = (
+        "Contributed to the 2022 rewrite of the supplier agreement template, which the deputy "
+        "counsel led; drafted the insurance exhibits."
+    )
+    assert not raised(evidence, evidence.replace("the 2022", "our 2022"))
+    # the same words as the person's own claim still need the evidence's level
+    assert raised("Led the 2022 rewrite of the supplier agreement template.", evidence)

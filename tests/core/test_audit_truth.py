@@ -249,6 +249,19 @@ def test_a_title_the_evidence_gives_someone_else_is_not_the_candidates(claim):
     assert V.TITLE_INFLATED in blockers(verdict), verdict.violations
 
 
+def test_a_named_organisation_without_a_title_does_not_narrow_where_titles_come_from():
+    # a sub-unit misread as a role (no title, no dates) must not hide the real role's title
+    roles = [*ROLES, RoleEntry(id="r3", company="Routing desk (Fridays", title="")]
+    verdict = check_bullet(
+        "Senior Data Engineer, Logistics; Routing desk cover; rebuilt the nightly freight pipeline.",
+        bullet_id="b1",
+        cited=[card("pipeline")],
+        resume_cards=RESUME,
+        roles=roles,
+    )
+    assert V.TITLE_INFLATED not in blockers(verdict), verdict.violations
+
+
 def test_start_year_moved_is_date_wrong():
     verdict = check(
         "Associate Data Analyst at Tidewater Bank from 2015 to 2020, building fraud dashboards.",
