@@ -175,6 +175,27 @@ def _backed(canonical: str, written: str, evidence: str, evidence_skills: frozen
     return any(stated(other, evidence) for other in synonyms_of(written, _synonym_classes()))
 
 
+def described(name: str, evidence: str) -> bool:
+    """An acronym for a kind of thing ("CMMS", whose own entry in the synonym data writes it
+    out: "computerized maintenance management system") is backed by the plain descriptions
+    listed under it ("work-order system"); never by a product listed there or under another
+    head ("Terraform" does not back "Pulumi"), and a product name is never backed this way."""
+    if not re.fullmatch(r"[A-Z][A-Z&/]+s?", name):
+        return False
+    own = _own_names().get(name.casefold(), ())
+    plain = [alt for alt in own if alt == alt.lower()]
+    if not any(_short_form(name, alt) and " " in alt for alt in plain):
+        return False  # not written out in the data: a product or an unknown acronym
+    return any(stated(alt, evidence) for alt in plain)
+
+
+@lru_cache(maxsize=1)
+def _own_names() -> dict[str, tuple[str, ...]]:
+    from core.retrieval.synonyms import load_synonyms
+
+    return {head.casefold(): tuple(alts) for head, alts in load_synonyms().items()}
+
+
 @lru_cache(maxsize=1)
 def _synonym_classes() -> list[set[str]]:
     from core.retrieval.synonyms import load_synonyms
@@ -202,7 +223,7 @@ def check_names(
         in_resume = _backed(canonical, written, resume_text, resume_skills)
         findings.append(_finding(written, in_resume))
     for phrase, _ in product_words(text, judged):
-        if stated(phrase, evidence):
+        if stated(phrase, evidence) or described(phrase, evidence):
             continue
         missing = [w for w in phrase.split() if not _word_in(w, evidence)]
         if not missing:

@@ -253,7 +253,7 @@ def test_a_named_organisation_without_a_title_does_not_narrow_where_titles_come_
     # a sub-unit misread as a role (no title, no dates) must not hide the real role's title
     roles = [*ROLES, RoleEntry(id="r3", company="Routing desk (Fridays", title="")]
     verdict = check_bullet(
-        "Senior Data Engineer, Logistics; Routing desk cover; rebuilt the nightly freight pipeline.",
+        "Senior Data Engineer, Logistics; Routing desk cover; rebuilt the nightly pipeline.",
         bullet_id="b1",
         cited=[card("pipeline")],
         resume_cards=RESUME,
