@@ -1,0 +1,96 @@
+"""Job ads written in ways the labelled ones show only once or twice: flattened lists, glued
+headings, long legal sentences, money that is not pay. Each test is a posting written here."""
+
+from __future__ import annotations
+
+from core.contracts import Priority
+from core.jd import analyze_jd
+from core.jd.clauses import clauses
+from core.jd.requirements import reads_as_boilerplate
+from core.jd.runon import split_run_together
+
+FLATTENED = (
+    "Line Cook\nHarbor Grill\n\n"
+    "Harbor Grill is a busy seafood restaurant on the pier. Responsibilities - Prepare sauces and "
+    "sides for dinner service - Keep the line clean and stocked before each shift - Label and "
+    "rotate stock in the walk-in cooler - Other duties as assigned Requirements - Two years of "
+    "line cook experience in a high-volume kitchen - Food handler card required - Knife skills "
+    "and speed under pressure - Ability to lift 50 pounds\n"
+)
+
+
+def test_a_list_flattened_with_dashes_is_read_item_by_item_under_its_heading():
+    analysis = analyze_jd(FLATTENED)
+    texts = [r.text for r in analysis.requirements]
+    assert "Food handler card required" in texts
+    assert "Two years of line cook experience in a high-volume kitchen" in texts
+    assert "Knife skills and speed under pressure" in texts
+    assert not any("walk-in cooler" in t for t in texts)  # a duty, not a qualification
+    kinds = {s.heading: s.kind for s in analysis.sections}
+    assert kinds.get("Responsibilities") == "responsibilities"
+    assert kinds.get("Requirements") == "requirements"
+
+
+def test_a_short_header_with_dashes_is_not_a_list():
+    line = "Remote - Dallas, TX - Sales - Full-time"
+    assert split_run_together(line) == [line]
+
+
+def test_a_heading_glued_to_its_text_becomes_a_heading_line():
+    lines = split_run_together("Job DescriptionWhat you will doWork with families to plan care.")
+    assert lines == [
+        "",
+        "Job Description",
+        "",
+        "What you will do",
+        "- Work with families to plan care.",
+    ]
+
+
+def test_an_item_glued_after_a_name_is_cut_before_its_verb():
+    lines = split_run_together("Advanced skills in Microsoft ExcelPrepare monthly accruals")
+    assert lines == ["- Advanced skills in Microsoft Excel", "- Prepare monthly accruals"]
+    assert split_run_together("Build decks in PowerPoint and QuickBooks") == [
+        "Build decks in PowerPoint and QuickBooks"
+    ]
+
+
+def test_money_is_pay_only_as_a_range_a_rate_or_next_to_a_pay_word():
+    assert reads_as_boilerplate("Pay: $18 hourly")
+    assert reads_as_boilerplate("$62,000 - $70,000 per year")
+    assert reads_as_boilerplate("Salary starts at $55,000")
+    assert not reads_as_boilerplate("Experience running jobs worth $500,000 or more")
+
+
+LEGAL = (
+    "Minimum Qualification Requirements\n"
+    "Two years of full-time experience in maintaining heating plants, such as boilers, burners, "
+    "or pumps, in residential buildings, or holding a valid city license as a licensed fireman "
+    "with three years of related practice, and either a high school diploma or its equivalent.\n"
+)
+
+
+def test_a_long_legal_sentence_is_cut_into_its_alternatives():
+    parts = clauses(" ".join(LEGAL.splitlines()[1:]))
+    assert parts[0].startswith("Two years of full-time experience in maintaining heating plants")
+    assert parts[0].endswith("in residential buildings")  # the example list stays inside
+    assert parts[1].startswith("or holding a valid city license as a licensed fireman")
+    analysis = analyze_jd(f"Heating Plant Technician\nCity Housing\n\n{LEGAL}")
+    texts = [r.text for r in analysis.requirements]
+    assert any(t.startswith("or holding a valid city license") for t in texts)
+    assert all(r.priority == Priority.MUST for r in analysis.requirements)
+
+
+def test_a_framing_phrase_before_the_must_clause_is_dropped():
+    text = (
+        "In addition to meeting the qualification requirements for Level I, candidates must have "
+        "at least one additional year of experience as described above in a supervisory capacity "
+        "or have served for one year as a project manager for a large construction project."
+    )
+    assert clauses(text)[0].startswith("candidates must have at least one additional year")
+
+
+def test_a_short_bullet_with_a_semicolon_stays_one_item():
+    assert clauses("Strong proficiency in Go; working knowledge of Python", bullet=True) == [
+        "Strong proficiency in Go; working knowledge of Python"
+    ]
