@@ -3,7 +3,9 @@
 Employers paste the same legal, HR and apply-flow text into every ad; these are its recurring
 phrasings (disclaimers about the description, "other duties as assigned", safety-policy and
 accommodation text, apply-button and copyright lines, job-type labels, jokes that say "not
-required"). `core.jd.requirements` drops a candidate that reads like this.
+required", invitations and notices: "please visit", "we want to hear from you", "kept
+confidential", "E-Verify", "… will be considered").
+`core.jd.requirements` drops a candidate that reads like this.
 """
 
 from __future__ import annotations
@@ -19,6 +21,9 @@ BOILERPLATE = re.compile(
     r"\b(?:injury and illness prevention|drug[- ]free workplace)|"
     r"\bby clicking\b|\bapply now\b|©|\ball rights reserved\b|\binternal (?:applicants?|candidates)"
     r"|\bencouraged,? but not required\b|\bpuns?\b|"
+    r"\bplease (?:visit|see|note|contact|submit|send|apply|email|click)\b|\blearn more\b|"
+    r"\bhear from you\b|\b(?:kept|treated|held) (?:strictly )?confidential\b|\be-verify\b|"
+    r"\bwill be considered\b|"
     r"^(?:job type|employment type|schedule|shift|work location|pay|salary)\s*:",
     re.IGNORECASE,
 )

@@ -149,8 +149,22 @@ def reads_as_boilerplate(text: str) -> bool:
     return NON_REQUIREMENT_LINE.search(text) is not None or is_boilerplate(text)
 
 
+EMPLOYER_VOICE = re.compile(r"\b(?:we|us)\b|^our\b", re.IGNORECASE)  # not "… our CRM system"
+
+
+def in_employer_voice(text: str) -> bool:
+    """'Our services are offered at no cost', 'we want to hear from you': the employer speaking
+    of itself, with no requirement cue, asks nothing of the candidate."""
+    asks = STRONG_CUE.search(text) or MUST_CUE.search(text)
+    return EMPLOYER_VOICE.search(text) is not None and asks is None
+
+
 def _usable(text: str) -> bool:
-    return 2 <= len(text.split()) <= 80 and not reads_as_boilerplate(text)
+    return (
+        2 <= len(text.split()) <= 80
+        and not reads_as_boilerplate(text)
+        and not in_employer_voice(text)
+    )
 
 
 def _explicit(sections: list[Section]) -> list[Candidate]:

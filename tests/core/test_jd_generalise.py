@@ -94,3 +94,21 @@ def test_a_short_bullet_with_a_semicolon_stays_one_item():
     assert clauses("Strong proficiency in Go; working knowledge of Python", bullet=True) == [
         "Strong proficiency in Go; working knowledge of Python"
     ]
+
+
+CLOSING = (
+    "Prep Cook\nSeaside Bistro\n\nRequirements\n"
+    "- One year of kitchen experience\n"
+    "- Food handler card required\n"
+    "- Comfortable with our POS and ordering system\n"
+    "- Team player.If you love fresh food, we want to hear from you!"
+    "All applicant information will be kept confidential.To learn more about our benefits, "
+    "please visit our careers page.\n"
+)
+
+
+def test_closing_invitations_and_notices_glued_to_a_list_are_not_requirements():
+    texts = [r.text for r in analyze_jd(CLOSING).requirements]
+    assert "Food handler card required" in texts
+    assert "Comfortable with our POS and ordering system" in texts  # "our" inside an ask
+    assert not any("hear from you" in t or "confidential" in t or "visit" in t for t in texts)
