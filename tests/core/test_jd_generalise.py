@@ -112,3 +112,16 @@ def test_closing_invitations_and_notices_glued_to_a_list_are_not_requirements():
     assert "Food handler card required" in texts
     assert "Comfortable with our POS and ordering system" in texts  # "our" inside an ask
     assert not any("hear from you" in t or "confidential" in t or "visit" in t for t in texts)
+
+
+def test_keywords_name_skills_not_year_counts_or_task_verbs():
+    jd = (
+        "Security Engineer\nExample Labs\n\nResponsibilities\n"
+        "- Conduct internal security assessments of cloud services\n"
+        "- Managing access controls for production systems\n\n"
+        "Requirements\n- 5+ years of security engineering\n- Design systems experience\n"
+    )
+    keywords = analyze_jd(jd).keywords
+    assert "internal security assessments" in keywords
+    assert "access controls" in keywords
+    assert not any(k.startswith(("5+", "Conduct", "Managing")) for k in keywords)
