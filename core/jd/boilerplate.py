@@ -29,6 +29,24 @@ BOILERPLATE = re.compile(
 )
 
 
+# HR's legal voice speaks of "the employee" / "an individual", not to the candidate; the
+# physical-demands paragraph lists postures ("lift, squat, sit, bend or stand"): three or more
+# in one line is that paragraph, while "stand for long periods and lift heavy items" is an ask.
+LEGAL_VOICE = re.compile(
+    r"\b(?:the|an?) (?:employee|incumbent|individual)\b(?! contributor)|"
+    r"\bthis (?:job|position|role) operates\b",
+    re.IGNORECASE,
+)
+POSTURE = re.compile(
+    r"\b(?:lift|squat|sit|bend|stand|stoop|kneel|crouch|crawl|reach|climb|walk|push|pull)\b",
+    re.IGNORECASE,
+)
+MIN_POSTURES = 3
+
+
 def is_boilerplate(text: str) -> bool:
     """Does this line read as legal, HR or apply-flow text rather than something asked?"""
-    return BOILERPLATE.search(text.strip()) is not None
+    text = text.strip()
+    if BOILERPLATE.search(text) or LEGAL_VOICE.search(text):
+        return True
+    return len(set(m.lower() for m in POSTURE.findall(text))) >= MIN_POSTURES

@@ -125,3 +125,13 @@ def test_keywords_name_skills_not_year_counts_or_task_verbs():
     assert "internal security assessments" in keywords
     assert "access controls" in keywords
     assert not any(k.startswith(("5+", "Conduct", "Managing")) for k in keywords)
+
+
+def test_the_physical_demands_paragraph_is_boilerplate_but_a_physical_ask_is_not():
+    from core.jd.boilerplate import is_boilerplate
+
+    assert is_boilerplate("The incumbent must occasionally lift and/or move up to 40 pounds")
+    assert is_boilerplate("Must be able to kneel, climb ladders and push carts as necessary")
+    assert is_boilerplate("This position operates in a warehouse setting.")
+    assert not is_boilerplate("Ability to stand for long periods and lift heavy items")
+    assert not is_boilerplate("5 years of experience as an individual contributor")
