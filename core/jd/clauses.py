@@ -3,7 +3,9 @@
 Job ads written as legal text (civil-service postings, long "Minimum qualifications" sentences)
 pack several requirements into one sentence: "One year of experience in X, such as a, b, or c, on
 Y projects, or supervising a project worth $1,000,000 or more". Kept whole, such a sentence is
-matched to evidence as one blurred ask. Only long units (`LONG_WORDS`) are cut, at:
+matched to evidence as one blurred ask. An item over `HEADED_WORDS` words that opens with a
+short head and a dash ("Proficient in Digital – fluent and comfortable with Microsoft Office
+and …") is the head and its ask. Only long units (`LONG_WORDS`) are cut further, at:
 - ';' when every clause has three words or more (in prose, short sentences too: "Prepare
   reports; respond to inquiries");
 - a top-level ", or " / ", and " that opens a clause of its own: at least `MIN_CLAUSE_WORDS` words
@@ -17,6 +19,10 @@ from __future__ import annotations
 import re
 
 LONG_WORDS = 30
+# "Proficient in Digital – fluent with Microsoft Office and …": a short head, a dash, the ask
+# spelled out; an item this long is both.
+HEADED = re.compile(r"^((?:\S+\s+){0,5}\S+)\s+[–—-]\s+(\S.*)$")
+HEADED_WORDS = 20
 MIN_CLAUSE_WORDS = 4
 MIN_HEAD_WORDS = 5
 CONJUNCTION = re.compile(r",\s+(?:or|and)\s+(?!/)")
@@ -40,6 +46,9 @@ def clauses(text: str, *, bullet: bool = False) -> list[str]:
 
 
 def _long_clauses(text: str) -> list[str]:
+    headed = HEADED.match(text)
+    if headed and len(text.split()) > HEADED_WORDS:
+        return [headed.group(1).strip(), *_long_clauses(headed.group(2).strip())]
     if len(text.split()) <= LONG_WORDS:
         return [text]
     text = FRAMING.sub("", text, count=1)

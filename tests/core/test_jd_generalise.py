@@ -135,3 +135,18 @@ def test_the_physical_demands_paragraph_is_boilerplate_but_a_physical_ask_is_not
     assert is_boilerplate("This position operates in a warehouse setting.")
     assert not is_boilerplate("Ability to stand for long periods and lift heavy items")
     assert not is_boilerplate("5 years of experience as an individual contributor")
+
+
+def test_a_long_item_with_a_short_head_and_a_dash_is_the_head_and_its_ask():
+    item = (
+        "Organised – comfortable with Google Sheets and shared calendars, and able to keep "
+        "several school trips, budgets and parent letters moving at once"
+    )
+    assert clauses(item, bullet=True) == [
+        "Organised",
+        "comfortable with Google Sheets and shared calendars, and able to keep several school "
+        "trips, budgets and parent letters moving at once",
+    ]
+    assert clauses("Organised – keeps the trips moving", bullet=True) == [
+        "Organised – keeps the trips moving"
+    ]
