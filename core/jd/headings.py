@@ -59,7 +59,7 @@ HEADING_KINDS: tuple[tuple[str, str], ...] = (
         "company",
         r"company|about us|who we are|our (mission|story)|mission|^about \w+( \w+)?$",
     ),
-    ("about", r"about|overview|summary|introduction|opportunity|position|role|team"),
+    ("about", r"about|overview|summary|introduction|opportunity|position|role|team|description"),
 )
 
 # "Label: value" lines at the top of a posting.

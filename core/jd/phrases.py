@@ -32,6 +32,7 @@ DEFINED_ACRONYM = re.compile(r"\(([A-Z][A-Z0-9&]{1,5})\)")  # "Registered Nurse 
 NAME_JOINERS = frozenset({"of", "&", "for"})  # inside a name: "Bachelor of Nursing Science"
 NOT_ACRONYMS = frozenset({"I", "A", "AND", "OR", "THE", "TO", "OF", "IN", "FOR", "US", "USA", "OK"})
 MAX_WORDS = 4
+NUMBER = re.compile(r"\d+(?:\.\d+)?\+?")
 
 
 @lru_cache(maxsize=1)
@@ -115,7 +116,7 @@ def phrase_terms(text: str) -> list[tuple[int, str]]:
     terms = skill_terms()
     out: list[tuple[int, str]] = []
     for chunk in _chunks(text):
-        while chunk and chunk[0][1].lower() in filler and not _named(chunk[0], text):
+        while chunk and _trimmed_front(chunk, text, filler):
             chunk = chunk[1:]
         if not chunk or len(chunk) > MAX_WORDS:
             continue
@@ -129,6 +130,32 @@ def phrase_terms(text: str) -> list[tuple[int, str]]:
             continue
         out.append((start, phrase))
     return out
+
+
+def _trimmed_front(chunk: list[tuple[int, str]], text: str, filler: frozenset[str]) -> bool:
+    """Is the chunk's first word one a keyword does not start with: a generic word ("strong"),
+    a number before one ("5+ years"), or a duty verb opening a task ("Conduct internal audits",
+    "managing access controls"); a capitalised word inside a sentence is a name and stays."""
+    at, word = chunk[0]
+    low = word.lower()
+    if _named(chunk[0], text):
+        return False
+    if low in filler:
+        return True
+    if NUMBER.fullmatch(word):
+        return len(chunk) > 1 and chunk[1][1].lower() in filler  # "5+ years", "2 years"
+    verb = low in duty_verbs() and (low.endswith("ing") or _opens_sentence(at, text))
+    return verb and len(chunk) > 1
+
+
+def _opens_sentence(at: int, text: str) -> bool:
+    return re.search(r"(?:^|[.!?:;•])\s*$", text[:at]) is not None
+
+
+@lru_cache(maxsize=1)
+def duty_verbs() -> frozenset[str]:
+    data = json.loads((DATA / "jd_phrase_words.json").read_text(encoding="utf-8"))
+    return frozenset(data["verbs"])
 
 
 def _list_member(text: str, start: int, end: int) -> bool:

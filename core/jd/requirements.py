@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from core.contracts import Priority
 from core.jd.boilerplate import is_boilerplate
+from core.jd.clauses import clauses
 from core.jd.sections import NEVER_REQUIREMENTS, Section
 
 NICE_CUE = re.compile(
@@ -47,8 +48,18 @@ DISCLAIMER = re.compile(
     r"even if you)\b",
     re.IGNORECASE,
 )
+# Money is pay (or a perk) when it is a range, a rate, or sits next to a pay word; "a project
+# with a value of $1,000,000 or more" asks something of the candidate.
+MONEY = r"\$\s?\d[\d,.]*\s*[kKmM]?"
+PAY_MONEY = (
+    rf"{MONEY}\s*(?:[-–—]|to)\s*\$?\s?\d|"
+    rf"{MONEY}\s*(?:/|per\b|an?\b|each\b)\s*(?:hour|hr|year|yr|annum|month|week|day|shift)|"
+    rf"{MONEY}\s*(?:USD|hourly|annual|base|salary|bonus|sign|stipend|learning|budget|allowance|"
+    r"relocation|wellness|per\b|match)|"
+    rf"\b(?:pay|salary|wages?|compensation|earnings?|stipend|bonus|budget|rate)\b[^.$]{{0,40}}{MONEY}"
+)
 NON_REQUIREMENT_LINE = re.compile(
-    r"(\$\s?\d|\bsalary\b|\bcompensation\b|\bbase pay\b|\bequity\b|\bbenefits\b|\b401\s?\(?k|"
+    rf"({PAY_MONEY}|\bsalary\b|\bcompensation\b|\bbase pay\b|\bequity\b|\bbenefits\b|\b401\s?\(?k|"
     r"\bpaid (time off|leave|vacation)\b|\bPTO\b|\bequal opportunity\b|"
     r"\b(?:health|medical|dental|vision|life|disability) insurance\b|"
     r"\bregardless of\b|\baccommodations?\b|\bhiring manager\b|\binterview (process|loop)\b|"
@@ -88,14 +99,7 @@ def sentences(text: str) -> list[str]:
             parts[-1] = f"{parts[-1]} {piece}"
         else:
             parts.append(piece)
-    out: list[str] = []
-    for part in parts:
-        clauses = [c.strip() for c in part.split(";")]
-        if len(clauses) > 1 and all(len(c.split()) >= 3 for c in clauses):
-            out.extend(clauses)
-        else:
-            out.append(part.strip())
-    return [p for p in out if p]
+    return [p.strip() for p in parts if p.strip()]
 
 
 def years_of(text: str) -> float | None:
@@ -125,14 +129,18 @@ def _candidate(text: str, section: Section, line: int) -> Candidate:
     return Candidate(text, section.kind, priority_of(text, section.kind), years_of(text), line)
 
 
-def _units(section: Section, *, bullets_only: bool = False) -> list[tuple[str, int, bool]]:
-    """(text, line, is_bullet) for each bullet and each prose sentence of a section."""
-    units: list[tuple[str, int, bool]] = []
+def _units(section: Section, *, bullets_only: bool = False) -> list[tuple[str, int, bool, str]]:
+    """(text, line, is_bullet, whole) for each clause of each bullet and prose sentence of a
+    section; `whole` is the bullet or sentence the clause was cut from."""
+    units: list[tuple[str, int, bool, str]] = []
     for block in section.blocks:
         if block.kind == "bullet":
-            units.append((block.text, block.line, True))
+            units.extend(
+                (c, block.line, True, block.text) for c in clauses(block.text, bullet=True)
+            )
         elif not bullets_only:
-            units.extend((s, block.line, False) for s in sentences(block.text))
+            for sentence in sentences(block.text):
+                units.extend((c, block.line, False, sentence) for c in clauses(sentence))
     return units
 
 
@@ -141,8 +149,22 @@ def reads_as_boilerplate(text: str) -> bool:
     return NON_REQUIREMENT_LINE.search(text) is not None or is_boilerplate(text)
 
 
+EMPLOYER_VOICE = re.compile(r"\b(?:we|us)\b|^our\b", re.IGNORECASE)  # not "… our CRM system"
+
+
+def in_employer_voice(text: str) -> bool:
+    """'Our services are offered at no cost', 'we want to hear from you': the employer speaking
+    of itself, with no requirement cue, asks nothing of the candidate."""
+    asks = STRONG_CUE.search(text) or MUST_CUE.search(text)
+    return EMPLOYER_VOICE.search(text) is not None and asks is None
+
+
 def _usable(text: str) -> bool:
-    return 2 <= len(text.split()) <= 80 and not reads_as_boilerplate(text)
+    return (
+        2 <= len(text.split()) <= 80
+        and not reads_as_boilerplate(text)
+        and not in_employer_voice(text)
+    )
 
 
 def _explicit(sections: list[Section]) -> list[Candidate]:
@@ -150,14 +172,14 @@ def _explicit(sections: list[Section]) -> list[Candidate]:
     for section in sections:
         if section.kind in ("requirements", "nice_to_have"):
             bulleted = section.has_bullets()
-            for text, line, is_bullet in _units(section):
+            for text, line, is_bullet, whole in _units(section):
                 # under a bulleted list, prose is commentary unless it reads as a requirement
-                readable = is_bullet or not bulleted or STRONG_CUE.search(text)
+                readable = is_bullet or not bulleted or STRONG_CUE.search(whole)
                 if readable and _usable(text) and not DISCLAIMER.search(text):
                     found.append(_candidate(text, section, line))
         elif section.kind not in NEVER_REQUIREMENTS:
-            for text, line, _ in _units(section):
-                if STRONG_CUE.search(text) and not DISCLAIMER.search(text) and _usable(text):
+            for text, line, _, whole in _units(section):
+                if STRONG_CUE.search(whole) and not DISCLAIMER.search(text) and _usable(text):
                     found.append(_candidate(text, section, line))
     return found
 
@@ -170,7 +192,7 @@ def _fallback(sections: list[Section], has_terms: Callable[[str], bool]) -> list
         found = [
             _candidate(text, section, line)
             for section in order
-            for text, line, _ in _units(section, bullets_only=bullets_only)
+            for text, line, _, _ in _units(section, bullets_only=bullets_only)
             if _usable(text) and not DISCLAIMER.search(text) and has_terms(text)
         ]
         if found:

@@ -19,9 +19,23 @@ from __future__ import annotations
 import re
 from itertools import pairwise
 
-from core.jd.sections import BULLET
+from core.jd.headings import classify_heading
+from core.jd.sections import BULLET, reads_as_item
 
-GLUED_WORD = re.compile(r"(?<![A-Za-z])([a-z]{3,})(?=[A-Z][a-z])")
+ITEM_VERBS = (
+    "Prepare", "Perform", "Maintain", "Manage", "Assist", "Ensure", "Provide", "Develop",
+    "Coordinate", "Review", "Conduct", "Support", "Create", "Monitor", "Communicate",
+    "Collaborate", "Build", "Lead", "Respond", "Process", "Complete", "Reconcile", "Analyze",
+    "Analyse", "Track", "Participate", "Identify", "Oversee", "Serve", "Train", "Handle",
+    "Establish", "Attend", "Implement", "Design", "Deliver", "Drive", "Partner", "Assess",
+    "Evaluate", "Plan", "Schedule", "Follow", "Resolve", "Document", "Update", "Organize",
+    "Organise", "Generate", "Negotiate", "Promote", "Prioritize", "Prioritise", "Write", "Teach",
+    "Work",
+)  # fmt: skip
+
+GLUED_WORD = re.compile(
+    r"(?<![A-Za-z])([a-z]{3,}|or)(?=[A-Z][a-z])"
+)  # "closeConduct", "orEquivalent"
 GLUED_SENTENCE = re.compile(
     r"(?:(?<=[A-Za-z)]{2}[.!?;])|(?<=[A-Za-z]:)|(?<=[a-z]{3}\)))"
     r"(?=[A-Z][a-z]|\d+\s*\+\s*(?:years|yrs))"
@@ -30,6 +44,24 @@ CAPS_LABEL = re.compile(r"(?<=[a-z.!?])\s+(?=[A-Z][A-Z &/,'-]{5,}:)")  # "… ro
 GLUED_OPENER = re.compile(  # "…with GitHub ActionsExcellent written skills": an item's first word
     r"(?<=[a-z]{2})(?=(?:Strong|Excellent|Solid|Proven|Demonstrated|Experience|Proficien\w*|"
     r"Knowledge|Familiarity|Ability|Bachelor|Master|Degree|Understanding|Must|Minimum)\b)"
+    # or a duty verb opening the next item ("…in ExcelPrepare monthly…"); a name never has a
+    # verb followed by a lower-case word inside it ("PowerPoint", "QuickBooks")
+    r"|(?<=[a-z]{2})(?=(?:" + "|".join(ITEM_VERBS) + r")\s+[a-z])"
+)
+CAMEL_JOINT = re.compile(r"[a-z][A-Z]")
+# Heading nouns glued to the text they head: "Position DescriptionWorking from…".
+GLUED_HEADING = re.compile(
+    r"(?<=[a-z\s])(?:Description|Qualifications|Requirements|Responsibilities|Duties|Skills|"
+    r"Benefits|Summary|Overview|Education|Information|Successful)(?=[A-Z][a-z])"
+)
+# A list flattened onto one line with " - " before each item ("… Responsibilities - Prepare …
+# - Maintain …"); three such dashes on a long line make it a list, never a header's "A - B".
+INLINE_DASH = re.compile(r"\s+[-–]\s+(?=[A-Z(])")
+MIN_DASHES, MIN_DASH_LINE = 3, 200
+QUESTION_HEADING = re.compile(r"(?:what|who|why|how|where) (?:you|we|will|is|are|the)\b", re.I)
+# Capitalised words closing a piece that runs into a list: "…fast-paced environment. Requirements"
+TRAILING_HEADING = re.compile(
+    r"(?:(?<=[.!?:])|(?<=[a-z]))\s+((?:[A-Z][\w'’&]*\s+){0,3}[A-Z][\w'’&]*):?$"
 )
 GLUED_DIGIT = re.compile(r"(?<![A-Za-z])([a-z]{4,})(?=\d)")
 GLUED_YEARS = re.compile(r"(?<=[a-z]{3})(?=\d{1,2}\s*\+?\s*(?:years|yrs)\b)")
@@ -49,8 +81,10 @@ def _abbreviated(line: str, match: re.Match[str]) -> bool:
 def _glued_cuts(line: str) -> list[int]:
     cuts = [m.end() for m in GLUED_WORD.finditer(line)]
     cuts += [m.start() for m in GLUED_YEARS.finditer(line)]
-    cuts += [m.start() for m in GLUED_OPENER.finditer(line)]
     cuts += [m.end() for m in CAPS_LABEL.finditer(line)]
+    if CAMEL_JOINT.search(line):  # the word-list patterns only where words touch at all
+        cuts += [m.start() for m in GLUED_OPENER.finditer(line)]
+        cuts += [m.end() for m in GLUED_HEADING.finditer(line)]
     for match in GLUED_SENTENCE.finditer(line):
         if not ABBREVIATION.search(line[: match.start()]):
             cuts.append(match.start())
@@ -77,21 +111,74 @@ def _pieces(line: str, cuts: list[int]) -> list[str]:
     return [line[a:b].strip() for a, b in pairwise(bounds)]
 
 
+def is_heading_piece(piece: str) -> bool:
+    """A piece cut out of a run-on line that names a section ("Job Description", "What you
+    will do"): short, no sentence end, a heading `classify_heading` knows, and worded as a
+    heading (capitalised words or a question), not as a short item ("Strong sales skills")."""
+    bare = piece.strip().rstrip(":").strip()
+    words = bare.split()
+    return (
+        1 <= len(words) <= 6
+        and bare[:1].isupper()
+        and not re.search(r"[.!?,;]$", bare)
+        and classify_heading(bare) is not None
+        and (not reads_as_item(bare) or QUESTION_HEADING.match(bare) is not None)
+    )
+
+
+def _as_lines(pieces: list[str]) -> list[str]:
+    """Pieces as lines: a heading piece on its own after a blank line, the rest as items."""
+    out: list[str] = []
+    for piece in (p.strip() for p in pieces):
+        if not piece:
+            continue
+        if is_heading_piece(piece):
+            out += ["", piece]
+        else:
+            out.append(piece if piece.endswith(":") or BULLET.match(piece) else f"- {piece}")
+    return out
+
+
+def _trailing_heading(piece: str) -> list[str]:
+    """'…environment. Requirements' -> ['…environment.', 'Requirements'] (see TRAILING_HEADING)."""
+    match = TRAILING_HEADING.search(piece)
+    if match is None or match.start() == 0:
+        return [piece]
+    words = match.group(1).split()
+    for first in range(len(words)):  # the longest tail that is a heading
+        tail = " ".join(words[first:])
+        if is_heading_piece(tail):
+            head = piece[: match.start(1)] + " ".join(words[:first])
+            return [head.strip(), tail]
+    return [piece]
+
+
 def split_run_together(line: str) -> list[str]:
-    """The items of one line (the line itself when nothing was run together)."""
-    if INLINE_BULLET.search(line) and len(INLINE_BULLET.findall(line)) >= 2:
-        items = [p for piece in INLINE_BULLET.split(line) for p in split_run_together(piece)]
-        return [i if BULLET.match(i) else f"- {i.strip()}" for i in items if i.strip()]
+    """The lines one line becomes (the line itself when nothing was run together): items as
+    "- item", a heading piece on a line of its own after a blank line."""
+    return _split(line) or [line]
+
+
+def _split(line: str) -> list[str] | None:
+    for marker, enough in ((INLINE_BULLET, 2), (INLINE_DASH, MIN_DASHES)):
+        if len(marker.findall(line)) < enough or (
+            marker is INLINE_DASH and len(line) < MIN_DASH_LINE
+        ):
+            continue
+        out: list[str] = []
+        for piece in marker.split(line):
+            for part in _trailing_heading(piece.strip()):
+                out += _split(part) or _as_lines([part])
+        return out
     numbered = _numbered_cuts(line)
     if numbered:
         head, *items = _pieces(line, numbered)
         return [*([head] if head else []), *(f"- {NUMBERED.sub('', i, 1)}" for i in items)]
     cuts = _glued_cuts(line)
     if not cuts:
-        return [line]
-    # every piece is an item (the first too), except a "LABEL:" piece, which stays a heading
-    pieces = [p for p in _pieces(line, cuts) if p]
-    return [p if p.endswith(":") or BULLET.match(p) else f"- {p}" for p in pieces]
+        return None
+    # every piece is an item (the first too), except a "LABEL:" piece or a heading piece
+    return _as_lines(_pieces(line, cuts))
 
 
 def unglue_lists(text: str) -> str:
