@@ -39,10 +39,9 @@ def _fill(unit: str, size: int = SIZE) -> bytes:
     return data[:size]
 
 
-def _words(rng: random.Random, count: int) -> str:
+def _vocabulary(rng: random.Random) -> list[str]:
     letters = "abcdefghijklmnopqrstuvwxyz"
-    vocab = ["".join(rng.choices(letters, k=rng.randint(3, 10))) for _ in range(5000)]
-    return " ".join(rng.choices(vocab, k=count))
+    return ["".join(rng.choices(letters, k=rng.randint(3, 10))) for _ in range(5000)]
 
 
 def _docx(document_body: str, media: bytes = b"") -> bytes:
@@ -80,9 +79,10 @@ def _para(text: str) -> str:
 def docx_of_text() -> bytes:
     """Paragraphs of random words (poorly compressible) until the file is ~10 MB."""
     rng = _rng(5)
+    words = _vocabulary(rng)
     paras = [_para("Experience")]
     while len(paras) * 100 < SIZE * 2.1:  # ≈ 2.1 bytes of XML per byte on disk
-        paras.append(_para("- " + _words(rng, 12)))
+        paras.append(_para("- " + " ".join(rng.choices(words, k=12))))
     return _docx("".join(paras))
 
 
@@ -96,12 +96,13 @@ def pdf_of_text() -> bytes:
     from reportlab.pdfgen import canvas
 
     rng = _rng(9)
+    words = _vocabulary(rng)
     buffer = io.BytesIO()
     pdf = canvas.Canvas(buffer, pagesize=letter, pageCompression=0)
     while buffer.tell() < SIZE * 0.97:
         pdf.setFont("Helvetica", 8)
         for line in range(70):
-            pdf.drawString(30, 760 - line * 10.5, "- " + _words(rng, 16))
+            pdf.drawString(30, 760 - line * 10.5, "- " + " ".join(rng.choices(words, k=16)))
         pdf.showPage()
     pdf.save()
     return buffer.getvalue()
