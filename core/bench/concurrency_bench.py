@@ -122,15 +122,21 @@ def main(argv: list[str] | None = None) -> int:
         home = Path(tmp)
         light_session(home, "warm-up")  # models and libraries loaded once, as in a server
         solo = [light_session(home, f"solo-{r}") for r in range(args.repeats)]
+        print(f"  one light alone: {', '.join(f'{s:.1f}' for s in solo)} s", flush=True)
         alone, beside, heavy = [], [], []
         for r in range(args.repeats):
             group = light_group(home, f"alone-{r}", args.light)
             alone.append((statistics.median(group), max(group)))
-            print(f"  {args.light} light alone: median {alone[-1][0]:.1f} s, max {max(group):.1f}")
+            print(
+                f"  {args.light} light alone: median {alone[-1][0]:.1f} s, max {max(group):.1f}",
+                flush=True,
+            )
             group, heavy_s = with_heavy(home, f"heavy-{r}", args.light, text)
             beside.append((statistics.median(group), max(group)))
             heavy.append(heavy_s)
-            print(f"  light + heavy: median {beside[-1][0]:.1f} s, max {max(group):.1f}")
+            print(
+                f"  light + heavy: median {beside[-1][0]:.1f} s, max {max(group):.1f}", flush=True
+            )
     med = statistics.median
     solo_s = med(solo)
     alone_med, alone_max = med(a for a, _ in alone), med(m for _, m in alone)
