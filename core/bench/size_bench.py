@@ -25,9 +25,11 @@ import time
 import zipfile
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 SIZE = 10_000_000
 LIMIT_S, LIMIT_MB = 30.0, 1024.0
+CHILD_TIMEOUT_S = 120.0  # 4x the goal: a shape still running then is reported as such
 
 
 def _rng(seed: int) -> random.Random:
@@ -206,6 +208,17 @@ def child(path: Path, how: str) -> dict[str, object]:
     return {"seconds": seconds, "outcome": outcome, "peak_mb": peak_kb / 1024}
 
 
+def _run_child(path: Path, how: str) -> dict[str, Any]:
+    command = [sys.executable, "-m", "core.bench.size_bench", "--child", str(path), how]
+    try:
+        out = subprocess.run(command, capture_output=True, text=True, timeout=CHILD_TIMEOUT_S)
+    except subprocess.TimeoutExpired:
+        return {"seconds": CHILD_TIMEOUT_S, "outcome": "not done in time", "peak_mb": 0.0}
+    if out.returncode != 0:
+        return {"seconds": 0.0, "outcome": f"crashed: {out.stderr[-200:]}", "peak_mb": 0.0}
+    return dict(json.loads(out.stdout.strip().splitlines()[-1]))
+
+
 def measure(runs: int) -> list[tuple[str, int, float, float, str]]:
     rows = []
     with tempfile.TemporaryDirectory(prefix="rf-size-") as tmp:
@@ -214,14 +227,7 @@ def measure(runs: int) -> list[tuple[str, int, float, float, str]]:
             path.write_bytes(make())
             results = []
             for _ in range(runs):
-                out = subprocess.run(
-                    [sys.executable, "-m", "core.bench.size_bench", "--child", str(path), how],
-                    capture_output=True,
-                    text=True,
-                    timeout=300,
-                    check=True,
-                )
-                results.append(json.loads(out.stdout.strip().splitlines()[-1]))
+                results.append(_run_child(path, how))
             seconds = statistics.median(float(r["seconds"]) for r in results)
             peak = max(float(r["peak_mb"]) for r in results)
             rows.append((shape, path.stat().st_size, seconds, peak, str(results[-1]["outcome"])))
