@@ -102,10 +102,9 @@ def with_heavy(home: Path, tag: str, count: int, text: str) -> tuple[list[float]
     thread.start()
     time.sleep(HEAVY_HEAD_START_S)
     times = light_group(home, tag, count)
-    heavy_running = thread.is_alive()
+    state = "still indexing" if thread.is_alive() else "ended before them"
+    print(f"  light beside heavy done (heavy {state}): max {max(times):.1f} s", flush=True)
     thread.join()
-    if not heavy_running:
-        print("  note: the heavy session ended before the light ones (not a valid round)")
     return times, heavy[0]
 
 
