@@ -163,7 +163,7 @@ SHAPES: dict[str, tuple[str, str, Callable[[], bytes]]] = {
     "deep nesting: Markdown headings + indented bullets": ("resume.md", "resume", nested_markdown),
     "deep nesting: JSON arrays": ("resume.json", "resume", lambda: _fill("[")),
     "JSON Resume, 14,000 roles": ("resume.json", "resume", json_resume_wide),
-    "DOCX of text (≈ 21 MB of XML)": ("resume.docx", "resume", docx_of_text),
+    "DOCX of text (≈ 26 MB of XML)": ("resume.docx", "resume", docx_of_text),
     "DOCX with a 10 MB image": ("resume.docx", "resume", docx_with_image),
     "PDF of text (uncompressed pages)": ("resume.pdf", "resume", pdf_of_text),
     "PDF with a 10 MB image": ("resume.pdf", "resume", pdf_with_image),
