@@ -56,6 +56,9 @@ bench: install
 	$(BIN)/python -m core.bench.jd_bench --out docs/BENCHMARKS.md
 	$(BIN)/python -m core.bench.render_bench --out docs/BENCHMARKS.md
 	$(BIN)/python -m core.bench.pdf_bench
+	# 10 MB of every shape read or refused (seconds, peak memory); light sessions beside a heavy one
+	$(BIN)/python -m core.bench.size_bench
+	$(BIN)/python -m core.bench.concurrency_bench
 	# interaction timing in a real browser (prints medians; the targets are read, not asserted)
 	$(BIN)/python -m pytest -m bench -s -q tests/e2e/test_interaction_timing.py
 

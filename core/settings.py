@@ -94,6 +94,9 @@ class RetrievalSettings(BaseModel):
     index_uri: str | None = Field(
         None, description="Folder or s3:// / gs:// URI; default: workspace"
     )
+    index_budget_s: float = Field(
+        120.0, gt=0, description="Embedding one resume longer than this is stopped (refused)"
+    )
 
 
 class IngestSettings(BaseModel):

@@ -25,6 +25,8 @@ from typing import Any, Protocol
 import diskcache
 import numpy as np
 
+from core.retrieval.model_gate import encode_in_turns, fair_lock_for
+
 log = logging.getLogger(__name__)
 
 DEFAULT_MODEL = "sentence-transformers/all-MiniLM-L6-v2"
@@ -114,7 +116,9 @@ class SentenceTransformerEmbedder:
         self._model = model
         self._cache = cache
         self.dim = int(model.get_embedding_dimension())
-        self._lock = lock  # one per model: torch models are not safe to call from two threads
+        # One lock per model (torch models are not safe to call from two threads), taken once
+        # per small batch and in arrival order, so no build holds the model for long.
+        self._turns = fair_lock_for(lock)
 
     def encode(self, texts: list[str]) -> np.ndarray:
         out = np.zeros((len(texts), self.dim), dtype=np.float32)
@@ -125,19 +129,22 @@ class SentenceTransformerEmbedder:
                 out[i] = vector
         if missing:
             todo = [texts[i] for i in missing]
-            with self._lock, _threads(1 if len(todo) <= _SINGLE_THREAD_MAX_TEXTS else None):
-                fresh = self._model.encode(
-                    todo,
-                    batch_size=_ENCODE_BATCH,
-                    normalize_embeddings=True,
-                    convert_to_numpy=True,
-                    show_progress_bar=False,
-                )
-            fresh = np.asarray(fresh, dtype=np.float32)
+            fresh = encode_in_turns(self._encode_now, todo, self._turns)
             out[missing] = fresh
             if self._cache is not None:
                 self._cache.put_many(self.name, todo, fresh)
         return out
+
+    def _encode_now(self, texts: list[str]) -> np.ndarray:
+        """One batch on the model; the caller holds the model's turn."""
+        with _threads(1 if len(texts) <= _SINGLE_THREAD_MAX_TEXTS else None):
+            return self._model.encode(
+                texts,
+                batch_size=_ENCODE_BATCH,
+                normalize_embeddings=True,
+                convert_to_numpy=True,
+                show_progress_bar=False,
+            )
 
 
 @contextlib.contextmanager

@@ -24,6 +24,7 @@ from core.contracts import EvidenceCard, Ranking
 from core.retrieval.chunking import Chunk, chunk_cards, embedding_text
 from core.retrieval.corpus import Corpus
 from core.retrieval.embedder import Embedder, embedder_unavailable_reason
+from core.retrieval.model_gate import encode_within
 from core.retrieval.query_memo import RememberedQueries
 from core.retrieval.reranker import Reranker, get_reranker, reranker_unavailable_reason
 from core.retrieval.search import MODES, SearchDeps, run_search
@@ -227,7 +228,8 @@ class EvidenceIndex:
         if self.embedder is not None:
             by_id = {card.id: card for card in cards}
             texts = [embedding_text(chunk, by_id[chunk.card_id]) for chunk in chunks]
-            vectors = self.embedder.encode(texts).astype(np.float32)
+            budget = self.settings.index_budget_s
+            vectors = encode_within(self.embedder.encode, texts, budget_s=budget, dim=self._dim)
         else:
             vectors = np.zeros((len(chunks), self._dim), dtype=np.float32)
         corpus = Corpus.build(

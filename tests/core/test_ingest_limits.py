@@ -72,3 +72,20 @@ def test_cli_exits_2_with_a_message_for_deeply_nested_json(tmp_path: Path) -> No
     assert done.returncode == 2
     assert "nested more than 64 levels" in done.stderr
     assert "Traceback" not in done.stderr and "RecursionError" not in done.stderr
+
+
+@pytest.mark.parametrize(
+    ("settings", "message"),
+    [
+        (IngestSettings(max_lines=300), r"lines, more than the 300 a resume"),
+        (IngestSettings(max_chars=5_000), r"characters of text, more than the 5,000"),
+    ],
+)
+def test_a_docx_over_the_text_limits_is_refused_while_it_is_read(settings, message) -> None:
+    from tests.fixtures_docs import markdown_to_docx
+
+    bullets = "\n".join(f"- Reconciled {n} supplier invoices each week." for n in range(400))
+    data = markdown_to_docx(f"# Ada Example\n\n## Experience\n\n{bullets}\n")
+    with pytest.raises(InputError, match=message):
+        read_upload(data, "long.docx", settings=settings)
+    assert read_upload(data, "long.docx").text.count("Reconciled") == 400  # within the defaults
