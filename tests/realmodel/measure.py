@@ -94,6 +94,7 @@ def main() -> None:
     parser.add_argument("--case", action="append", required=True, help="case folder name")
     parser.add_argument("--model", choices=sorted(MODELS), help="default: smollm2")
     parser.add_argument("--audit", type=Path, help="summarise this run's audit.json instead")
+    parser.add_argument("--server-log", type=Path, help="keep the server's log here")
     args = parser.parse_args()
     if args.audit:
         saved = json.loads(args.audit.read_text(encoding="utf-8"))
@@ -107,7 +108,7 @@ def main() -> None:
     rows = []
     with (
         tempfile.TemporaryDirectory() as tmp,
-        llama_server(Path(tmp) / "server.log", model=model) as api_base,
+        llama_server(args.server_log or Path(tmp) / "server.log", model=model) as api_base,
     ):
         for name in args.case:
             rows.append(measure_case(args.cases / name, api_base, Path(tmp) / "home", model))
