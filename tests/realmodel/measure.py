@@ -8,10 +8,10 @@
     python -m tests.realmodel.measure --cases ../shared/eval/dev --case dev-03-ux-researcher \
         --audit RUN_FOLDER/audit.json        # summarise a finished run (e.g. the tier's test)
 
-Starts llama.cpp's server with the chosen pinned model (tests/realmodel/models.py: SmolLM2-135M
-by default) (tests/realmodel/server.py), runs the
-whole pipeline per case with the tier's small budget (tests/realmodel/conftest.py:
-`small_budget`), and prints, per case and split (core/evaluation/splits.py): per stage how many
+Starts llama.cpp's server (tests/realmodel/server.py) with the chosen pinned model
+(tests/realmodel/models.py; SmolLM2-135M unless `--model qwen0.5b`), runs the whole pipeline per
+case with the tier's small budget (tests/realmodel/conftest.py: `small_budget`), and prints, per
+case and split (core/evaluation/splits.py): per stage how many
 calls validated first time (ok), after cleaning (coerced) or the one repair (repaired), or fell
 back (fallback / error); prompt and completion tokens; seconds; the lines the truth gate dropped;
 invented numbers in the output; the final state.
