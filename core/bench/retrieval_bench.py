@@ -25,7 +25,7 @@ import numpy as np
 from core.bench.cross_encoder import MINILM_L6, build_cross_encoder
 from core.bench.markdown import replace_section
 from core.bench.synthetic import synthetic_cards, synthetic_queries
-from core.retrieval import EvidenceIndex, get_embedder, get_reranker
+from core.retrieval import MODES, EvidenceIndex, get_embedder, get_reranker
 from core.retrieval.embedder import Embedder
 from core.retrieval.query import plan_query
 from core.settings import RetrievalSettings
@@ -36,7 +36,6 @@ REAL_EMBEDDING_MAX = 10_000  # above this the corpus gets random unit vectors (s
 QUERIES = 60
 WARMUP = 10
 RERANK_QUERIES = 20  # each reranked query costs ~25 cross-encoder passes
-MODES = ("bm25", "vector", "hybrid", "hybrid+rerank")
 
 
 class TimedEmbedder:

@@ -1,7 +1,8 @@
 """The LLM interface every stage codes against, and its one real implementation.
 
     llm = make_llm(settings.llm, api_key=key)          # None when no model is configured
-    answer = llm.structured(render_prompt("hyde", requirement=text), HydeResponse, stage="hyde")
+    prompt = render_prompt(LLMStage.HYDE, requirement=text)
+    answer = llm.structured(prompt, HydeResponse, stage=LLMStage.HYDE)
 
 `structured` returns a validated instance or raises `ProviderError` (kind: auth | rate_limit |
 not_found | context_length | timeout | connection | provider | bad_output) with a message that
@@ -24,7 +25,7 @@ from typing import Any, Protocol, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from core.contracts import CallOutcome, LLMCallRecord
+from core.contracts import CallOutcome, LLMCallRecord, LLMStage
 from core.errors import ProviderError
 from core.llm.accounting import Usage
 from core.llm.cache import ResponseCache, cache_key
@@ -52,7 +53,7 @@ class LLM(Protocol):
         prompt: Prompt,
         response_model: type[T],
         *,
-        stage: str,
+        stage: LLMStage,
         validation_context: dict | None = None,
     ) -> T: ...
 
@@ -95,7 +96,7 @@ class LiteLLMClient:
         prompt: Prompt,
         response_model: type[T],
         *,
-        stage: str,
+        stage: LLMStage,
         validation_context: dict | None = None,
     ) -> T:
         stage_settings = self.settings.for_stage(stage)
