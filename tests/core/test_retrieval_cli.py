@@ -5,7 +5,7 @@ import json
 import pytest
 
 from core.cli import main
-from core.retrieval.eval_cases import RetrievalEvalReport, format_report
+from core.evaluation.retrieval_eval import RetrievalEvalReport, format_report
 
 RESUME = """# Jane Doe
 jane@example.com
