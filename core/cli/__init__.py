@@ -13,6 +13,7 @@ import sys
 from collections.abc import Sequence
 
 from core.contracts import RetrievalMode
+from core.environment import apply_process_defaults
 from core.errors import ResumeForgeError
 
 # command -> "module:function"; imported only when that command runs (fast --help, no torch load)
@@ -147,6 +148,7 @@ def _handler(args: argparse.Namespace):
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    apply_process_defaults()  # the CLI is an entry point: offline defaults before any library
     args = build_parser().parse_args(argv)
     try:
         return int(_handler(args)(args) or 0)

@@ -1,7 +1,7 @@
 """Tokens, cost and latency: per response, per call record, per stage and per run.
 
 Prices come from litellm's cost map, read from the copy installed with litellm
-(`LITELLM_LOCAL_MODEL_COST_MAP=True`, set in `core/__init__.py`): nothing is fetched. A model
+(`LITELLM_LOCAL_MODEL_COST_MAP=True`, set by `core/environment.py`): nothing is fetched. A model
 that is not in the map (local servers, custom names) costs 0.0 here and "unknown" in estimates.
 """
 

