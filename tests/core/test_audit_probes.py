@@ -46,6 +46,7 @@ def resumes(eval_cases):
     }
 
 
+@pytest.mark.slow
 def test_each_split_meets_its_floor(scores):
     by_split = summarise_by_split(list(scores.values()))
     for split, (recall, fp_rate) in FLOORS.items():
@@ -58,6 +59,7 @@ def test_each_split_meets_its_floor(scores):
         )
 
 
+@pytest.mark.slow
 def test_per_type_bookkeeping(scores):
     for score in scores.values():
         per_type = score["per_type"]
@@ -66,6 +68,7 @@ def test_per_type_bookkeeping(scores):
         assert len(per_type) == 7  # all seven falsehood types are present in every case
 
 
+@pytest.mark.slow
 def test_caught_probes_say_what_is_wrong_and_where_it_looked(scores):
     for score in scores.values():
         for detail in score["details"]:

@@ -109,6 +109,7 @@ def test_missing_file_exits_2(tmp_path, capsys):
     assert code == 2 and "does not exist" in err
 
 
+@pytest.mark.slow
 def test_console_script_entry_point(tmp_path):
     script = Path(sys.executable).with_name("resumeforge")
     source = EVAL_DEV / CASES[-1] / "fact_resume.md"
