@@ -79,6 +79,7 @@ def test_caught_probes_say_what_is_wrong_and_where_it_looked(scores):
         assert score["evidence_found"] >= 0.85 * len(score["details"]), score["case"]
 
 
+@pytest.mark.slow
 def test_probes_cited_like_a_drafted_line_meet_the_targets(eval_cases, resumes):
     """As a writer's line: each probe cites the cards its support quotes point to."""
     caught = fabricated = flagged = clean = 0
@@ -112,6 +113,7 @@ def test_probes_cited_like_a_drafted_line_meet_the_targets(eval_cases, resumes):
     assert flagged / clean <= FALSE_POSITIVE_LIMIT, (flagged, clean)
 
 
+@pytest.mark.slow
 def test_each_resume_line_passes_against_itself(resumes):
     """The extractive writer copies these lines: the audit must never block the user's facts."""
     kinds = {CardKind.EXPERIENCE_BULLET, CardKind.ROLE_SENTENCE, CardKind.SUMMARY}

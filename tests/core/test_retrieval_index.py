@@ -362,6 +362,7 @@ def _build_in_child(uri: str, start, results) -> None:
     results.put((built, sorted(c.id for c in idx.cards)))
 
 
+@pytest.mark.slow
 def test_two_processes_indexing_one_workspace_both_end_correct(tmp_path):
     ctx = multiprocessing.get_context("spawn")
     start, results = ctx.Event(), ctx.Queue()
