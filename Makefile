@@ -47,25 +47,25 @@ test-realmodel: install
 		$(BIN)/python -m pytest -m realmodel tests/realmodel -v -s
 
 lint: install
-	$(BIN)/ruff check core pages tests streamlit_app.py
-	$(BIN)/ruff format --check core pages tests streamlit_app.py
+	$(BIN)/ruff check core bench tools pages tests streamlit_app.py
+	$(BIN)/ruff format --check core bench tools pages tests streamlit_app.py
 
 format: install
-	$(BIN)/ruff format core pages tests streamlit_app.py
-	$(BIN)/ruff check --fix core pages tests streamlit_app.py
+	$(BIN)/ruff format core bench tools pages tests streamlit_app.py
+	$(BIN)/ruff check --fix core bench tools pages tests streamlit_app.py
 
 typecheck: install
 	$(BIN)/mypy
 
 bench: install
-	$(BIN)/python -m core.bench.retrieval_bench --out docs/BENCHMARKS.md
-	$(BIN)/python -m core.bench.pipeline_bench --out docs/BENCHMARKS.md
-	$(BIN)/python -m core.bench.jd_bench --out docs/BENCHMARKS.md
-	$(BIN)/python -m core.bench.render_bench --out docs/BENCHMARKS.md
-	$(BIN)/python -m core.bench.pdf_bench
+	$(BIN)/python -m bench.retrieval_bench --out docs/BENCHMARKS.md
+	$(BIN)/python -m bench.pipeline_bench --out docs/BENCHMARKS.md
+	$(BIN)/python -m bench.jd_bench --out docs/BENCHMARKS.md
+	$(BIN)/python -m bench.render_bench --out docs/BENCHMARKS.md
+	$(BIN)/python -m bench.pdf_bench
 	# 10 MB of every shape read or refused (seconds, peak memory); light sessions beside a heavy one
-	$(BIN)/python -m core.bench.size_bench
-	$(BIN)/python -m core.bench.concurrency_bench
+	$(BIN)/python -m bench.size_bench
+	$(BIN)/python -m bench.concurrency_bench
 	# interaction timing in a real browser (prints medians; the targets are read, not asserted)
 	$(BIN)/python -m pytest -m bench -s -q tests/e2e/test_interaction_timing.py
 

@@ -217,7 +217,14 @@ class JDAnalysis(BaseModel):
 
 # --- Retrieval ---------------------------------------------------------------------------------
 
-RetrievalMode = Literal["bm25", "vector", "hybrid", "hybrid+rerank"]
+
+class RetrievalMode(StrEnum):
+    """How the evidence index ranks cards (`hybrid+rerank` runs as `hybrid` without a reranker)."""
+
+    BM25 = "bm25"
+    VECTOR = "vector"
+    HYBRID = "hybrid"
+    HYBRID_RERANK = "hybrid+rerank"
 
 
 class EvidenceHit(BaseModel):
@@ -465,6 +472,18 @@ class PipelineState(StrEnum):
     REVISION = "REVISION"
     COMPLETE = "COMPLETE"
     FAILED = "FAILED"
+
+
+class LLMStage(StrEnum):
+    """The stages that may ask a model; `core/llm/stages.py` gives each its prompt and answer."""
+
+    JD_ANALYST = "jd_analyst"
+    EVIDENCE_MAPPER = "evidence_mapper"
+    WRITER = "writer"
+    AUDITOR = "auditor"
+    GAP_QUESTIONS = "gap_questions"
+    REPAIR = "repair"
+    HYDE = "hyde"
 
 
 class CallOutcome(StrEnum):

@@ -23,7 +23,8 @@ from pydantic_settings import (
     TomlConfigSettingsSource,
 )
 
-LLM_STAGES = ("jd_analyst", "evidence_mapper", "writer", "auditor", "repair", "hyde")
+from core.contracts import LLMStage, RetrievalMode
+
 # What the app's model menu offers by default: providers with a fixed public host only.
 DEFAULT_APP_MODELS = (
     "openai/gpt-4o-mini",
@@ -48,7 +49,7 @@ class LLMSettings(BaseModel):
     api_base: str | None = Field(None, description="Custom OpenAI-compatible endpoint")
     temperature: float = Field(0.2, ge=0, le=2)
     max_tokens: int = Field(4096, gt=0)
-    stages: dict[str, StageSettings] = Field(default_factory=dict)
+    stages: dict[LLMStage, StageSettings] = Field(default_factory=dict)
     fallbacks: list[str] = Field(default_factory=list)
     timeout_s: float = Field(60.0, gt=0)
     retries: int = Field(2, ge=0, le=10, description="Validation retries per call (instructor)")
@@ -70,8 +71,8 @@ class LLMSettings(BaseModel):
     hyde: bool = True
     cache: bool = True
 
-    def for_stage(self, stage: str) -> StageSettings:
-        override = self.stages.get(stage, StageSettings())
+    def for_stage(self, stage: LLMStage | str) -> StageSettings:
+        override = self.stages.get(LLMStage(stage), StageSettings())
         return StageSettings(
             model=override.model or self.model,
             temperature=self.temperature if override.temperature is None else override.temperature,
@@ -82,7 +83,7 @@ class LLMSettings(BaseModel):
 class RetrievalSettings(BaseModel):
     embedding_model: str = Field("all-MiniLM-L6-v2", description="Name or local path")
     reranker_model: str = "cross-encoder/ms-marco-MiniLM-L-6-v2"
-    default_mode: str = "hybrid"
+    default_mode: RetrievalMode = RetrievalMode.HYBRID
     rrf_k: int = Field(60, gt=0)
     bm25_weight: float = Field(1.0, ge=0)
     vector_weight: float = Field(1.0, ge=0)

@@ -8,7 +8,10 @@ from pathlib import Path
 
 import pytest
 
+from core.environment import apply_process_defaults
 from tests.netguard.guard import guarded_functions
+
+apply_process_defaults()  # the test session is an entry point, like the CLI and the app
 
 REPO = Path(__file__).resolve().parents[1]
 EVAL_DEV = (REPO.parent / "shared" / "eval" / "dev").resolve()

@@ -9,7 +9,7 @@ Public API (other areas code against exactly this):
   and skill of a draft against its own cited cards; passed = no BLOCKER.
 - `build_ats_report(draft, *, jd, evidence_map, cards, format_warnings=())` → ATSReport, and
   `ats_suggestions(ats)` → the "consider using" sentences for AuditReport.ats_suggestions.
-- `core.audit.probes.score_audit_probes(case_dir)` → dict (the eval of audit_probes.json).
+Scoring the audit on labelled probes lives in `core.evaluation.audit_probes`.
 """
 
 from __future__ import annotations

@@ -19,14 +19,13 @@ gives to someone else ("…for the web developer, who built the pages").
 from __future__ import annotations
 
 import itertools
-import json
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from importlib import resources
 from typing import Any
 
 from core.retrieval.text_analysis import tokenize
+from core.text.levels import Level, data_table, level_table, word_pattern
 
 DID = 1.5  # a line with no marker: the person did the work, at no stated level
 MIN_SHARED = 2  # an evidence sentence is about the line when they share this many words
@@ -47,32 +46,26 @@ class AgencyFinding:
     detail: str
 
 
-@lru_cache(maxsize=1)
 def _data() -> dict[str, Any]:
-    text = resources.files("core").joinpath("data/scope_levels.json").read_text("utf-8")
-    data: dict[str, Any] = json.loads(text)
-    return data
+    return data_table("scope_levels.json")
 
 
 @lru_cache(maxsize=1)
-def _patterns() -> list[tuple[str, float, re.Pattern[str]]]:
+def _levels() -> tuple[Level, ...]:
     data = _data()
-    out = []
-    for name, listed in data["markers"].items():
-        alternation = "|".join(sorted(listed, key=len, reverse=True))
-        pattern = re.compile(rf"(?<![\w-])(?:{alternation})(?![\w-])", re.I)
-        out.append((name, float(data["levels"][name]), pattern))
-    return out
+    return level_table(
+        (name, data["levels"][name], word_pattern(words)) for name, words in data["markers"].items()
+    )
 
 
 def find_markers(text: str) -> list[Marker]:
     """Every agency marker in `text`, in order (a longer one wins where two overlap)."""
     found: list[Marker] = []
-    for name, level, pattern in _patterns():
-        for m in pattern.finditer(text):
-            if re.match(r"\s+to\b", text[m.end() :]) and name == "led":
+    for level in _levels():
+        for m in level.pattern.finditer(text):
+            if re.match(r"\s+to\b", text[m.end() :]) and level.name == "led":
                 continue  # "led to" is cause, not leadership
-            found.append(Marker(m.group(0), name, level, m.start()))
+            found.append(Marker(m.group(0), level.name, level.rank, m.start()))
     found.sort(key=lambda mk: (mk.start, -len(mk.text)))
     kept: list[Marker] = []
     for mk in found:

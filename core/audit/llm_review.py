@@ -9,7 +9,14 @@ draft are ignored. A provider failure leaves the deterministic result and is not
 
 from __future__ import annotations
 
-from core.contracts import AuditReport, EvidenceCard, ResumeDraft, Severity, TruthViolation
+from core.contracts import (
+    AuditReport,
+    EvidenceCard,
+    LLMStage,
+    ResumeDraft,
+    Severity,
+    TruthViolation,
+)
 from core.errors import ProviderError
 
 
@@ -76,9 +83,9 @@ def add_llm_findings(
     texts = {line["id"]: line["text"] for line in lines}
     try:
         response = llm.structured(
-            render_prompt("auditor", bullets=lines),
+            render_prompt(LLMStage.AUDITOR, bullets=lines),
             AuditorResponse,
-            stage="auditor",
+            stage=LLMStage.AUDITOR,
             validation_context={"valid_bullet_ids": set(texts)},
         )
     except ProviderError as err:

@@ -12,6 +12,8 @@ import importlib
 import sys
 from collections.abc import Sequence
 
+from core.contracts import RetrievalMode
+from core.environment import apply_process_defaults
 from core.errors import ResumeForgeError
 
 # command -> "module:function"; imported only when that command runs (fast --help, no torch load)
@@ -66,9 +68,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("query", nargs="?", default=None)
     p.add_argument("--resume", required=True)
     p.add_argument("--k", type=int, default=10)
-    p.add_argument(
-        "--mode", default="hybrid", choices=["bm25", "vector", "hybrid", "hybrid+rerank"]
-    )
+    modes = [m.value for m in RetrievalMode]
+    p.add_argument("--mode", default=RetrievalMode.HYBRID.value, choices=modes)
     p.add_argument("--queries", help="file with one query per line; prints one JSON list")
     p.add_argument("--json", action="store_true")
     p.add_argument("--workspace", help="workspace folder (default: under RESUMEFORGE_HOME)")
@@ -147,6 +148,7 @@ def _handler(args: argparse.Namespace):
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    apply_process_defaults()  # the CLI is an entry point: offline defaults before any library
     args = build_parser().parse_args(argv)
     try:
         return int(_handler(args)(args) or 0)

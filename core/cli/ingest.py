@@ -4,11 +4,9 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 
-from core.cli.output import emit_json
+from core.cli.output import emit_json, run_eval
 from core.contracts import Blackboard
-from core.errors import InputError
 
 
 def cmd_parse(args: argparse.Namespace) -> int:
@@ -34,15 +32,7 @@ def cmd_eval_resumes(args: argparse.Namespace) -> int:
     """Score ingestion against labelled resumes (real files or dev cases)."""
     from core.evaluation.resume_eval import evaluate_resumes, format_resume_table
 
-    cases = Path(args.cases)
-    if not cases.is_dir():
-        raise InputError(f"--cases {cases}: no such folder")
-    report = evaluate_resumes(cases)
-    if args.json:
-        emit_json(report)
-    else:
-        sys.stdout.write(format_resume_table(report))
-    return 0
+    return run_eval(args, evaluate_resumes, format_resume_table)
 
 
 def cmd_schema(args: argparse.Namespace) -> int:

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from pathlib import Path
 
-from core.cli.output import emit_json
+from core.cli.output import emit_json, run_eval
 from core.contracts import JDAnalysis
 from core.ingest import read_path
 from core.jd import analyze_jd, jd_file_settings
@@ -46,9 +45,4 @@ def cmd_eval_jd(args: argparse.Namespace) -> int:
 
         settings = get_settings()
         embedder = get_embedder(settings.retrieval.embedding_model, cache_dir=settings.cache_dir)
-    result = evaluate_jds(Path(args.cases), embedder=embedder)
-    if args.json:
-        print(json.dumps(result, indent=2))
-    else:
-        print(format_report(result))
-    return 0
+    return run_eval(args, lambda cases: evaluate_jds(cases, embedder=embedder), format_report)

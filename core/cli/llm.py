@@ -6,7 +6,7 @@ import argparse
 from typing import Any
 
 from core.cli.output import emit_json
-from core.llm.prompts import PROMPT_NAMES
+from core.contracts import LLMStage
 from core.settings import LLMSettings, Settings, get_settings
 
 MODEL_CHECK_FAILED = 3  # exit status of `models --check` when the chosen mode does not work
@@ -14,28 +14,29 @@ MODEL_CHECK_FAILED = 3  # exit status of `models --check` when the chosen mode d
 
 def model_table(llm: LLMSettings) -> dict[str, Any]:
     """Effective model settings per stage with an estimated cost for a typical run."""
-    from core.llm.accounting import TYPICAL_TOKENS, estimate_stage_cost
+    from core.llm.accounting import estimate_stage_cost
+    from core.llm.stages import STAGES
 
     rows = []
     total: float | None = 0.0
-    for stage in PROMPT_NAMES:
+    for stage, spec in STAGES.items():
         effective = llm.for_stage(stage)
         override = llm.stages.get(stage)
         model = effective.model
         cost = estimate_stage_cost(model, stage) if model else None
-        counted = stage != "repair" and (stage != "hyde" or llm.hyde)  # repair: only if broken
+        counted = spec.per_run and (stage != LLMStage.HYDE or llm.hyde)
         if model and counted:
             total = None if total is None or cost is None else total + cost
-        tokens_in, tokens_out = TYPICAL_TOKENS.get(stage, (0, 0))
+        tokens_in, tokens_out = spec.typical_tokens
         rows.append(
             {
-                "stage": stage,
+                "stage": stage.value,
                 "model": model,
                 "overridden": bool(override and override.model_dump(exclude_none=True)),
-                "mode": ("prompt_json" if stage == "repair" else _mode(llm, model))
+                "mode": ("prompt_json" if stage == LLMStage.REPAIR else _mode(llm, model))
                 if model
                 else None,
-                "temperature": 0.0 if stage == "repair" else effective.temperature,
+                "temperature": 0.0 if stage == LLMStage.REPAIR else effective.temperature,
                 "max_tokens": effective.max_tokens,
                 "typical_tokens_in": tokens_in,
                 "typical_tokens_out": tokens_out,

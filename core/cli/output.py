@@ -1,14 +1,16 @@
-"""Shared CLI output: JSON to stdout or atomically to a file."""
+"""Shared CLI output: JSON to stdout or atomically to a file; the frame of every `eval` command."""
 
 from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel
 
+from core.errors import InputError
 from core.workspace import atomic_write_text
 
 
@@ -29,3 +31,18 @@ def emit_json(payload: Any, out: str | None = None) -> None:
         print(f"wrote {out}", file=sys.stderr)
     else:
         sys.stdout.write(text)
+
+
+def run_eval(args: Any, evaluate: Callable[[Path], Any], format: Callable[[Any], str]) -> int:
+    """`resumeforge eval …`: check `--cases` is a folder, score it, print the JSON report
+    (`--json`) or the formatted table."""
+    cases = Path(args.cases)
+    if not cases.is_dir():
+        raise InputError(f"--cases {cases}: no such folder")
+    report = evaluate(cases)
+    if args.json:
+        emit_json(report)
+    else:
+        text = format(report)
+        sys.stdout.write(text if text.endswith("\n") else text + "\n")
+    return 0

@@ -6,7 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from core.cli.output import emit_json
+from core.cli.output import run_eval
 from core.contracts import PipelineState
 from core.errors import InputError
 from core.settings import get_settings
@@ -144,26 +144,12 @@ def _run_draft(run: Path):
 def cmd_eval_pipeline(args: argparse.Namespace) -> int:
     from core.evaluation.pipeline_eval import evaluate_cases, format_table
 
-    cases = Path(args.cases)
-    if not cases.is_dir():
-        raise InputError(f"--cases {cases}: no such folder")
-    report = evaluate_cases(cases, settings=get_settings())
-    if args.json:
-        emit_json(report)
-    else:
-        sys.stdout.write(format_table(report))
-    return 0
+    return run_eval(
+        args, lambda cases: evaluate_cases(cases, settings=get_settings()), format_table
+    )
 
 
 def cmd_eval_audit(args: argparse.Namespace) -> int:
     from core.evaluation.audit_eval import evaluate_audit_probes, format_probe_report
 
-    cases = Path(args.cases)
-    if not cases.is_dir():
-        raise InputError(f"--cases {cases}: no such folder")
-    report = evaluate_audit_probes(cases)
-    if args.json:
-        emit_json(report)
-    else:
-        sys.stdout.write(format_probe_report(report))
-    return 0
+    return run_eval(args, evaluate_audit_probes, format_probe_report)

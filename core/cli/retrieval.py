@@ -10,8 +10,9 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from typing import Any
 
-from core.cli.output import emit_json
+from core.cli.output import emit_json, run_eval
 from core.contracts import ParsedResume, Ranking
 from core.errors import InputError
 from core.settings import Settings, get_settings
@@ -111,35 +112,31 @@ def format_ranking(ranking: Ranking) -> str:
 
 
 def cmd_eval_retrieval(args: argparse.Namespace) -> int:
+    from core.evaluation.retrieval_eval import evaluate_cases, format_report
     from core.ingest import parse_resume
     from core.retrieval import embedder_unavailable_reason, get_embedder
-    from core.retrieval.eval_cases import evaluate_cases, format_report
 
     settings = get_settings()
-    cases = Path(args.cases)
-    if not cases.is_dir():
-        raise InputError(f"--cases {cases}: no such folder.")
     if args.k < 1:
         raise InputError(f"--k must be at least 1 (got {args.k}).")
     modes = [m.strip() for m in args.modes.split(",") if m.strip()]
     if not modes:
         raise InputError("--modes is empty: give e.g. bm25,vector,hybrid.")
     retrieval = settings.retrieval
-    embedder = get_embedder(retrieval.embedding_model, cache_dir=settings.cache_dir)
-    if embedder is None:
-        reason = embedder_unavailable_reason(retrieval.embedding_model)
-        print(f"resumeforge: {reason}; vector and hybrid run as BM25", file=sys.stderr)
-    report = evaluate_cases(
-        cases,
-        modes=modes,
-        k=args.k,
-        settings=retrieval,
-        embedder=embedder,
-        parse=lambda data, name: parse_resume(data, name, settings=settings.ingest),
-        embedder_note=embedder_unavailable_reason(retrieval.embedding_model) or "",
-    )
-    if args.json:
-        emit_json(report)
-    else:
-        sys.stdout.write(format_report(report))
-    return 0
+
+    def evaluate(cases: Path) -> Any:
+        embedder = get_embedder(retrieval.embedding_model, cache_dir=settings.cache_dir)
+        note = embedder_unavailable_reason(retrieval.embedding_model) or ""
+        if embedder is None:
+            print(f"resumeforge: {note}; vector and hybrid run as BM25", file=sys.stderr)
+        return evaluate_cases(
+            cases,
+            modes=modes,
+            k=args.k,
+            settings=retrieval,
+            embedder=embedder,
+            parse=lambda data, name: parse_resume(data, name, settings=settings.ingest),
+            embedder_note=note,
+        )
+
+    return run_eval(args, evaluate, format_report)

@@ -1,10 +1,10 @@
 """`resumeforge eval audit`: the truth audit on every case's `audit_probes.json`, by split.
 
-Fast (no pipeline run): each case is scored by `core.audit.probes.score_audit_probes`, then the
-counts are pooled per split (tuning / held-back, `core.evaluation.splits`) and per falsehood
-type. Every clean probe the audit flags is listed under the rule (violation type) that blocked
-it, with the finding's own words, so each false alarm can be read; every missed fabricated probe
-is listed with its label.
+Fast (no pipeline run): each case is scored by `core.evaluation.audit_probes.score_audit_probes`,
+then the counts are pooled per split (tuning / held-back, `core.evaluation.splits`) and per
+falsehood type. Every clean probe the audit flags is listed under the rule (violation type)
+that blocked it, with the finding's own words, so each false alarm can be read; every missed
+fabricated probe is listed with its label.
 """
 
 from __future__ import annotations
@@ -75,7 +75,7 @@ def summarise_by_split(results: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 def evaluate_audit_probes(cases_dir: Path) -> dict[str, Any]:
-    from core.audit.probes import score_audit_probes
+    from core.evaluation.audit_probes import score_audit_probes
 
     results = [score_audit_probes(case) for case in _cases(cases_dir)]
     return {"cases": results, "by_split": summarise_by_split(results)}

@@ -7,8 +7,8 @@ Two label formats are read:
   `requirements`, `keywords`, `boilerplate_examples`).
 
 The analyser runs without the target title (as a user who pastes only the ad), so the title is
-scored too. Per-case scoring lives in `core.jd.scoring`; this module finds the cases, runs them and
-sums them up into tuning and held-back groups (`core.evaluation.splits`).
+scored too. Per-case scoring lives in `core.evaluation.jd_scoring`; this module finds the cases,
+runs them and sums them up into tuning and held-back groups (`core.evaluation.splits`).
 """
 
 from __future__ import annotations
@@ -19,10 +19,10 @@ from pathlib import Path
 from typing import Any
 
 from core.errors import InputError
+from core.evaluation.jd_scoring import score_posting
 from core.evaluation.splits import split_of
 from core.ingest import read_path
 from core.jd import analyze_jd
-from core.jd.scoring import score_posting
 
 SUMMED = (
     ("requirement_recall", "requirements", "matched_count", "labelled"),

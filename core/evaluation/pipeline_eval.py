@@ -108,7 +108,7 @@ def _runs(case: Path, labels: dict[str, Any], settings: Settings, tmp: Path) -> 
 
 
 def evaluate_case(case: Path, *, settings: Settings) -> dict[str, Any]:
-    from core.audit.probes import score_audit_probes
+    from core.evaluation.audit_probes import score_audit_probes
 
     labels = json.loads((case / "labels.json").read_text(encoding="utf-8"))
     fact_text = (case / "fact_resume.md").read_text(encoding="utf-8")

@@ -1,7 +1,7 @@
 """Job-description analysis (deterministic, no LLM): sections, requirements, ATS keywords, profile.
 
 Public API: `analyze_jd(text, *, target_title="") -> JDAnalysis`. Scoring against labelled cases
-lives in `core.jd.scoring`.
+lives in `core.evaluation.jd_scoring`.
 """
 
 from __future__ import annotations

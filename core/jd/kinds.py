@@ -15,13 +15,12 @@ the most specific kind wins ("a BSN and an RN licence" is a degree requirement f
 
 from __future__ import annotations
 
-import json
 import re
 from functools import lru_cache
-from importlib import resources
 from typing import Any
 
 from core.contracts import Requirement, RequirementKind
+from core.text.levels import Level, any_pattern, data_table, level_table
 from core.text.number_words import SMALL
 from core.text.variants import find_credentials
 
@@ -39,11 +38,17 @@ _TOOL_CUES = re.compile(
 _TOOL_WORDS = 9  # a tool requirement names the tool and little else
 
 
-@lru_cache(maxsize=1)
 def kind_data() -> dict[str, Any]:
-    text = resources.files("core").joinpath("data/requirement_kinds.json").read_text("utf-8")
-    data: dict[str, Any] = json.loads(text)
-    return data
+    return data_table("requirement_kinds.json")
+
+
+@lru_cache(maxsize=1)
+def degree_table() -> tuple[Level, ...]:
+    """Degree levels, lowest first (high school diploma … doctorate)."""
+    return level_table(
+        (entry["name"], entry["level"], any_pattern(entry["patterns"]))
+        for entry in kind_data()["degree_levels"]
+    )
 
 
 @lru_cache(maxsize=16)
@@ -58,12 +63,7 @@ def _is_language(text: str) -> bool:
 
 
 def _is_degree(text: str) -> bool:
-    levels = kind_data()["degree_levels"]
-    named = any(
-        re.search(p, text, re.IGNORECASE if p.islower() else 0)
-        for lv in levels
-        for p in lv["patterns"]
-    )
+    named = any(level.pattern.search(text) for level in degree_table())
     return named or re.search(r"\bdegree\b", text, re.IGNORECASE) is not None
 
 

@@ -1,7 +1,7 @@
 """Tokens, cost and latency: per response, per call record, per stage and per run.
 
 Prices come from litellm's cost map, read from the copy installed with litellm
-(`LITELLM_LOCAL_MODEL_COST_MAP=True`, set in `core/__init__.py`): nothing is fetched. A model
+(`LITELLM_LOCAL_MODEL_COST_MAP=True`, set by `core/environment.py`): nothing is fetched. A model
 that is not in the map (local servers, custom names) costs 0.0 here and "unknown" in estimates.
 """
 
@@ -11,21 +11,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from core.contracts import CallOutcome, LLMCallRecord
-
-# Typical tokens (prompt, answer) per stage and run, for the `resumeforge models` estimate only.
-# Prompts: the largest of the three dev cases as the pipeline renders them (litellm's local
-# gpt-4o-mini tokenizer) plus the response schema instructor adds, rounded up (docs/LLM.md).
-# Answers: rough estimates (a structured answer is smaller than its prompt). HyDE: ~14 calls.
-TYPICAL_TOKENS: dict[str, tuple[int, int]] = {
-    "jd_analyst": (2_200, 900),
-    "evidence_mapper": (11_600, 1_500),
-    "writer": (2_900, 2_000),
-    "auditor": (3_900, 600),
-    "gap_questions": (750, 500),
-    "repair": (2_500, 1_500),
-    "hyde": (14 * 330, 14 * 50),
-}
+from core.contracts import CallOutcome, LLMCallRecord, LLMStage
 
 
 @dataclass
@@ -59,8 +45,11 @@ def price(model: str, prompt_tokens: int, completion_tokens: int) -> float | Non
     return float(prompt_cost) + float(completion_cost)
 
 
-def estimate_stage_cost(model: str, stage: str) -> float | None:
-    prompt, completion = TYPICAL_TOKENS.get(stage, (2_000, 800))
+def estimate_stage_cost(model: str, stage: LLMStage | str) -> float | None:
+    """USD of one typical run of a stage (the registry's token estimate)."""
+    from core.llm.stages import stage_spec
+
+    prompt, completion = stage_spec(stage).typical_tokens
     return price(model, prompt, completion)
 
 

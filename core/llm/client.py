@@ -1,7 +1,8 @@
 """The LLM interface every stage codes against, and its one real implementation.
 
     llm = make_llm(settings.llm, api_key=key)          # None when no model is configured
-    answer = llm.structured(render_prompt("hyde", requirement=text), HydeResponse, stage="hyde")
+    prompt = render_prompt(LLMStage.HYDE, requirement=text)
+    answer = llm.structured(prompt, HydeResponse, stage=LLMStage.HYDE)
 
 `structured` returns a validated instance or raises `ProviderError` (kind: auth | rate_limit |
 not_found | context_length | timeout | connection | provider | bad_output) with a message that
@@ -24,7 +25,8 @@ from typing import Any, Protocol, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from core.contracts import CallOutcome, LLMCallRecord
+from core.contracts import CallOutcome, LLMCallRecord, LLMStage
+from core.environment import apply_process_defaults
 from core.errors import ProviderError
 from core.llm.accounting import Usage
 from core.llm.cache import ResponseCache, cache_key
@@ -52,7 +54,7 @@ class LLM(Protocol):
         prompt: Prompt,
         response_model: type[T],
         *,
-        stage: str,
+        stage: LLMStage,
         validation_context: dict | None = None,
     ) -> T: ...
 
@@ -95,7 +97,7 @@ class LiteLLMClient:
         prompt: Prompt,
         response_model: type[T],
         *,
-        stage: str,
+        stage: LLMStage,
         validation_context: dict | None = None,
     ) -> T:
         stage_settings = self.settings.for_stage(stage)
@@ -235,6 +237,7 @@ def make_llm(
     """
     if not settings.model:
         return None
+    apply_process_defaults()  # litellm: the local price list, no ./.env
     if key_is_operator and api_base:
         raise ProviderError(
             "The hosted demo's key cannot be used with a custom API base. Enter your own API "

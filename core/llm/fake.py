@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from core.contracts import CallOutcome, LLMCallRecord
+from core.contracts import CallOutcome, LLMCallRecord, LLMStage
 from core.errors import ProviderError
 from core.llm.prompts import Prompt
 
@@ -53,7 +53,7 @@ class FakeLLM:
         prompt: Prompt,
         response_model: type[T],
         *,
-        stage: str,
+        stage: LLMStage,
         validation_context: dict | None = None,
     ) -> T:
         self.calls.append(FakeCall(stage, prompt, response_model))

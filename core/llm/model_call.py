@@ -27,7 +27,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from core.contracts import CallOutcome
+from core.contracts import CallOutcome, LLMStage
 from core.errors import ProviderError
 from core.llm.accounting import Usage
 from core.llm.assembler import assemble
@@ -201,9 +201,9 @@ class ModelCall:
         import litellm
 
         schema = json.dumps(self.spec.response_model.model_json_schema(), ensure_ascii=False)
-        prompt = render_prompt("repair", schema_json=schema, raw_text=bad.raw, error=error)
+        prompt = render_prompt(LLMStage.REPAIR, schema_json=schema, raw_text=bad.raw, error=error)
         params = self._params(temperature=0.0)
-        override = self.settings.stages.get("repair")
+        override = self.settings.stages.get(LLMStage.REPAIR)
         if override is not None and override.model and override.model != self.model:
             params["model"] = override.model
             if provider_of(override.model) != provider_of(self.model):  # not our key/endpoint

@@ -31,15 +31,6 @@ from core.errors import ProviderError
 from core.text.contact import find_contacts, mask_contacts
 
 PROMPTS_DIR = Path(__file__).resolve().parents[2] / "prompts"
-PROMPT_NAMES = (
-    "jd_analyst",
-    "evidence_mapper",
-    "writer",
-    "auditor",
-    "gap_questions",
-    "repair",
-    "hyde",
-)
 _FENCE_MARKERS = re.compile(r"<{3,}|>{3,}")
 
 

@@ -165,13 +165,3 @@ class GapQuestionsResponse(Strict):
 
 class HydeResponse(Strict):
     bullet: NonEmpty
-
-
-RESPONSE_MODELS: dict[str, type[Strict]] = {
-    "jd_analyst": JDAnalystResponse,
-    "evidence_mapper": MapperResponse,
-    "writer": WriterResponse,
-    "auditor": AuditorResponse,
-    "gap_questions": GapQuestionsResponse,
-    "hyde": HydeResponse,
-}

@@ -11,28 +11,18 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from core.contracts import CardKind, EvidenceCard, Requirement
-from core.jd.kinds import kind_data
+from core.jd.kinds import degree_table, kind_data
 from core.mapping.verdict import UNDECIDED, Outcome, Verdict
 
 _EQUIVALENT = re.compile(r"\bor (?:the )?equivalent\b|\bequivalent (?:work )?experience\b", re.I)
 
 
-@lru_cache(maxsize=1)
-def _levels() -> tuple[tuple[int, str, re.Pattern[str]], ...]:
-    levels = []
-    for entry in kind_data()["degree_levels"]:
-        # a pattern written in lower case ignores case; an acronym ("BSN", "M.S.") does not
-        parts = [f"(?i:{p})" if p.islower() else f"(?:{p})" for p in entry["patterns"]]
-        levels.append((entry["level"], entry["name"], re.compile("|".join(parts))))
-    return tuple(levels)
-
-
 def degree_levels(text: str) -> list[int]:
-    return [level for level, _, pattern in _levels() if pattern.search(text)]
+    return [int(level.rank) for level in degree_table() if level.pattern.search(text)]
 
 
 def level_name(level: int) -> str:
-    return next(name for lv, name, _ in _levels() if lv == level)
+    return next(lv.name for lv in degree_table() if lv.rank == level)
 
 
 @lru_cache(maxsize=1)

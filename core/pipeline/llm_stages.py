@@ -20,6 +20,7 @@ from core.contracts import (
     GapResolution,
     GapType,
     JDAnalysis,
+    LLMStage,
     Priority,
     Requirement,
     RoleProfile,
@@ -37,8 +38,10 @@ def enrich_jd_analysis(analysis: JDAnalysis, jd_text: str, *, llm) -> JDAnalysis
     from core.llm.responses import JDAnalystResponse
 
     try:
-        prompt = render_prompt("jd_analyst", jd_text=jd_text, target_title=analysis.target_title)
-        response = llm.structured(prompt, JDAnalystResponse, stage="jd_analyst")
+        prompt = render_prompt(
+            LLMStage.JD_ANALYST, jd_text=jd_text, target_title=analysis.target_title
+        )
+        response = llm.structured(prompt, JDAnalystResponse, stage=LLMStage.JD_ANALYST)
     except ProviderError:
         return analysis
     profile_fields = set(RoleProfile.model_fields)
@@ -90,12 +93,15 @@ def judge_mapping(
     requirements = [r.model_dump(mode="json") for r in board.requirements]
     try:
         prompt = render_prompt(
-            "evidence_mapper", requirements=requirements, cards=cards, synonyms=board.synonyms_map
+            LLMStage.EVIDENCE_MAPPER,
+            requirements=requirements,
+            cards=cards,
+            synonyms=board.synonyms_map,
         )
         response = llm.structured(
             prompt,
             MapperResponse,
-            stage="evidence_mapper",
+            stage=LLMStage.EVIDENCE_MAPPER,
             validation_context={"valid_card_ids": valid_ids},
         )
     except ProviderError:
@@ -132,8 +138,8 @@ def hyde_writer(llm) -> Callable[[str], str | None]:
 
     def write(requirement: str) -> str | None:
         try:
-            prompt = render_prompt("hyde", requirement=requirement)
-            return llm.structured(prompt, HydeResponse, stage="hyde").bullet
+            prompt = render_prompt(LLMStage.HYDE, requirement=requirement)
+            return llm.structured(prompt, HydeResponse, stage=LLMStage.HYDE).bullet
         except ProviderError:
             return None
 
@@ -162,11 +168,11 @@ def phrase_questions(
         if g.gap_id in asked
     ]
     try:
-        prompt = render_prompt("gap_questions", gaps=payload)
+        prompt = render_prompt(LLMStage.GAP_QUESTIONS, gaps=payload)
         response = llm.structured(
             prompt,
             GapQuestionsResponse,
-            stage="gap_questions",
+            stage=LLMStage.GAP_QUESTIONS,
             validation_context={"valid_gap_ids": asked},
         )
     except ProviderError:

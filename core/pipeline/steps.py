@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Protocol
 
 from core.contracts import (
     AnswerStatus,
@@ -18,19 +18,27 @@ from core.contracts import (
     Ranking,
     Severity,
 )
-from core.mapping import map_evidence
+from core.llm.client import LLM
+from core.mapping import Searcher, map_evidence
 from core.mapping.questions import build_questions
 from core.settings import Settings
 from core.writer import claim_index, write_draft
+
+
+class EvidenceStore(Searcher, Protocol):
+    """What a run needs of the evidence index (core.retrieval.EvidenceIndex): ranking, and
+    indexing the cards a user's answers add."""
+
+    def add_cards(self, cards: list[EvidenceCard]) -> None: ...
 
 
 @dataclass
 class Deps:
     """What the steps need besides the board: keyword-only, never globals."""
 
-    index: Any  # core.retrieval.EvidenceIndex (search, add_cards)
+    index: EvidenceStore
     settings: Settings
-    llm: Any = None  # core.llm.client.LLM | None
+    llm: LLM | None = None
     notes: list[str] = field(default_factory=list)
     on_state: Callable[[str], None] | None = None
 
@@ -80,7 +88,7 @@ def instruction_card_ids(board: Blackboard) -> frozenset[str]:
 class ExcludingSearcher:
     """The evidence index with some cards left out of every ranking."""
 
-    index: Any
+    index: Searcher
     excluded: frozenset[str]
 
     def search(

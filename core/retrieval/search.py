@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from core.contracts import EvidenceHit, Ranking
+from core.contracts import EvidenceHit, Ranking, RetrievalMode
 from core.errors import InputError
 from core.retrieval.corpus import Corpus
 from core.retrieval.embedder import Embedder
@@ -21,7 +21,7 @@ from core.retrieval.reranker import Reranker
 from core.retrieval.synonyms import Synonyms
 from core.settings import RetrievalSettings
 
-MODES = ("bm25", "vector", "hybrid", "hybrid+rerank")
+MODES = tuple(mode.value for mode in RetrievalMode)  # the enum in core/contracts.py, in order
 _CHUNKS_PER_CARD = 8  # sort this many chunks per wanted card before falling back to all
 Hyde = Callable[[str], str | None]
 

@@ -12,7 +12,6 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import json
-import os
 from collections.abc import Iterator
 from functools import lru_cache
 from pathlib import Path
@@ -23,10 +22,8 @@ import numpy as np
 import pyarrow as pa
 
 from core.contracts import EvidenceCard
+from core.environment import apply_process_defaults
 from core.retrieval.chunking import Chunk
-
-# LanceDB's Rust logger prints a WARN line for every new table; errors still show.
-os.environ.setdefault("LANCEDB_LOG", "error")
 
 TABLE = "evidence"
 LOCK_NAME = ".resumeforge-index.lock"
@@ -117,6 +114,7 @@ class LanceStore:
     def __init__(self, uri: str) -> None:
         self.uri = uri
         try:
+            apply_process_defaults()  # LanceDB's logger: errors only
             import lancedb
 
             self._db = lancedb.connect(uri)

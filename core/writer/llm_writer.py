@@ -15,7 +15,14 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Sequence
 
-from core.contracts import DraftBullet, EvidenceCard, GapResolution, GapStrategy, ResumeDraft
+from core.contracts import (
+    DraftBullet,
+    EvidenceCard,
+    GapResolution,
+    GapStrategy,
+    LLMStage,
+    ResumeDraft,
+)
 from core.errors import ProviderError
 from core.ingest.textnorm import normalize_text
 from core.writer.budget import fit_to_pages, left_out
@@ -65,7 +72,7 @@ def rewrite_with_llm(
 
     by_id = {c.id: c for c in cards if c.id not in exclude_ids}
     prompt = render_prompt(
-        "writer",
+        LLMStage.WRITER,
         target_title=base.target_title,
         storylines=list(storylines),
         roles=_prompt_roles(base, by_id),
@@ -81,7 +88,7 @@ def rewrite_with_llm(
         response = llm.structured(
             prompt,
             WriterResponse,
-            stage="writer",
+            stage=LLMStage.WRITER,
             validation_context={"valid_card_ids": set(by_id)},
         )
     except ProviderError as err:

@@ -7,6 +7,8 @@ import os
 import subprocess
 import sys
 
+import pytest
+
 from tests.app.conftest import REPO
 
 SCRIPT = """
@@ -26,6 +28,7 @@ print(sorted(m for m in ("litellm", "instructor", "openai") if m in sys.modules)
 """
 
 
+@pytest.mark.slow
 def test_the_offline_first_result_does_not_import_llm_libraries():
     env = {**os.environ, "PYTHONPATH": str(REPO), "HF_HUB_OFFLINE": "1"}
     done = subprocess.run(

@@ -16,6 +16,7 @@ def report(eval_dir):
     return evaluate_audit_probes(eval_dir)
 
 
+@pytest.mark.slow
 def test_every_case_is_scored_in_its_own_split(report, eval_cases):
     by_split = report["by_split"]
     assert [r["case"] for r in report["cases"]] == [c.name for c in eval_cases]
@@ -29,6 +30,7 @@ def test_every_case_is_scored_in_its_own_split(report, eval_cases):
     assert pooled["clean_total"] == sum(r["clean_total"] for r in report["cases"])
 
 
+@pytest.mark.slow
 def test_per_type_rows_add_up_and_false_alarms_name_their_rule(report):
     for summary in report["by_split"].values():
         rows = summary["per_type"].values()
@@ -42,12 +44,14 @@ def test_per_type_rows_add_up_and_false_alarms_name_their_rule(report):
         assert len(summary["misses"]) == missed
 
 
+@pytest.mark.slow
 def test_report_text_shows_both_splits_and_the_types(report):
     text = format_probe_report(report)
     assert "## tuning" in text and "## held-back" in text
     assert "scope_inflated |" in text
 
 
+@pytest.mark.slow
 def test_cli_prints_json(eval_dir, capsys):
     assert main(["eval", "audit", "--cases", str(eval_dir), "--json"]) == 0
     data = json.loads(capsys.readouterr().out)

@@ -7,9 +7,9 @@ import json
 import pytest
 
 from core.audit import audit_bullets, check_bullet
-from core.audit.probes import quote_overlaps, score_audit_probes
 from core.contracts import CardKind
 from core.evaluation.audit_eval import summarise_by_split
+from core.evaluation.audit_probes import quote_overlaps, score_audit_probes
 from core.ingest import parse_resume
 
 # Issue 17 targets: fabricated probes caught >= 97% (>= 90% per type), clean flagged <= 3%.
@@ -46,6 +46,7 @@ def resumes(eval_cases):
     }
 
 
+@pytest.mark.slow
 def test_each_split_meets_its_floor(scores):
     by_split = summarise_by_split(list(scores.values()))
     for split, (recall, fp_rate) in FLOORS.items():
@@ -58,6 +59,7 @@ def test_each_split_meets_its_floor(scores):
         )
 
 
+@pytest.mark.slow
 def test_per_type_bookkeeping(scores):
     for score in scores.values():
         per_type = score["per_type"]
@@ -66,6 +68,7 @@ def test_per_type_bookkeeping(scores):
         assert len(per_type) == 7  # all seven falsehood types are present in every case
 
 
+@pytest.mark.slow
 def test_caught_probes_say_what_is_wrong_and_where_it_looked(scores):
     for score in scores.values():
         for detail in score["details"]:
@@ -76,6 +79,7 @@ def test_caught_probes_say_what_is_wrong_and_where_it_looked(scores):
         assert score["evidence_found"] >= 0.85 * len(score["details"]), score["case"]
 
 
+@pytest.mark.slow
 def test_probes_cited_like_a_drafted_line_meet_the_targets(eval_cases, resumes):
     """As a writer's line: each probe cites the cards its support quotes point to."""
     caught = fabricated = flagged = clean = 0
@@ -109,6 +113,7 @@ def test_probes_cited_like_a_drafted_line_meet_the_targets(eval_cases, resumes):
     assert flagged / clean <= FALSE_POSITIVE_LIMIT, (flagged, clean)
 
 
+@pytest.mark.slow
 def test_each_resume_line_passes_against_itself(resumes):
     """The extractive writer copies these lines: the audit must never block the user's facts."""
     kinds = {CardKind.EXPERIENCE_BULLET, CardKind.ROLE_SENTENCE, CardKind.SUMMARY}

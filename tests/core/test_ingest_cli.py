@@ -37,6 +37,7 @@ def test_parse_prints_cards_for_every_dev_file(case, capsys):
 SAME_ROLE_FLOORS = {"tuning": 1.0, "held-back": 0.75}
 
 
+@pytest.mark.slow
 def test_parse_docx_and_pdf_versions_full(tmp_path, capsys):
     """Every DOCX and PDF version parses (exit 0, an e-mail, cards). Target: each gives the same
     (company, dates) roles as its Markdown source; the floor per split and format is the share of
@@ -109,6 +110,7 @@ def test_missing_file_exits_2(tmp_path, capsys):
     assert code == 2 and "does not exist" in err
 
 
+@pytest.mark.slow
 def test_console_script_entry_point(tmp_path):
     script = Path(sys.executable).with_name("resumeforge")
     source = EVAL_DEV / CASES[-1] / "fact_resume.md"

@@ -157,6 +157,7 @@ def test_blanked_lines_keep_offsets_true() -> None:
     assert [what for what, _ in removed] == ["Company Name", "City , State"]
 
 
+@pytest.mark.slow
 def test_parse_cli_lists_what_was_left_out(tmp_path: Path) -> None:
     resume = tmp_path / "resume.md"
     resume.write_text(RESUME, encoding="utf-8")

@@ -43,12 +43,14 @@ def test_compound_heading_reads_its_first_kind_and_keeps_the_degree():
     assert kinds(text)["Education & Certification"] == {CardKind.EDUCATION}
 
 
+@pytest.mark.slow
 def test_unknown_heading_is_read_by_meaning_when_the_model_is_there(embedder):
     text = HEAD + "## Prizes\n\n- Best New Cook, Austin Food Awards 2021\n"
     assert kinds(text, embedder)["Prizes"] == {CardKind.AWARD}
     assert kinds(text)["Prizes"] == {CardKind.OTHER}  # no model: the table alone
 
 
+@pytest.mark.slow
 def test_meaning_overrides_a_table_word_only_when_other_words_are_unknown(embedder):
     text = HEAD + "## Voluntary Work\n\n- Cooked for the shelter every Sunday.\n"
     assert kinds(text, embedder)["Voluntary Work"] == {CardKind.VOLUNTEERING}

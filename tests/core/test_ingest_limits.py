@@ -58,6 +58,7 @@ def test_deeply_nested_json_resume_is_an_input_error_not_a_recursion_error() -> 
     read_upload(braces_in_strings.encode(), "ok.json")  # brackets inside strings do not count
 
 
+@pytest.mark.slow
 def test_cli_exits_2_with_a_message_for_deeply_nested_json(tmp_path: Path) -> None:
     path = tmp_path / "deep.json"
     path.write_bytes(deep_json(50_000))

@@ -153,6 +153,7 @@ def test_missing_file_exits_2(tmp_path, capsys):
     assert code == 2 and "nope.txt" in err
 
 
+@pytest.mark.slow
 def test_console_script_exit_codes(eval_cases, tmp_path):
     script = Path(sys.executable).with_name("resumeforge")
     ok = subprocess.run(

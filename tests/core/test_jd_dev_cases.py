@@ -14,8 +14,8 @@ from typing import Any
 import pytest
 
 from core.contracts import JDAnalysis
+from core.evaluation.jd_scoring import score_analysis
 from core.jd import analyze_jd
-from core.jd.scoring import score_analysis
 
 # Reached on 2026-11 over the 11 cases (`python -m core eval jd --cases ../shared/eval/dev`):
 # requirement recall 0.92-1.00, precision >= 0.92, priority accuracy >= 0.92, keyword recall

@@ -10,8 +10,8 @@ import pytest
 from core.cli import main
 from core.contracts import JDAnalysis, Priority, Requirement, RoleProfile
 from core.evaluation.jd_eval import evaluate_jds, find_cases
+from core.evaluation.jd_scoring import boilerplate_hits, keyword_precision, title_matches
 from core.jd.reading import reading_warnings
-from core.jd.scoring import boilerplate_hits, keyword_precision, title_matches
 
 EVAL_REAL = (Path(__file__).resolve().parents[2].parent / "shared" / "eval" / "real").resolve()
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from core.contracts import JDAnalysis, Priority, Requirement, RoleProfile
-from core.jd.scoring import keyword_found, requirement_matches, score_analysis
+from core.evaluation.jd_scoring import keyword_found, requirement_matches, score_analysis
 
 LABEL = "Production experience with Terraform (Pulumi also counts)"
 

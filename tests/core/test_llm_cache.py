@@ -82,9 +82,17 @@ def test_a_stale_entry_with_an_id_that_no_longer_exists_is_asked_again(llm_serve
     llm_server.reply_json(answer)
     llm_server.reply_json({"evidence_map": [], "gaps": []})
 
-    llm.structured(prompt, MapperResponse, stage="m", validation_context={"valid_card_ids": {"c1"}})
+    llm.structured(
+        prompt,
+        MapperResponse,
+        stage="evidence_mapper",
+        validation_context={"valid_card_ids": {"c1"}},
+    )
     fresh = llm.structured(
-        prompt, MapperResponse, stage="m", validation_context={"valid_card_ids": {"c2"}}
+        prompt,
+        MapperResponse,
+        stage="evidence_mapper",
+        validation_context={"valid_card_ids": {"c2"}},
     )
 
     assert llm_server.count == 2 and fresh.evidence_map == []

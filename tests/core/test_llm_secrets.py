@@ -185,6 +185,7 @@ def run_probe_suite(tmp_path, test_body: str) -> subprocess.CompletedProcess:
     )
 
 
+@pytest.mark.slow
 def test_a_test_that_reaches_the_network_fails_even_if_the_error_is_caught(tmp_path):
     """conftest's guard records the attempt and fails the test at teardown."""
     body = "def test_sneaky():\n" + textwrap.indent(SNEAKY, "    ")
@@ -193,6 +194,7 @@ def test_a_test_that_reaches_the_network_fails_even_if_the_error_is_caught(tmp_p
     assert "tried to reach the network" in result.stdout and "api.openai.com" in result.stdout
 
 
+@pytest.mark.slow
 def test_a_process_started_by_a_test_cannot_reach_the_network_unnoticed(tmp_path):
     """The guard also runs in child processes (tests/netguard/sitecustomize.py); what they try
     is logged and fails the test that started them."""

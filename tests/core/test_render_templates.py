@@ -11,9 +11,10 @@ import pytest
 from core.contracts import ContactInfo, DraftBullet, DraftRole, ResumeDraft
 from core.errors import TemplateError
 from core.render import list_templates, render_docx
-from core.render.build_templates import SPECS, build_templates
 from core.render.docx_parts import template_tags
+from core.render.looks import LOOKS as SPECS
 from core.render.templates import BUNDLED_TEMPLATES_DIR, resolve_template
+from tools.build_templates import build_templates
 
 DRAFT = ResumeDraft(
     roles=[

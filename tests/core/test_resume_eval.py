@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from core.cli import main
 from core.contracts import RoleEntry
 from core.evaluation.resume_match import (
@@ -46,6 +48,7 @@ def test_education_needs_degree_and_school():
     assert not education_matches(label, RoleEntry(id="e1", title="BSN", company="Other College"))
 
 
+@pytest.mark.slow
 def test_eval_resumes_command_scores_real_and_dev_folders(capsys):
     assert main(["eval", "resumes", "--cases", str(EVAL_REAL)]) == 0
     out = capsys.readouterr().out

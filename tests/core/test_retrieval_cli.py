@@ -5,7 +5,7 @@ import json
 import pytest
 
 from core.cli import main
-from core.retrieval.eval_cases import RetrievalEvalReport, format_report
+from core.evaluation.retrieval_eval import RetrievalEvalReport, format_report
 
 RESUME = """# Jane Doe
 jane@example.com
@@ -43,6 +43,7 @@ def test_missing_resume_and_bad_options_exit_2(tmp_path, resume, capsys):
     assert "no queries" in capsys.readouterr().err
 
 
+@pytest.mark.slow
 def test_eval_with_a_missing_folder_or_unknown_mode_exits_2(tmp_path, eval_dir, capsys):
     assert main(["eval", "retrieval", "--cases", str(tmp_path / "none")]) == 2
     assert main(["eval", "retrieval", "--cases", str(tmp_path)]) == 2

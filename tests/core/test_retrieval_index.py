@@ -325,6 +325,7 @@ def test_unwritable_index_location_falls_back_to_memory(tmp_path):
     assert idx.search("Kubernetes", k=1).results[0].card_id == "c4"
 
 
+@pytest.mark.slow
 def test_index_locked_by_another_process_still_answers_in_memory(tmp_path):
     folder = tmp_path / "index"
     folder.mkdir()
@@ -361,6 +362,7 @@ def _build_in_child(uri: str, start, results) -> None:
     results.put((built, sorted(c.id for c in idx.cards)))
 
 
+@pytest.mark.slow
 def test_two_processes_indexing_one_workspace_both_end_correct(tmp_path):
     ctx = multiprocessing.get_context("spawn")
     start, results = ctx.Event(), ctx.Queue()

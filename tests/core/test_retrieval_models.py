@@ -9,7 +9,7 @@ import diskcache
 import numpy as np
 import pytest
 
-from core.bench.cross_encoder import TINY, build_cross_encoder
+from bench.cross_encoder import TINY, build_cross_encoder
 from core.contracts import EvidenceCard, Provenance
 from core.retrieval import (
     EvidenceIndex,

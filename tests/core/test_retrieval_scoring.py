@@ -6,9 +6,7 @@ import math
 import pytest
 
 from core.contracts import EvidenceCard, Provenance
-from core.retrieval import rrf_fuse
-from core.retrieval.chunking import MAX_WORDS, chunk_card, split_sentences
-from core.retrieval.evaluate import (
+from core.evaluation.retrieval_metrics import (
     LabelledRequirement,
     Quote,
     contains,
@@ -21,6 +19,8 @@ from core.retrieval.evaluate import (
     score_requirement,
     summarize,
 )
+from core.retrieval import rrf_fuse
+from core.retrieval.chunking import MAX_WORDS, chunk_card, split_sentences
 
 # --- fusion ------------------------------------------------------------------------------------
 

@@ -154,6 +154,7 @@ def _wait_for(pattern: str, home: Path, proc: subprocess.Popen, timeout: float =
 @pytest.mark.parametrize(
     "kill_when", ["workspaces/*/index/*", "workspaces/*/runs/*/blackboard.json"]
 )
+@pytest.mark.slow
 def test_a_cli_run_killed_mid_way_resumes_cleanly(kill_when, tmp_path):
     home = tmp_path / "home"
     resume, jd = write_inputs(tmp_path / "in", fact_resume("crash"), sample_jd())

@@ -22,7 +22,7 @@ from core.errors import InputError, ResumeForgeError
 from core.ingest import parse_resume, parse_resume_text, read_upload
 from core.jd import analyze_jd
 from core.llm.assembler import assemble
-from core.llm.responses import RESPONSE_MODELS
+from core.llm.stages import STAGES
 from tests.reliability.hostile_files import plain_docx, rezip
 
 BOUNDED = settings(
@@ -38,6 +38,7 @@ CONTEXT = {
     "valid_gap_ids": {"gap-r1"},
     "valid_bullet_ids": {"r01-b1"},
 }
+RESPONSE_MODELS = {s.value: m.response_model for s, m in STAGES.items() if m.response_model}
 FIELD_NAMES = sorted({name for model in RESPONSE_MODELS.values() for name in model.model_fields})
 KEYS = st.sampled_from(
     [*FIELD_NAMES, "text", "evidence_card_ids", "role_id", "bullet_id", "requirement_id"]

@@ -67,6 +67,7 @@ def _leaks(canary: str, text: str) -> list[str]:
     return [piece for piece in pieces if piece in text]
 
 
+@pytest.mark.slow
 @pytest.mark.timeout(180)
 @pytest.mark.parametrize("canary", canaries(), ids=["sk_shaped", "unshaped"])
 def test_cli_key_from_the_environment_never_leaks(canary, llm_server, tmp_path):

@@ -91,6 +91,7 @@ def _audit_deps(**extra: str) -> subprocess.CompletedProcess:
     )
 
 
+@pytest.mark.slow
 @pytest.mark.timeout(180)
 def test_audit_deps_says_not_audited_when_the_service_is_unreachable():
     done = _audit_deps()

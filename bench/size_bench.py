@@ -1,6 +1,6 @@
 """Benchmark: 10 MB of any shape is read or refused within 30 s and 1 GB (issue 19).
 
-    python -m core.bench.size_bench [--runs 3]
+    python -m bench.size_bench [--runs 3]
 
 Each shape is 10,000,000 bytes (just under the 10 MiB upload limit, so the byte check lets it
 through and the later limits must hold). Each run is a fresh child process that reads the file
@@ -222,7 +222,7 @@ def _cpu_s() -> float:
 
 
 def _run_child(path: Path, how: str) -> dict[str, Any]:
-    command = [sys.executable, "-m", "core.bench.size_bench", "--child", str(path), how]
+    command = [sys.executable, "-m", "bench.size_bench", "--child", str(path), how]
     try:
         out = subprocess.run(command, capture_output=True, text=True, timeout=CHILD_TIMEOUT_S)
     except subprocess.TimeoutExpired:

@@ -1,4 +1,4 @@
-"""`analyze` time per job ad, libraries and term data loaded: `python -m core.bench.jd_bench`.
+"""`analyze` time per job ad, libraries and term data loaded: `python -m bench.jd_bench`.
 
 Times `analyze_jd` on every dev and real job ad (after one warm-up call that loads the term
 lists), median of a few runs each, and writes the "JD analysis" section of docs/BENCHMARKS.md.
@@ -15,7 +15,7 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
-from core.bench.markdown import replace_section
+from bench.markdown import replace_section
 
 REPEATS = 5
 TARGET_S = 0.5
@@ -57,7 +57,7 @@ def render(rows: list[tuple[str, int, float, float]]) -> str:
     lines = [
         f"Machine: {os.cpu_count()} cores, load average "
         f"{', '.join(f'{x:.1f}' for x in os.getloadavg())}, {date.today().isoformat()}. "
-        f"Command: `python -m core.bench.jd_bench` (median of {REPEATS} per ad; term data and "
+        f"Command: `python -m bench.jd_bench` (median of {REPEATS} per ad; term data and "
         "embedding model loaded).",
         "",
         "| job ad | characters | analyze (ms) | with embedding section roles (ms) |",

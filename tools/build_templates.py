@@ -1,4 +1,7 @@
-"""Build the bundled DOCX templates: `python -m core.render.build_templates [--out DIR]`.
+"""Build the bundled DOCX templates: `python -m tools.build_templates [--out DIR]`.
+
+A development tool, not part of the installed package: the app reads the built files in
+templates/, and each template's look (font, sizes, margins) from core/render/looks.py.
 
 python-docx writes ordinary paragraphs whose text holds docxtpl tags ({{ name }},
 {%p for role in roles %} …); every tag sits whole in one run, so docxtpl sees it intact. Bullets
@@ -14,7 +17,6 @@ import argparse
 import io
 import zipfile
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -26,6 +28,7 @@ from docx.oxml import OxmlElement
 from docx.oxml.ns import qn
 from docx.shared import Inches, Pt, RGBColor
 
+from core.render.looks import LOOKS, Look, TemplateLook
 from core.render.templates import BUNDLED_TEMPLATES_DIR
 from core.workspace import atomic_write_bytes
 
@@ -43,17 +46,6 @@ AFTER_SZCS = (  # what may follow w:szCs inside w:rPr (schema order)
 )
 
 Document = Any  # docx.document.Document (python-docx types its factory loosely)
-
-
-@dataclass(frozen=True)
-class Look:
-    font: str
-    body_pt: float
-    name_pt: float
-    heading_pt: float
-    heading_caps: bool
-    heading_rule: bool  # a thin line under each section heading
-    margin_in: float
 
 
 def tag(doc: Document, text: str) -> None:
@@ -188,45 +180,14 @@ def _write_body(doc: Document, look: Look, role_block: Callable[[Document, Look]
     tag(doc, "{%p endfor %}")
 
 
-@dataclass(frozen=True)
-class TemplateSpec:
-    name: str
-    description: str
-    look: Look
-    role_block: Callable[[Document, Look], None]
-    dates_right: bool = True  # the PDF layout's matching choice (core/render/pdf_render.py)
-
-
-SPECS = (
-    TemplateSpec(
-        "classic",
-        "Single column, clean headings with a thin rule, bullets; role dates right-aligned.",
-        Look("Calibri", 10.5, 20, 12, heading_caps=False, heading_rule=True, margin_in=0.75),
-        classic_role,
-    ),
-    TemplateSpec(
-        "ats_plain",
-        "Maximally ATS-safe: Arial, plain capitalised headings, no tabs or rules, one fact a line.",
-        Look("Arial", 10.5, 14, 11, heading_caps=True, heading_rule=False, margin_in=1.0),
-        plain_role,
-        dates_right=False,
-    ),
-    TemplateSpec(
-        "compact",
-        "Georgia serif, capitalised headings with a rule, narrow margins: the most on one page.",
-        Look("Georgia", 10, 18, 11, heading_caps=True, heading_rule=True, margin_in=0.6),
-        classic_role,
-    ),
-)
-
-
-def build_document(spec: TemplateSpec) -> bytes:
+def build_document(spec: TemplateLook) -> bytes:
     doc = docx.Document()
     _set_up_styles(doc, spec.look)
     for section in doc.sections:
         for side in ("left_margin", "right_margin", "top_margin", "bottom_margin"):
             setattr(section, side, Inches(spec.look.margin_in))
-    _write_body(doc, spec.look, spec.role_block)
+    # dates right-aligned on the role line, or a plain line per fact (the PDF layout matches)
+    _write_body(doc, spec.look, classic_role if spec.dates_right else plain_role)
     _drop_thumbnail(doc)
     props = doc.core_properties
     props.author = props.last_modified_by = "ResumeForge"
@@ -259,7 +220,7 @@ def reproducible_zip(data: bytes) -> bytes:
 
 def build_templates(out_dir: Path = BUNDLED_TEMPLATES_DIR) -> list[Path]:
     """Write every bundled template into `out_dir` (atomically). Returns the files."""
-    return [atomic_write_bytes(Path(out_dir) / f"{s.name}.docx", build_document(s)) for s in SPECS]
+    return [atomic_write_bytes(Path(out_dir) / f"{s.name}.docx", build_document(s)) for s in LOOKS]
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -55,7 +55,7 @@ def render_section(
     command: str,
 ) -> str:
     lines = [
-        f"Measured with `{command}` on {machine}. Synthetic corpora (core/bench/synthetic.py): "
+        f"Measured with `{command}` on {machine}. Synthetic corpora (bench/synthetic.py): "
         "resume-style bullets, one in eight a 3–6 sentence paragraph that gets chunked. "
         "Embedding model all-MiniLM-L6-v2 loaded once; latency includes embedding the query. "
         "Sizes above 10,000 items index random unit vectors instead of real embeddings "

@@ -1,4 +1,4 @@
-"""Offline `run` time per labelled case, models loaded: `python -m core.bench.pipeline_bench`.
+"""Offline `run` time per labelled case, models loaded: `python -m bench.pipeline_bench`.
 
 Loads the embedding model and the libraries once, then times `tailor` (parse → JD analysis →
 index → map → write → audit → DOCX + audit JSON) on every case, each in a fresh home so no stage
@@ -16,7 +16,7 @@ import time
 from datetime import date
 from pathlib import Path
 
-from core.bench.markdown import replace_section
+from bench.markdown import replace_section
 
 REPEATS = 3
 
@@ -68,7 +68,7 @@ def _load() -> str:
 def render(rows: list[tuple[str, float, float]]) -> str:
     lines = [
         f"Machine: {os.cpu_count()} cores, load average {_load()} when it finished, "
-        f"{date.today().isoformat()}. Command: `python -m core.bench.pipeline_bench` "
+        f"{date.today().isoformat()}. Command: `python -m bench.pipeline_bench` "
         f"(median of {REPEATS}; embedding model and libraries already loaded; each run in a "
         "fresh home, so nothing is reused but, in the second column, cached embeddings).",
         "",

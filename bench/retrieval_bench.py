@@ -1,4 +1,4 @@
-"""Retrieval speed benchmark: `python -m core.bench.retrieval_bench --out docs/BENCHMARKS.md`.
+"""Retrieval speed benchmark: `python -m bench.retrieval_bench --out docs/BENCHMARKS.md`.
 
 For each synthetic corpus size: index build time and items/s, reopen time, query latency
 p50/p95 per mode (query embedding included, model loaded), reranking of 25 candidates, and the
@@ -22,10 +22,10 @@ from typing import Any, TypeVar
 
 import numpy as np
 
-from core.bench.cross_encoder import MINILM_L6, build_cross_encoder
-from core.bench.markdown import replace_section
-from core.bench.synthetic import synthetic_cards, synthetic_queries
-from core.retrieval import EvidenceIndex, get_embedder, get_reranker
+from bench.cross_encoder import MINILM_L6, build_cross_encoder
+from bench.markdown import replace_section
+from bench.synthetic import synthetic_cards, synthetic_queries
+from core.retrieval import MODES, EvidenceIndex, get_embedder, get_reranker
 from core.retrieval.embedder import Embedder
 from core.retrieval.query import plan_query
 from core.settings import RetrievalSettings
@@ -36,7 +36,6 @@ REAL_EMBEDDING_MAX = 10_000  # above this the corpus gets random unit vectors (s
 QUERIES = 60
 WARMUP = 10
 RERANK_QUERIES = 20  # each reranked query costs ~25 cross-encoder passes
-MODES = ("bm25", "vector", "hybrid", "hybrid+rerank")
 
 
 class TimedEmbedder:
@@ -198,7 +197,7 @@ def main(argv: list[str] | None = None) -> int:
             "float32 (default)": rerank_timing(reranker_dir),
             "int8 (`reranker_int8 = true`)": rerank_timing(reranker_dir, int8=True),
         }
-    from core.bench.report import render_section
+    from bench.report import render_section
 
     section = render_section(rows, rerank, machine=_machine(), command=_command(argv))
     out = Path(args.out)
@@ -228,7 +227,7 @@ def _machine() -> str:
 
 def _command(argv: list[str] | None) -> str:
     args = sys.argv[1:] if argv is None else argv
-    return " ".join(["python -m core.bench.retrieval_bench", *args])
+    return " ".join(["python -m bench.retrieval_bench", *args])
 
 
 if __name__ == "__main__":

@@ -1,4 +1,4 @@
-"""Render time per resume: `python -m core.bench.render_bench [--out docs/BENCHMARKS.md]`.
+"""Render time per resume: `python -m bench.render_bench [--out docs/BENCHMARKS.md]`.
 
 Runs the offline pipeline once per labelled case (not timed), then times what an export costs:
 one date style, page fit measured on the typeset pages, DOCX + PDF, both read back, and the ATS
@@ -13,7 +13,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from core.bench.markdown import replace_section
+from bench.markdown import replace_section
 
 TARGET_SECONDS = 3.0
 
@@ -55,7 +55,7 @@ def main(argv: list[str] | None = None) -> int:
     lines = [
         f"Render (DOCX + PDF + round trip + ATS on the DOCX text), {len(rows)} cases: "
         f"median {statistics.median(seconds):.2f} s, max {max(seconds):.2f} s "
-        f"(target ≤ {TARGET_SECONDS:.0f} s). Command: `python -m core.bench.render_bench`.",
+        f"(target ≤ {TARGET_SECONDS:.0f} s). Command: `python -m bench.render_bench`.",
         "",
         "| case | seconds |",
         "|---|---|",

@@ -1,6 +1,6 @@
 """Benchmark: reading and parsing a 6-page PDF resume (target ≤ 1 s), and the size guard.
 
-    python -m core.bench.pdf_bench
+    python -m bench.pdf_bench
 
 The PDF is generated with reportlab (a dev dependency): six pages of roles and bullets with a
 running footer, two columns on the first page. Prints the median of three runs of

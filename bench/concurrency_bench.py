@@ -1,6 +1,6 @@
 """Benchmark: light sessions beside a heavy one, in one process (like the Streamlit server).
 
-    python -m core.bench.concurrency_bench [--light 10] [--repeats 3]
+    python -m bench.concurrency_bench [--light 10] [--repeats 3]
 
 A light session is what "Try the sample" does, through the same `TailoringSession` the app uses,
 each in its own workspace: load the sample resume (parse + index), analyse the sample job ad, map
@@ -28,7 +28,7 @@ HEAVY_HEAD_START_S = 2.0  # the heavy session parses first, then embeds for far 
 
 def heavy_resume(max_chars: int, max_cards: int) -> str:
     """The sample resume plus synthetic roles of bullets, up to just under the size limits."""
-    from core.bench.synthetic import synthetic_cards
+    from bench.synthetic import synthetic_cards
 
     parts = [(SAMPLES / "sample_resume.md").read_text(encoding="utf-8"), "\n## More experience\n"]
     size = sum(map(len, parts))

@@ -15,9 +15,7 @@ from pydantic import BaseModel, Field, ValidationError
 
 from core.contracts import ParsedResume
 from core.errors import InputError
-from core.evaluation.splits import split_of
-from core.retrieval.embedder import Embedder
-from core.retrieval.evaluate import (
+from core.evaluation.retrieval_metrics import (
     LabelledRequirement,
     ModeSummary,
     RequirementScore,
@@ -25,6 +23,8 @@ from core.retrieval.evaluate import (
     score_requirement,
     summarize,
 )
+from core.evaluation.splits import split_of
+from core.retrieval.embedder import Embedder
 from core.retrieval.index import EvidenceIndex
 from core.retrieval.search import MODES
 from core.settings import RetrievalSettings

@@ -1,1 +1,0 @@
-"""Benchmarks (`make bench`): synthetic corpora, timing, and the Markdown they write."""

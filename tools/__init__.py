@@ -1,0 +1,1 @@
+"""Development tools that are not part of the installed package."""
