@@ -67,7 +67,7 @@ bench: install
 	$(BIN)/python -m bench.size_bench
 	$(BIN)/python -m bench.concurrency_bench
 	# interaction timing in a real browser (prints medians; the targets are read, not asserted)
-	$(BIN)/python -m pytest -m bench -s -q tests/e2e/test_interaction_timing.py
+	$(BIN)/python -m pytest -m bench -s -q tests/e2e/test_interaction_timing.py tests/core/test_jd_analysis.py
 
 eval: install
 	$(BIN)/resumeforge eval retrieval --cases ../shared/eval/dev
