@@ -15,7 +15,7 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
-from bench.markdown import replace_section
+from bench.markdown import write_section
 
 REPEATS = 5
 TARGET_S = 0.5
@@ -84,10 +84,7 @@ def main(argv: list[str] | None = None) -> int:
 
     embedder = get_embedder(get_settings().retrieval.embedding_model)
     body = render(measure(job_ads(Path(args.dev), Path(args.real)), embedder))
-    print(body)
-    out = Path(args.out)
-    document = out.read_text(encoding="utf-8") if out.exists() else "# Benchmarks\n"
-    out.write_text(replace_section(document, "JD analysis", body), encoding="utf-8")
+    write_section(Path(args.out), "JD analysis", body)
     return 0
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 
 def replace_section(document: str, title: str, body: str) -> str:
@@ -13,3 +14,10 @@ def replace_section(document: str, title: str, body: str) -> str:
     if pattern.search(document):
         return pattern.sub(lambda _: section + "\n", document, count=1).rstrip("\n") + "\n"
     return document.rstrip("\n") + "\n\n" + section
+
+
+def write_section(path: Path, title: str, body: str) -> None:
+    """Print `body` and make it the section `## title` of the Markdown file at `path`."""
+    print(body)
+    document = path.read_text(encoding="utf-8") if path.exists() else "# Benchmarks\n"
+    path.write_text(replace_section(document, title, body), encoding="utf-8")

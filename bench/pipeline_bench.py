@@ -16,7 +16,7 @@ import time
 from datetime import date
 from pathlib import Path
 
-from bench.markdown import replace_section
+from bench.markdown import write_section
 
 REPEATS = 3
 
@@ -91,10 +91,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     cases = sorted(p for p in Path(args.cases).iterdir() if (p / "labels.json").exists())
     body = render(measure(cases))
-    print(body)
-    out = Path(args.out)
-    document = out.read_text(encoding="utf-8") if out.exists() else "# Benchmarks\n"
-    out.write_text(replace_section(document, "Pipeline", body), encoding="utf-8")
+    write_section(Path(args.out), "Pipeline", body)
     return 0
 
 

@@ -28,6 +28,8 @@ from typing import Any
 
 import numpy as np
 
+from core.environment import apply_process_defaults
+
 log = logging.getLogger(__name__)
 
 _INPUTS = ("input_ids", "attention_mask", "token_type_ids")
@@ -118,6 +120,7 @@ def load_bundled_onnx(
 ) -> OnnxSentenceModel | None:
     """The model in `model_dir` on ONNX Runtime, exporting it first when needed; else None.
     Without `onnx_dir`: the install-time export, else one made on first use in temp."""
+    apply_process_defaults()  # ONNX Runtime's telemetry off before it is imported
     try:
         import onnxruntime  # noqa: F401
         import tokenizers  # noqa: F401
@@ -140,7 +143,7 @@ def _open(model_dir: Path, path: Path) -> OnnxSentenceModel:
     from tokenizers import Tokenizer
 
     max_len, dim = _read_layout(model_dir)
-    onnxruntime.disable_telemetry_events()  # ORT_DISABLE_TELEMETRY is set too (core/__init__)
+    onnxruntime.disable_telemetry_events()  # and ORT_DISABLE_TELEMETRY (core/environment.py)
     options = onnxruntime.SessionOptions()
     options.intra_op_num_threads = _THREADS
     options.inter_op_num_threads = 1

@@ -163,7 +163,8 @@ print(model.encode(["a sentence"]).shape)
 
 def test_onnx_runtime_telemetry_is_off(onnx_dir, tmp_path):
     """Without ORT_DISABLE_TELEMETRY, ONNX Runtime 1.32 on Linux writes a device id (and a
-    telemetry queue) under ~/.cache/Microsoft; importing core sets it for the process."""
+    telemetry queue) under ~/.cache/Microsoft; loading the model sets it first
+    (core/environment.py)."""
     home = tmp_path / "home"
     home.mkdir()
     env = {**os.environ, "HOME": str(home), "XDG_CACHE_HOME": str(home / ".cache")}
