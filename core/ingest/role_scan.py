@@ -134,6 +134,10 @@ def find_header_blocks(items: list[Item]) -> list[tuple[int, int]]:
             and not is_date_line(text[j])
         )
 
+    def leads_next(j: int) -> bool:
+        """Line j sits right above another date line: it is that header's first line."""
+        return j + 1 < len(rows) and rows[j + 1].eligible and is_date_line(text[j + 1])
+
     for i, row in enumerate(rows):
         if i in used or not row.eligible:
             continue
@@ -154,8 +158,10 @@ def find_header_blocks(items: list[Item]) -> list[tuple[int, int]]:
         while end - start + 1 < _MAX_LINES and not _complete(text[start : end + 1]):
             if joins(start - 1, i) and not _has_title(text[start : end + 1]):
                 start -= 1
-            elif joins(end + 1, i):
-                end += 1
+            elif joins(end + 1, i) and not (
+                _has_title(text[start : end + 1]) and leads_next(end + 1)
+            ):
+                end += 1  # an employer line over the next title + dates line stays with that one
             elif joins(start - 1, i):
                 start -= 1
             else:

@@ -16,9 +16,9 @@ _ORG_WORDS = re.compile(
     r"\b(?:university|college|institute|school|academy|polytechnic|conservatory|bootcamp|inc|"
     r"llc|ltd|gmbh|corp|corporation|company|co|group|labs?|bank|union|hospital|foundation|"
     r"library|museum|agency|studio|studios|partners|technologies|systems|ventures|clinic|"
-    r"pharmacy|district|council|restaurant|hotel|stores|pvt|plc|llp)\b\.?",
+    r"pharmacy|district|council|restaurant|hotel|stores|pvt|plc|llp)\b(?!-\w)\.?",
     re.IGNORECASE,
-)
+)  # not the first half of a hyphenated word: 'Co-founder', 'School-age', 'Lab-grown'
 DEGREE = re.compile(
     r"\b(?:B\.?\s?[AS]c?\.?|M\.?\s?[AS]c?\.?|Ph\.?\s?D\.?|MBA|M\.?Eng|B\.?Eng|BFA|MFA|Ed\.?D|"
     r"J\.?D|M\.?D|Bachelor|Master|Doctor(?:ate)?|Associate(?:'s)? degree|Diploma|Certificate|"
@@ -30,9 +30,10 @@ _SEPARATORS = re.compile(
     r"\s+[—–]\s+|\s+-{1,2}\s+|\s*[|｜－]\s*|\s*ï¼\S?\s*|\s+[·•]\s+|\s+/\s+|\s{2,}|\t+"
 )
 _LOCATION = re.compile(
-    r"^(?:remote|hybrid|on-?site)\b|^[A-Z][A-Za-z.'’ -]+,\s*(?:[A-Z]{2}|[A-Z][a-z]+)\b.*$",
+    r"^(?:remote|hybrid|on-?site)\b"
+    r"|^[A-Z][A-Za-z.'’ -]+,\s*(?-i:[A-Z]{2}|[A-Z][a-z]+|[A-Z]{4,}|USA|UAE)\b.*$",
     re.IGNORECASE,
-)
+)  # 'Boise, ID', 'Pune, Maharashtra', 'Austin, TEXAS', 'Dubai, UAE'; not 'Cyber Command, MND'
 _EDU_SPLIT = re.compile(r",|\s[—–·]\s|\s*\|\s*|(?<=[a-z0-9]{2})\.\s")
 _COMPANY_PLACE = re.compile(r"^(.+?),\s*([A-Z][A-Za-z.'’ -]+,\s*[A-Z]{2,3})$")
 _STATE = re.compile(r",\s*[A-Z]{2}\b")
@@ -117,8 +118,11 @@ def parse_header(lines: list[str]) -> HeaderParts:
             head.location = part
         else:
             rest.append(part)
-    if rest:
-        head.company, rest = rest[0], rest[1:]
+    if rest:  # the employer: the first part, unless only a later one has an organisation
+        # word (and is not shaped like a place: 'College Station, TX')
+        orgs = (i for i, part in enumerate(rest) if is_org(part) and not _LOCATION.match(part))
+        pick = 0 if is_org(rest[0]) else next(orgs, 0)
+        head.company, rest = rest[pick], rest[:pick] + rest[pick + 1 :]
         if not head.location and (place := _COMPANY_PLACE.match(head.company)):
             head.company, head.location = place.group(1), place.group(2)  # 'Acme, Berlin, DE'
     if head.title and not head.company:

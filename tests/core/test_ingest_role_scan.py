@@ -128,3 +128,39 @@ def test_company_field_lines_under_any_heading_are_work_history():
     text = "Summary\nSeller.\n\nJOB PROFILE:\n- Built sales plans.\n"
     text += "company - Talwalkars Fitness Pvt Ltd\ndescription - Ran the front desk.\n"
     assert [c for _, c, *_ in roles(text)] == ["Talwalkars Fitness Pvt Ltd"]
+
+
+STACKED_EMPLOYER_FIRST = """Experience
+Harbor Freight Lines Inc.                                          Tacoma, WA
+Dispatcher                                                         Feb. 2021 - Mar. 2021
+Lindqvist                                                          Tacoma, WA
+Operations Lead & Director of Dispatch                             Jun. 2018 - Jan. 2021
+• Planned 40 routes a day for 12 drivers.
+Bayside Works Co.                                                  Olympia, WA
+Co-founder & Fleet Planner                                         Jan. 2016 - Jun. 2017
+• Ran the night yard.
+Port Authority Training Command, MNR                               Olympia, WA
+Yard Clerk (Reserve Service)                                       Aug. 2014 - Apr. 2016
+• Logged 300 containers a week.
+"""
+
+
+def test_employer_lines_above_title_and_dates_lines_stay_with_their_own_role():
+    """A role without bullets does not take the next role's employer line; 'Co-founder' is not
+    an organisation word; 'Command, MNR' is not a place."""
+    assert [(t, c) for t, c, *_ in roles(STACKED_EMPLOYER_FIRST)] == [
+        ("Dispatcher", "Harbor Freight Lines Inc."),
+        ("Operations Lead & Director of Dispatch", "Lindqvist"),
+        ("Co-founder & Fleet Planner", "Bayside Works Co."),
+        ("Yard Clerk (Reserve Service)", "Port Authority Training Command, MNR"),
+    ]
+
+
+def test_the_part_with_an_organisation_word_is_the_employer_and_the_other_the_title():
+    text = "Experience\nBanquet- Front desk Jan 2010 to Jan 2013\nGrand Hotel – Austin, TX\n"
+    text += "        Prepared access cards.\n"
+    assert roles(text) == [("Banquet- Front desk", "Grand Hotel", "2010-01", "2013-01")]
+    place = "Experience\nServer — Pecan Grove Grill — College Station, TX — 2008–2012\n"
+    assert roles(place) == [("Server", "Pecan Grove Grill", "2008", "2012")]
+    both = "Experience\nLAKESIDE COMMUNITY HOSPITAL, Dayton, OH\nPharmacy Resident | 2016 - 2017\n"
+    assert roles(both)[0][:2] == ("Pharmacy Resident", "LAKESIDE COMMUNITY HOSPITAL")
