@@ -8,6 +8,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from core.ingest.degrees import DEGREE, without_degree
 from core.text.dates import DateSpan, first_range
 
 TITLE_WORDS_PATH = Path(__file__).resolve().parent.parent / "data" / "title_words.json"
@@ -19,12 +20,6 @@ _ORG_WORDS = re.compile(
     r"pharmacy|district|council|restaurant|hotel|stores|pvt|plc|llp)\b(?!-\w)\.?",
     re.IGNORECASE,
 )  # not the first half of a hyphenated word: 'Co-founder', 'School-age', 'Lab-grown'
-DEGREE = re.compile(
-    r"\b(?:B\.?\s?[AS]c?\.?|M\.?\s?[AS]c?\.?|Ph\.?\s?D\.?|MBA|M\.?Eng|B\.?Eng|BFA|MFA|Ed\.?D|"
-    r"J\.?D|M\.?D|Bachelor|Master|Doctor(?:ate)?|Associate(?:'s)? degree|Diploma|Certificate|"
-    r"High School|GED|A\.A\.|A\.S\.|[Dd]iploma|[Bb]achelors?|[Mm]asters?|HSC|SSC|H\.\s?S\.\s?C|"
-    r"S\.\s?S\.\s?C|B\.B\.A|B\.Com|B\.Tech|M\.Tech|B\.E\.|BSN|MSN|PharmD)",
-)
 # 'ï¼' is what a full-width dash or bar becomes in a mis-decoded builder export
 _SEPARATORS = re.compile(
     r"\s+[—–]\s+|\s+-{1,2}\s+|\s*[|｜－]\s*|\s*ï¼\S?\s*|\s+[·•]\s+|\s+/\s+|\s{2,}|\t+"
@@ -34,7 +29,8 @@ _LOCATION = re.compile(
     r"|^[A-Z][A-Za-z.'’ -]+,\s*(?-i:[A-Z]{2}|[A-Z][a-z]+|[A-Z]{4,}|USA|UAE)\b.*$",
     re.IGNORECASE,
 )  # 'Boise, ID', 'Pune, Maharashtra', 'Austin, TEXAS', 'Dubai, UAE'; not 'Cyber Command, MND'
-_EDU_SPLIT = re.compile(r",|\s[—–·]\s|\s*\|\s*|(?<=[a-z0-9]{2})\.\s")
+_EDU_SPLIT = re.compile(r",|\s[-—–·]\s|\s*[|｜]\s*|\s{2,}|(?<=[a-z0-9]{2})\.\s")
+_AFTER_DATE = "\ue000"  # marks where an entry's date stood (a private-use character)
 _COMPANY_PLACE = re.compile(r"^(.+?),\s*([A-Z][A-Za-z.'’ -]+,\s*[A-Z]{2,3})$")
 _STATE = re.compile(r",\s*[A-Z]{2}\b")
 _MARKUP = re.compile(r"^#+\s*|\*+|(?<!\w)_+|_+(?!\w)")
@@ -182,6 +178,24 @@ def header_length(lines: list[str]) -> int:
     return 0
 
 
+def _degree_rank(piece: str) -> int:
+    """How a piece with a school word reads as the school: 0 no degree in it, 1 a school word
+    outside the degree's name, 2 only inside it ('Diploma in Hotel Management')."""
+    if not DEGREE.search(piece):
+        return 0
+    return 1 if is_org(without_degree(piece)) else 2
+
+
+def _school_after_date(pieces: list[str], after: int) -> int | None:
+    """'Associate of Applied Science, Culinary Arts 2010 Stratford - City, ST': with no school
+    word anywhere, the name right after the date of a degree line is the school."""
+    if after == 0 or after >= len(pieces) or not any(DEGREE.search(p) for p in pieces[:after]):
+        return None
+    name = pieces[after]
+    plain = not (DEGREE.search(name) or _is_location(name) or title_score(name))
+    return after if plain and name[:1].isupper() and len(name.split()) <= 6 else None
+
+
 def parse_education(text: str) -> HeaderParts:
     """'**B.S. in Computer Science**, Cache Valley State University — May 2014' → degree/school."""
     first_line = text.split("\n")[0]
@@ -189,7 +203,7 @@ def parse_education(text: str) -> HeaderParts:
     date = first_range(first_line)
     body = first_line
     if date is not None:
-        body = body[: date.begin] + " | " + body[date.finish :]
+        body = body[: date.begin] + f" | {_AFTER_DATE} | " + body[date.finish :]
     head = HeaderParts(date=date)
     if bold:
         head.title = bold.group(1).strip().rstrip(",")
@@ -200,8 +214,14 @@ def parse_education(text: str) -> HeaderParts:
             body = body[: span.start()] + " | " + body[span.end() :]
             break
     pieces = [p.strip(" ,") for p in re.split(_EDU_SPLIT, strip_markup(body))]
+    after_date = pieces.index(_AFTER_DATE) if _AFTER_DATE in pieces else None
+    if after_date is not None:  # index of the first piece after the date, once cleaned
+        after_date = sum(1 for p in pieces[:after_date] if p and not re.fullmatch(r"[\W_]+", p))
     pieces = [p for p in pieces if p and not re.fullmatch(r"[\W_]+", p)]
-    school = next((i for i, piece in enumerate(pieces) if is_org(piece)), None)
+    schools = [i for i, piece in enumerate(pieces) if is_org(piece)]
+    school = min(schools, key=lambda i: (_degree_rank(pieces[i]), i), default=None)
+    if school is None and not head.company and after_date is not None:
+        school = _school_after_date(pieces, after_date)
     if head.company:
         school = None
         head.title = head.title or next((p for p in pieces if DEGREE.search(p)), "")
