@@ -80,3 +80,13 @@ def test_a_degree_piece_with_a_school_word_in_its_field_is_not_taken_for_the_sch
     ((title, school, _),) = education(text)
     assert school == "Harbour Institute of Hotel Studies"
     assert title == "Diploma Hotel Management"
+
+
+def test_an_education_heading_glued_after_a_sentence_starts_the_section():
+    text = "Summary\nLed weekend sales. Played chess for the county. Education Details \n"
+    text += " MBA Finance  Hillcrest College\n B.B.A. Accounts Pune, Maharashtra Lotus College\n"
+    found = education(text)
+    assert [(t, s) for t, s, _ in found] == [
+        ("MBA Finance", "Hillcrest College"),
+        ("B.B.A. Accounts Pune", "Maharashtra Lotus College"),
+    ]
