@@ -61,7 +61,7 @@ def _is_location(text: str) -> bool:
     return bool(_LOCATION.match(text)) and title_score(text) == 0 and not is_org(text)
 
 
-def _parts(text: str) -> list[str]:
+def header_parts(text: str) -> list[str]:
     out = []
     for part in _SEPARATORS.split(text):
         part = part.strip(" ,;:")
@@ -104,7 +104,7 @@ def parse_header(lines: list[str]) -> HeaderParts:
     if date is not None:
         joined = joined[: date.begin] + " | " + joined[date.finish :]
         joined = re.sub(r"\|\s*,\s*[^|]*$", "", joined)  # ", while in school" after the date
-    parts = _parts(joined)
+    parts = header_parts(joined)
     head = HeaderParts(date=date)
     rest = []
     for part in parts:

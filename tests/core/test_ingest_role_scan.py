@@ -164,3 +164,16 @@ def test_the_part_with_an_organisation_word_is_the_employer_and_the_other_the_ti
     assert roles(place) == [("Server", "Pecan Grove Grill", "2008", "2012")]
     both = "Experience\nLAKESIDE COMMUNITY HOSPITAL, Dayton, OH\nPharmacy Resident | 2016 - 2017\n"
     assert roles(both)[0][:2] == ("Pharmacy Resident", "LAKESIDE COMMUNITY HOSPITAL")
+
+
+def test_an_organisation_word_inside_the_title_does_not_stand_for_the_employer():
+    text = "Experience\nLAKEVIEW FAMILY PHARMACY #12, Dayton, OH\n"
+    text += "Pharmacy Intern | 05/2013 - 05/2016\n"
+    text += "▪ Filled 300 prescriptions a day.\n"
+    assert roles(text) == [
+        ("Pharmacy Intern", "LAKEVIEW FAMILY PHARMACY #12", "2013-05", "2016-05")
+    ]
+    run_on = (
+        "Experience\n06/2016\nRegistered Nurse Mercy Hospital – Dayton, OH\n        Cared for 6.\n"
+    )
+    assert roles(run_on)[0][:2] == ("Registered Nurse", "Mercy Hospital")
