@@ -457,3 +457,13 @@ def test_a_change_whose_ends_are_apart_in_the_evidence_is_still_a_pair():
     verdict = check("Late invoices fell from 52 to 3 within a year.", audits)
     assert blockers(verdict) == {V.METRIC_CHANGED}
     assert "52 to 9" in verdict.violations[0].violation
+
+
+def test_a_tool_named_like_a_title_in_a_list_is_not_a_title():
+    from core.audit.names import find_titles
+
+    found = find_titles("Graphic Designer | Photoshop; InDesign; Illustrator.")
+    assert [t.text for t in found] == ["Graphic Designer"]
+    # with a level word it is a title, list or not
+    found = find_titles("Art Director; Senior Illustrator at Acme Press")
+    assert "Senior Illustrator" in [t.text for t in found]
