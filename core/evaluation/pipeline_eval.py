@@ -254,7 +254,7 @@ def format_table(report: dict[str, Any]) -> str:
             f"{group['terminology_gaps_supported']}; audit recall {group['audit_recall']:.2f}, "
             f"false positives {group['audit_false_positive_rate']:.2f}"
         )
-        causes = ", ".join(f"{n}× {c}" for c, n in group.get("false_gap_causes", {}).items())
+        causes = "; ".join(f"{n}× {c}" for c, n in group.get("false_gap_causes", {}).items())
         rows.append(f"{name}: false gaps by cause: {causes or 'none'}")
     o = report["overall"]
     rows.append(
