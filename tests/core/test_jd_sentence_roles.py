@@ -1,0 +1,73 @@
+"""Boilerplate by meaning, sentence by sentence (core/jd/sentence_roles.py), with the real
+embedding model the retrieval stage loads; ads written here."""
+
+from __future__ import annotations
+
+import pytest
+
+from core.jd import analyze_jd
+from core.jd.sentence_roles import MIN_MARGIN, boilerplate_by_meaning, prototypes
+
+AD = (
+    "Warehouse Lead\nNorthwind Supply\n\nRequirements\n"
+    "- Forklift certification\n"
+    "- 2+ years leading a warehouse shift\n"
+    "- Comfortable with handheld scanners and a warehouse management system\n"
+    "- The company was founded in 1998 and today ships to forty countries\n"
+    "- Team members enjoy a free gym membership and catered lunches on Fridays\n"
+)
+
+
+@pytest.fixture(scope="module")
+def embedder():
+    from core.retrieval import get_embedder
+    from core.retrieval.embedder import DEFAULT_MODEL
+
+    model = get_embedder(DEFAULT_MODEL, cache_dir=None)
+    if model is None:
+        pytest.skip("embedding model unavailable")
+    return model
+
+
+def texts(analysis) -> list[str]:
+    return [r.text for r in analysis.requirements]
+
+
+def test_about_us_and_perk_lines_in_a_requirements_list_are_dropped_by_meaning(embedder):
+    plain = texts(analyze_jd(AD))
+    assert any("founded in 1998" in t for t in plain)  # no heading or phrase rule catches them
+    assert any("gym membership" in t for t in plain)
+    read = texts(analyze_jd(AD, embedder=embedder))
+    assert not any("founded in 1998" in t or "gym membership" in t for t in read)
+    assert read == [t for t in plain if "founded" not in t and "gym" not in t]
+
+
+def test_a_sentence_whose_wording_asks_is_never_dropped(embedder):
+    asks = [
+        "Experience with accessibility research for users with disabilities",  # EEO-ish words
+        "Benefits administration experience required",
+        "Knowledge of our retirement plan products is a plus",
+    ]
+    assert boilerplate_by_meaning(asks, embedder=embedder) == [False, False, False]
+
+
+def test_plain_asks_without_cue_words_stay_and_wrapper_text_goes(embedder):
+    lines = [
+        "Valid driver's licence and a clean driving record",
+        "Excellent organisational skills",
+        "Send your CV and a short cover letter to the hiring team by Friday",
+        "Medical, dental and vision cover from your first day, plus a matched pension",
+    ]
+    assert boilerplate_by_meaning(lines, embedder=embedder) == [False, False, True, True]
+
+
+def test_without_a_model_nothing_is_dropped():
+    lines = ["Send your CV to the hiring team", "Forklift certification"]
+    assert boilerplate_by_meaning(lines, embedder=None) == [False, False]
+
+
+def test_prototypes_are_data_with_both_sides():
+    asks, wrapper = prototypes()
+    assert len(asks) >= 5 and len(wrapper) >= 5
+    assert not set(asks) & set(wrapper)
+    assert 0 < MIN_MARGIN < 0.5
