@@ -71,3 +71,44 @@ def test_prototypes_are_data_with_both_sides():
     assert len(asks) >= 5 and len(wrapper) >= 5
     assert not set(asks) & set(wrapper)
     assert 0 < MIN_MARGIN < 0.5
+
+
+UNKNOWN_HEADING = (
+    "Line Cook\nHarbor Grill\n\nWhat you will do\n- Prep vegetables and sauces before service\n"
+    "- Run the grill station\n\nThe Ingredients\n- Food handler card\n"
+    "- Knife skills and speed on a busy line\n- Calm under pressure and a good team player\n"
+    "- Comfortable around a flat-top grill and fryers\n\n"
+    "The Kitchen\nWe serve 300 covers a night from an open kitchen.\n"
+)
+
+
+def test_a_list_under_an_unknown_heading_that_reads_as_qualifications_is_the_requirements(
+    embedder,
+):
+    plain = analyze_jd(UNKNOWN_HEADING)
+    assert plain.requirements == []  # no heading or cue word says these are asked
+    read = analyze_jd(UNKNOWN_HEADING, embedder=embedder)
+    kinds = {s.heading: s.kind for s in read.sections}
+    assert kinds["The Ingredients"] == "requirements"
+    assert kinds["What you will do"] == "responsibilities"  # a duty list stays duties
+    assert texts(read) == [
+        "Food handler card",
+        "Knife skills and speed on a busy line",
+        "Calm under pressure and a good team player",
+        "Comfortable around a flat-top grill and fryers",
+    ]
+
+
+def test_a_qualification_item_left_under_about_is_read_by_meaning_prose_there_is_not(embedder):
+    ad = (
+        "Warehouse Associate\nNorthwind Supply\n\nAbout the role\n"
+        "Our site ships 5,000 orders a day from a new building.\n"
+        "- Forklift certification\n- Basic computer skills for handheld scanners\n\n"
+        "Requirements\n- 1+ years of warehouse experience\n"
+    )
+    plain = texts(analyze_jd(ad))
+    read = texts(analyze_jd(ad, embedder=embedder))
+    assert "Basic computer skills for handheld scanners" not in plain
+    assert "Basic computer skills for handheld scanners" in read
+    assert not any("orders a day" in t for t in read)
+    assert set(plain) <= set(read)
