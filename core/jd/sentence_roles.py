@@ -30,6 +30,7 @@ from typing import Any
 
 import numpy as np
 
+from core.jd.phrases import duty_verbs
 from core.jd.requirements import MUST_CUE, NICE_CUE, STRONG_CUE, Candidate
 from core.jd.roles import encode_texts
 from core.jd.sections import Section
@@ -69,12 +70,13 @@ def _matrices(embedder: Any) -> tuple[np.ndarray, np.ndarray]:
 
 
 GROUPS = ("qualification", "duty", "wrapper")
+SAMPLE_CHARS = 160  # a sentence's opening says what it is; encode time grows with its length
 
 
 def group_scores(texts: list[str], *, embedder: Any) -> np.ndarray:
     """Per text and group (`GROUPS`): the cosine of the group's closest prototype."""
     vectors, index = _matrices(embedder)
-    sims = encode_texts(embedder, texts) @ vectors.T
+    sims = encode_texts(embedder, [t[:SAMPLE_CHARS] for t in texts]) @ vectors.T
     return np.stack([sims[:, index == g].max(1) for g in range(len(GROUPS))], axis=1)
 
 
@@ -125,6 +127,13 @@ MIN_SHARE = 0.6
 MAX_ITEM_WORDS = 30
 
 
+def reads_as_duty(text: str) -> bool:
+    """'Prepare monthly reports', 'Assist with audits': an item opening with a duty verb is a
+    duty by its shape; it is not encoded (each encode costs time, see docs/BENCHMARKS.md)."""
+    first = text.split(maxsplit=1)[0].lower() if text.strip() else ""
+    return first in duty_verbs()
+
+
 def _items(section: Section) -> list[str]:
     """A section's list items: its bullets, or its short one-line blocks when it has none."""
     if section.has_bullets():
@@ -138,13 +147,13 @@ def lists_by_meaning(sections: list[Section], *, embedder: Any | None) -> list[S
     lists = [s for s in sections if s.kind == "other" and len(_items(s)) >= MIN_ITEMS]
     if embedder is None or not lists:
         return sections
-    texts = [item for s in lists for item in _items(s)]
+    texts = [item for s in lists for item in _items(s) if not reads_as_duty(item)]
     try:
-        groups = iter(item_groups(texts, embedder=embedder))
+        groups = dict(zip(texts, item_groups(texts, embedder=embedder), strict=True))
     except Exception:  # optional: a broken model changes nothing
         return sections
     for section in lists:
-        votes = [next(groups) for _ in _items(section)]
+        votes = [groups.get(item, "duty") for item in _items(section)]
         if votes.count("qualification") >= MIN_SHARE * len(votes):
             section.kind = "requirements"
     return sections
@@ -167,7 +176,10 @@ def qualification_items(sections: list[Section], *, embedder: Any | None) -> fro
         for s in sections
         if s.kind in ITEM_SECTIONS
         for b in s.blocks
-        if b.kind == "bullet" and len(b.text.split()) <= MAX_ITEM_WORDS
+        if b.kind == "bullet"
+        and len(b.text.split()) <= MAX_ITEM_WORDS
+        and not has_cue(b.text)  # a cued item is taken anyway
+        and not reads_as_duty(b.text)
     ]
     if embedder is None or not items:
         return frozenset()

@@ -112,3 +112,28 @@ def test_a_qualification_item_left_under_about_is_read_by_meaning_prose_there_is
     assert "Basic computer skills for handheld scanners" in read
     assert not any("orders a day" in t for t in read)
     assert set(plain) <= set(read)
+
+
+def test_duty_items_and_cued_items_are_not_encoded(embedder):
+    from core.jd.sections import split_sections
+    from core.jd.sentence_roles import qualification_items
+
+    seen: list[str] = []
+
+    class Counting:
+        name = "counting:" + embedder.name
+        dim = embedder.dim
+
+        def encode(self, texts):
+            seen.extend(texts)
+            return embedder.encode(texts)
+
+    sections = split_sections(
+        "Site Lead\n\nAbout the role\n- Prepare monthly safety reports\n"
+        "- 3+ years of site experience\n- Basic computer skills for handheld scanners\n"
+    )
+    found = qualification_items(sections, embedder=Counting())
+    assert "Basic computer skills for handheld scanners" in found
+    assert "Basic computer skills for handheld scanners" in seen
+    assert "Prepare monthly safety reports" not in seen  # a duty by its opening verb
+    assert "3+ years of site experience" not in seen  # cued: taken without the model
