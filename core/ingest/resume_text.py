@@ -24,6 +24,7 @@ from core.ingest.roles import (
     parse_education,
 )
 from core.ingest.sections import unglue_headings
+from core.ingest.sidebar import resume_after_sidebar
 from core.ingest.textnorm import normalize_text
 
 _ROLE_SECTIONS = (CardKind.EXPERIENCE_BULLET, CardKind.ROLE_SENTENCE)
@@ -231,6 +232,7 @@ def parse_resume_text(
     sections = split_sections(lines, used, _stops_bullet)
     for section in sections:
         section.kind = section_kind(section, embedder=embedder)
+    sections = resume_after_sidebar(sections)
     if not any(section.name for section in sections):
         for section in sections:
             section.kind = CardKind.EXPERIENCE_BULLET  # no headings at all: read it as work history

@@ -467,3 +467,19 @@ def test_a_tool_named_like_a_title_in_a_list_is_not_a_title():
     # with a level word it is a title, list or not
     found = find_titles("Art Director; Senior Illustrator at Acme Press")
     assert "Senior Illustrator" in [t.text for t in found]
+
+
+def test_a_title_at_a_named_employer_comes_from_that_employers_lines_only():
+    summary = EvidenceCard(
+        id="sum",
+        kind=CardKind.SUMMARY,
+        raw_text="Data analyst with 8 years of fraud dashboards in Tableau.",
+        role_id=None,
+        provenance=Provenance(source="fact.md"),
+    )
+    line = "Data Analyst at Tidewater Bank, built the fraud dashboard in Tableau."
+    verdict = check(line, card("fraud", "r2"), summary)
+    assert V.TITLE_INFLATED in blockers(verdict)  # there the title was Associate Data Analyst
+    # without an employer the summary's words may carry the line
+    verdict = check("Data analyst who built fraud dashboards in Tableau.", summary)
+    assert V.TITLE_INFLATED not in blockers(verdict)

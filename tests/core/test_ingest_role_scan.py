@@ -24,6 +24,8 @@ def roles(text: str) -> list[tuple[str, str, str | None, str | None]]:
         ("Jan 2019 - Till Date", "2019-01", "present"),
         ("Sep. 2023Mar. 2024", "2023-09", "2024-03"),
         ("11/2010 to 05/2013", "2010-11", "2013-05"),
+        ("Feb '17 – Jan '20", "2017-02", "2020-01"),
+        ("Sept. '09 to now", "2009-09", "present"),
     ],
 )
 def test_date_ranges_in_the_forms_people_write(written, start, end):
@@ -177,3 +179,47 @@ def test_an_organisation_word_inside_the_title_does_not_stand_for_the_employer()
         "Experience\n06/2016\nRegistered Nurse Mercy Hospital – Dayton, OH\n        Cared for 6.\n"
     )
     assert roles(run_on)[0][:2] == ("Registered Nurse", "Mercy Hospital")
+
+
+SIDEBAR = """DANA PETROVA
+dana.petrova@example.com | 555-201-3344
+
+EXPERIENCE
+
+Harbor Pharmacy Group                                           Mar '19 – Present
+Pharmacy Manager, Elm Street Store  ·  Springfield, IL
+✓ Cut prescription wait times from 40 to 15 minutes with a two-queue counter.
+✓ Trained 6 technicians on the new dispensing robot.
+
+SKILLS
+Inventory control
+Immunizations
+LANGUAGES
+English — native
+Spanish — conversational
+
+Bluebird Drug Co.                                               Jun '14 – Feb '19
+Staff Pharmacist, Oak Park  ·  Springfield, IL
+✓ Ran the flu clinic: 1,200 shots a season.
+✓ Precepted 4 pharmacy interns a year.
+
+EDUCATION
+PharmD, Midwest College of Pharmacy, 2014
+"""
+
+
+def test_a_role_after_a_two_column_sidebar_stays_a_role():
+    found = roles(SIDEBAR)
+    assert ("Staff Pharmacist, Oak Park", "Bluebird Drug Co.", "2014-06", "2019-02") in found
+    assert (
+        "Pharmacy Manager, Elm Street Store",
+        "Harbor Pharmacy Group",
+        "2019-03",
+        "present",
+    ) in (found)
+    parsed = parse_resume_text(SIDEBAR, source_name="r.txt", fmt="text")
+    flu = next(c for c in parsed.cards if "flu clinic" in c.raw_text)
+    assert flu.role_id == next(r.id for r in parsed.roles if r.company == "Bluebird Drug Co.")
+    # the sidebar keeps its own lines
+    spanish = next(c for c in parsed.cards if "Spanish" in c.raw_text)
+    assert spanish.role_id is None
