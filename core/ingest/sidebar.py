@@ -22,16 +22,15 @@ SIDEBAR_KINDS = (CardKind.SKILL, CardKind.OTHER)
 
 def _first_role_item(items: list[Item]) -> int | None:
     """The item holding the first complete role header: a date line and, with the line after
-    it, a title and an employer. (A header block may reach up into the sidebar's own lines;
-    the role starts with the item of its dates.)"""
+    it (in the same paragraph or the next one), a title and an employer. (A header block may
+    reach up into the sidebar's own lines; the role starts with the item of its dates.)"""
     rows = [(i, line.content) for i, item in enumerate(items) for line in item.lines]
     for start, end in find_header_blocks(items):
         for n in range(start, end + 1):
             item, text = rows[n]
             if not is_date_line(text):
                 continue
-            pair = [t for i, t in rows[n : n + 2] if i == item]
-            head = parse_role_header(pair)
+            head = parse_role_header([t for _, t in rows[n : n + 2]])  # a DOCX splits them
             if head.title and head.company:
                 return item
     return None
