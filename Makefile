@@ -33,7 +33,7 @@ test: install browser lint typecheck
 	$(BIN)/python -m pytest
 
 test-fast: install
-	$(BIN)/python -m pytest -m "not e2e and not slow and not realmodel" -x -q
+	$(BIN)/python -m pytest -m "not e2e and not slow and not realmodel and not bench" -x -q
 
 # The LLM engine against a real model: llama.cpp's server (xllamacpp) with SmolLM2-135M from
 # PyPI, pinned by hash, on 127.0.0.1. Not part of `make test`: see docs/LLM.md for its duration.
