@@ -127,21 +127,21 @@ class TailoringSession:
         check_jd_size(jd_text, limits=self.settings.ingest)  # refused before any work
         with self._lock:
             self.run_id = uuid.uuid4().hex[:12]
-            self._use_run(
-                Run.start(
-                    self.resume,
-                    jd_text,
-                    target_title=target_title,
-                    settings=self.settings,
-                    open_index=self._open_index,
-                    llm=self.llm,
-                    run_dir=self.workspace.run_dir(self.run_id),
-                    run_id=self.run_id,
-                    no_education=self.no_education,
-                )
+            run = Run.start(
+                self.resume,
+                jd_text,
+                target_title=target_title,
+                settings=self.settings,
+                open_index=self._open_index,
+                llm=self.llm,
+                run_dir=self.workspace.run_dir(self.run_id),
+                run_id=self.run_id,
+                no_education=self.no_education,
             )
             self.workspace.touch()
-            return self._checked(self._need_run().advance(stop_after=S.JD_ANALYSIS))
+            run.advance(stop_after=S.JD_ANALYSIS)
+            self._use_run(run)  # after the step: a crash in it leaves the previous run current
+            return self._checked(run.board)
 
     def map_evidence(self) -> Blackboard:
         run = self._need_run()
