@@ -10,7 +10,7 @@ With distinct url paths that lookup misses and this script always runs first.
 import streamlit as st
 
 from core.environment import apply_process_defaults
-from core.ui import samples, state, widgets
+from core.ui import samples, session_setup, widgets
 from core.ui.sidebar import render_sidebar, render_usage
 
 apply_process_defaults()  # the app is an entry point: offline defaults before any model loads
@@ -18,7 +18,7 @@ apply_process_defaults()  # the app is an entry point: offline defaults before a
 # An emoji favicon is drawn in the browser; a ":material/…:" one is fetched from Google's font CDN,
 # which would tell a third party about every visitor.
 st.set_page_config(page_title="ResumeForge", page_icon="📄", layout="wide")
-state.init_session_state()
+session_setup.init_session_state()
 samples.start_warmup()
 
 PAGES = [

@@ -3,7 +3,7 @@ the keyword coverage."""
 
 import streamlit as st
 
-from core.ui import actions, draft_widgets, media, state, widgets
+from core.ui import draft_actions, draft_widgets, media, state, widgets
 
 st.title("Audit and downloads")
 board = state.board()
@@ -13,10 +13,10 @@ if board is None or board.resume_draft is None or board.audit_report is None:
     st.stop()
 
 draft_widgets.render_verdict_banner(board.audit_report, board.resume_draft)
-template = state.text(state.TEMPLATE) or actions.template_names()[0]
-bundle = actions.prepare_downloads(template, state.text(state.DATE_STYLE) or "short")
+template = state.text(state.TEMPLATE) or draft_actions.template_names()[0]
+bundle = draft_actions.prepare_downloads(template, state.text(state.DATE_STYLE) or "short")
 if bundle is not None:
-    draft_widgets.render_downloads(bundle, stem=actions.download_stem())
+    draft_widgets.render_downloads(bundle, stem=draft_actions.download_stem())
     draft_widgets.render_preview(bundle)
     media.remember_served_files()  # so "Delete my data" can remove them from the server at once
     st.caption("The DOCX holds only lines the audit supports; rejected lines are left out.")

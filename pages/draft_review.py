@@ -2,7 +2,7 @@
 
 import streamlit as st
 
-from core.ui import actions, draft_widgets, state, widgets
+from core.ui import draft_actions, draft_widgets, state, widgets
 
 st.title("Review your tailored resume")
 session = state.session()
@@ -11,29 +11,29 @@ if board is None or not board.evidence_map:
     widgets.render_start_here("There is nothing to draft from yet.")
     st.stop()
 
-templates = actions.template_names()
+templates = draft_actions.template_names()
 if state.text(state.TEMPLATE) not in templates:
     state.reset_input(state.TEMPLATE, templates[0])
-if actions.education_missing():
+if draft_actions.education_missing():
     state.reset_flag("draft_no_education", board.inputs.no_education)
     st.checkbox(
         "My resume has no education to list",
         key="draft_no_education",
-        on_change=actions.set_no_education,
+        on_change=draft_actions.set_no_education,
         args=("draft_no_education",),
         help="Your fact resume has no education section; tick this if there is none to add.",
     )
 pick, dates, write = st.columns([2, 2, 1], vertical_alignment="bottom")
-pick.selectbox("Template", templates, key=state.TEMPLATE, format_func=actions.template_label)
+pick.selectbox("Template", templates, key=state.TEMPLATE, format_func=draft_actions.template_label)
 dates.selectbox(
     "Dates written as",
-    list(actions.DATE_STYLES),
+    list(draft_actions.DATE_STYLES),
     key=state.DATE_STYLE,
-    format_func=actions.date_style_label,
+    format_func=draft_actions.date_style_label,
     help="One style for every date in the DOCX and PDF.",
 )
 label = "Regenerate draft" if board.resume_draft else "Write the draft"
-if write.button(label, type="primary", key="draft_write") and actions.write_draft():
+if write.button(label, type="primary", key="draft_write") and draft_actions.write_draft():
     st.rerun()  # draw the new draft with every control in step
 
 draft = board.resume_draft
@@ -49,7 +49,7 @@ if board.failure_reasons:
 @st.fragment
 def line(bullet_id: str) -> None:
     """Re-runs alone when its buttons are used: a click redraws one line, not the page."""
-    bullet = actions.find_line(bullet_id)
+    bullet = draft_actions.find_line(bullet_id)
     if bullet is not None:
         current = state.board()
         report = current.audit_report if current else None
@@ -60,9 +60,9 @@ def line(bullet_id: str) -> None:
             bullet,
             verdict=verdict,
             lookup=session.evidence_quote,
-            on_status=actions.set_line_status,
-            on_edit=actions.edit_line,
-            on_toggle_editor=actions.toggle_editor,
+            on_status=draft_actions.set_line_status,
+            on_edit=draft_actions.edit_line,
+            on_toggle_editor=draft_actions.toggle_editor,
         )
 
 

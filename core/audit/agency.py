@@ -124,6 +124,25 @@ def _best_sentences(text: str, sentences: list[str]) -> list[str]:
     return [s for n, s in scored if n == best] if best >= MIN_SHARED else []
 
 
+def _qualified(claimed: Marker | None, clause: str, sentences: list[str]) -> list[str]:
+    """Sentences that say the claim's own verb with a qualifier ("co-authored" for "authored",
+    "co-led" for "led") about the same thing: the line dropped the qualifier. Consulted when
+    the sentences that match the line best say nothing of the person's part."""
+    if claimed is None:
+        return []
+    verb = claimed.text.casefold()
+    said = _words(clause)
+    return [
+        s
+        for s in sentences
+        if len(said & _words(s)) >= MIN_SHARED
+        and any(
+            mk.text.casefold() != verb and mk.text.casefold().endswith(verb)
+            for mk in _own_markers(s)
+        )
+    ]
+
+
 def _stated(claim: Marker, text: str, evidence: str) -> bool:
     """The evidence says the claim's marker with the same next words (the user's own words)."""
     phrase = " ".join(text[claim.start :].split()[:3])
@@ -167,9 +186,10 @@ def check_agency(text: str, *, evidence: str, role_evidence: str = "") -> Agency
     """A finding when the line claims a higher part in the work than its evidence states."""
     pool = _sentences(evidence) + _sentences(role_evidence)
     claimed = max(claimed_markers(text), key=lambda mk: mk.level, default=None)
-    best = list(
-        dict.fromkeys(_best_sentences(text, pool) + _best_sentences(_clause(text, claimed), pool))
-    )
+    clause = _clause(text, claimed)
+    best = list(dict.fromkeys(_best_sentences(text, pool) + _best_sentences(clause, pool)))
+    if not any(_own_markers(s) for s in best):  # they do not say the person's part: look on
+        best += [s for s in _qualified(claimed, clause, pool) if s not in best]
     if not best:
         return AgencyCheck([], [])
     if claimed is not None and _stated(claimed, text, evidence):

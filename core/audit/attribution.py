@@ -124,10 +124,14 @@ class TitleScope:
     roles: Sequence[RoleEntry]
     resume_cards: Sequence[EvidenceCard]
 
-    def for_employers(self, named: set[str]) -> tuple[str, list[RoleEntry]]:
-        there = [
+    def named_roles(self, named: set[str]) -> list[RoleEntry]:
+        """The roles, with a title, at the employers a line names."""
+        return [
             r for r in self.roles if r.title and r.company and normalise_org(r.company) in named
         ]
+
+    def for_employers(self, named: set[str]) -> tuple[str, list[RoleEntry]]:
+        there = self.named_roles(named)
         if not there:  # no employer named, or none with a title to hold the claim to
             return self.evidence, [r for r in self.own if r.title] or list(self.roles)
         ids = {r.id for r in there}
@@ -140,6 +144,9 @@ def check_titles(
 ) -> list[tuple[int, int]]:
     spans: list[tuple[int, int]] = []
     evidence, pool = scope.for_employers({m.key for m in employers})
+    named = scope.named_roles({m.key for m in employers})
+    if named:  # the line names where: a title comes from that employer's lines only
+        cited = [c for c in cited if c.role_id in {r.id for r in named}]
     for mention in find_titles(out.text):
         spans.append((mention.start, mention.end))
         if title_in_text(mention.text, evidence) or _in_fact_cards(

@@ -84,14 +84,17 @@ def same_terms(a: Quantity, b: Quantity) -> bool:
     return all(not x or not y or x == y for x, y in pairs)
 
 
+# Up to five words (a unit, a time or a place: "from 41 in the first audit to 6") may sit between
+# a change's two ends.
 _BETWEEN_PAIR = re.compile(
-    r"^(?:\s*[\w%]+){0,3}?\s*(?:to|→|->)\s*(?:about\s+|roughly\s+|under\s+|over\s+|nearly\s+|~)?$",
+    r"^(?:\s*[\w%]+){0,5}?\s*(?:to|→|->)\s*(?:about\s+|roughly\s+|under\s+|over\s+|nearly\s+|~)?$",
     re.I,
 )
 
 
 def _pairs(text: str, quantities: Sequence[Quantity]) -> list[tuple[Quantity, Quantity]]:
-    """ "from A to B" changes: consecutive numbers joined by "to" (units may sit between)."""
+    """ "from A to B" changes: consecutive numbers joined by "to" (units, a time or a place may
+    sit between)."""
     return [(a, b) for a, b in pairwise(quantities) if _BETWEEN_PAIR.match(text[a.end : b.start])]
 
 

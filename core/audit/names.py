@@ -25,6 +25,7 @@ from core.audit.vocabulary import (
     TITLE_HEADS,
 )
 from core.contracts import RoleEntry
+from core.ingest import find_skills
 from core.text.dates import MONTH
 
 _NOT_MONTH = rf"(?!(?i:{MONTH})(?![a-zA-Z]))"
@@ -164,8 +165,17 @@ def find_titles(text: str) -> list[NameMention]:
             r"\s+(?:a|an|the|our|my|\d)", text[start + len(raw) :], re.I
         ):
             continue  # "Lead a team of 3", "Head the unit": a verb, not a title
+        if len(words) == 1 and _listed_tool(text, start, start + len(raw)):
+            continue  # "Photoshop; InDesign; Illustrator": a tool in a list, not a title
         found.append(NameMention(run, start, start + len(run), run))
     return found
+
+
+def _listed_tool(text: str, start: int, end: int) -> bool:
+    """A one-word name the skill lexicon knows, standing in a list (after or before , ; |)."""
+    before, after = text[:start].rstrip()[-1:], text[end:].lstrip()[:1]
+    listed = any(ch and ch in ",;|" for ch in (before, after))
+    return listed and bool(find_skills(text[start:end]))
 
 
 def title_matches(claimed: str, actual: str) -> bool:

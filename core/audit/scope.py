@@ -13,7 +13,10 @@ Each rule compares what the bullet claims with what the cited evidence says:
   allowed when the evidence says the thing was a pilot, paused, a prototype or cancelled;
 - a project role ("principal investigator", "tech lead", "founder", …) must be in the evidence;
 - a team size ("a team of 12", "8 direct reports") must be a number the evidence gives;
-- a geography ("global", "international", "EMEA", …) must be in the evidence.
+- a geography ("global", "international", "EMEA", …) must be in the evidence;
+- authority over a count ("oversaw 9 stores", "managed 12 technicians") needs the evidence to
+  put that count under a verb of the same level too: "trained the key holders of 9 stores" or
+  "ran it for 9 stores" give the count, not the authority.
 """
 
 from __future__ import annotations
@@ -21,9 +24,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from core.audit.agency import check_agency
+from core.audit.agency import check_agency, find_markers
 from core.audit.quantities import find_quantities
 from core.audit.vocabulary import (
+    AUTHORITY_GAP_WORDS,
     BREADTH,
     GEOGRAPHY,
     GROWTH,
@@ -35,6 +39,7 @@ from core.audit.vocabulary import (
     RAN,
     TEAM_NOUNS,
 )
+from core.text.number_words import SMALL
 
 _TEAM_SIZE = re.compile(
     r"\bteam of (?:about |roughly |~)?(?P<a>[\w,.]+)"
@@ -172,6 +177,55 @@ def geography_findings(text: str, evidence: str, places: list[str]) -> list[Scop
     return out
 
 
+_AUTHORITY_LEVELS = frozenset({"led", "sole"})
+_COUNT = rf"(\d[\d,]*|{'|'.join(w for w in SMALL if w != 'one')})"
+# A verb governs a count when at most four words stand between them and none turns the
+# sentence to another object ("ran it for the key holders of 9 stores").
+_GOVERNED = re.compile(rf"^\s+((?:[\w'’-]+\s+){{0,4}}?){_COUNT}\s+([a-z][\w-]*)", re.I)
+
+
+def _governed_counts(text: str) -> list[tuple[str, str, str]]:
+    """(verb, count, noun) for each count a led-level verb governs directly."""
+    out: list[tuple[str, str, str]] = []
+    for mk in find_markers(text):
+        if mk.level_name not in _AUTHORITY_LEVELS:
+            continue
+        m = _GOVERNED.match(text[mk.start + len(mk.text) :])
+        if m and not set(m.group(1).lower().split()) & AUTHORITY_GAP_WORDS:
+            out.append((mk.text, m.group(2).replace(",", "").lower(), m.group(3).lower()))
+    return out
+
+
+def _noun_stem(noun: str) -> str:
+    return re.sub(r"(?:es|s)$", "", noun.lower()) if len(noun) > 3 else noun.lower()
+
+
+def authority_findings(text: str, evidence: str) -> list[ScopeFinding]:
+    """A count the line puts under a led-level verb that the evidence gives only under a lower
+    one ("oversaw 9 stores" on "trained the key holders of 9 stores")."""
+    out: list[ScopeFinding] = []
+    theirs = {(c, _noun_stem(n)) for _, c, n in _governed_counts(evidence)}
+    for verb, count, noun in _governed_counts(text):
+        if (count, _noun_stem(noun)) in theirs:
+            continue
+        said = re.search(
+            rf"[^.;\n]*?(?<![\w.,]){re.escape(count)}\s+{re.escape(_noun_stem(noun))}\w*",
+            evidence,
+            re.I,
+        )
+        if said is None:
+            continue  # the count itself is judged by the number check
+        quote = " ".join(said.group(0).split()[-10:])
+        out.append(
+            ScopeFinding(
+                f"{verb} {count} {noun}",
+                f"'{verb} {count} {noun}' claims authority the evidence does not give: "
+                f"it says '{quote}'.",
+            )
+        )
+    return out[:1]
+
+
 def check_scope(
     text: str, *, evidence: str, places: list[str] | None = None, role_evidence: str = ""
 ) -> list[ScopeFinding]:
@@ -190,4 +244,5 @@ def check_scope(
         *project_role_findings(text, evidence),
         *team_size_findings(text, evidence),
         *geography_findings(text, evidence, places or []),
+        *authority_findings(text, "\n".join([evidence, role_evidence])),
     ]

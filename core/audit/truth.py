@@ -9,6 +9,7 @@ always pass. Every finding names the offending span and says what is wrong.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections.abc import Sequence
 
@@ -16,12 +17,14 @@ from core.audit.attribution import TitleScope, check_employers, check_titles
 from core.audit.context import card_text, credential_lines, role_lines
 from core.audit.credentials import check_credentials
 from core.audit.dates import check_dates
+from core.audit.degrees import check_degrees
 from core.audit.findings import Findings
+from core.audit.listed_terms import invented_terms
 from core.audit.metrics import check_metrics
 from core.audit.names import oriented
 from core.audit.overlap import BLOCK_BELOW, WARN_BELOW, content_overlap
 from core.audit.scope import check_scope
-from core.audit.skills import check_names, known_skills, skills_in
+from core.audit.skills import check_names, known_skills, lexicon_terms, skills_in
 from core.contracts import (
     BulletVerdict,
     EvidenceCard,
@@ -86,6 +89,8 @@ def check_bullet(
     _check_amounts(out, cited, evidence, context)
     for cred in check_credentials(text, evidence=wide):
         out.add(V.SKILL_INVENTED, cred.span, cred.detail)
+    for degree in check_degrees(text, evidence=wide):
+        out.add(V.SKILL_INVENTED, degree.span, degree.detail)
     _check_skills(out, wide, cited, resume_cards, skip)
     _check_overlap(out, evidence, own, skip)
     return _verdict(out, cited)
@@ -155,6 +160,12 @@ def _check_skills(
         skip_spans=skip,
     ):
         out.add(V.SKILL_INVENTED, name.span, name.detail, blocker=name.blocker)
+    # names the lexicon or the name checks already judged (a synonym may back them)
+    named = [w for _, w in lexicon_terms(out.text)]
+    named += [v.span for v in out.items if v.type == V.SKILL_INVENTED and v.span]
+    judged = [*skip, *(m.span() for n in named for m in re.finditer(re.escape(n), out.text))]
+    for term in invented_terms(out.text, evidence=evidence, resume_text=resume_text, skip=judged):
+        out.add(V.SKILL_INVENTED, term.span, term.detail)
 
 
 def _verdict(out: Findings, cited: Sequence[EvidenceCard]) -> BulletVerdict:

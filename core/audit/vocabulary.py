@@ -99,7 +99,8 @@ PARTICIPATION = phrases(
 )
 BREADTH = phrases(
     """company-wide | companywide | company wide | organization-wide | organisation-wide |
-    org-wide | enterprise-wide | cross-company | firm-wide | department-wide | every | entire |
+    org-wide | enterprise-wide | cross-company | firm-wide | department-wide | network-wide |
+    networkwide | network of | across the network | system-wide | systemwide | every | entire |
     whole | all"""
 )
 GROWTH = phrases(
@@ -125,6 +126,11 @@ GEOGRAPHY = phrases(
 TEAM_NOUNS = phrases(
     """engineers | developers | people | reports | direct reports | researchers | designers |
     analysts | pms | product managers | staff | employees | scientists | members | managers"""
+)
+# Words that, between a verb and a count, show the count is not the verb's object.
+AUTHORITY_GAP_WORDS = word_set(
+    """it them this that these those for to with on at into onto across by from through via
+    who which while when where as"""
 )
 PEOPLE_VERBS = phrases(
     """led | leading | managed | managing | supervised | supervising | headed | heading |

@@ -89,8 +89,10 @@ def build_parser() -> argparse.ArgumentParser:
     p = ev.add_parser("pipeline", help="gap detection, audit probes, produced-resume checks")
     p.add_argument("--cases", required=True)
     p.add_argument("--json", action="store_true")
-    p = ev.add_parser("audit", help="truth audit on the cases' probes, per type and split")
-    p.add_argument("--cases", required=True)
+    p = ev.add_parser(
+        "audit", help="truth audit: probes per type and split (eval/dev); false alarms (eval/real)"
+    )
+    p.add_argument("--cases", required=True, help="eval/dev (probes) or eval/real (real pairs)")
     p.add_argument("--json", action="store_true")
     p = ev.add_parser("resumes", help="roles, education, contact, junk and quotes in cards")
     p.add_argument("--cases", required=True, help="eval/real (labels/resumes.json) or eval/dev")

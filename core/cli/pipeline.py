@@ -151,5 +151,8 @@ def cmd_eval_pipeline(args: argparse.Namespace) -> int:
 
 def cmd_eval_audit(args: argparse.Namespace) -> int:
     from core.evaluation.audit_eval import evaluate_audit_probes, format_probe_report
+    from core.evaluation.audit_real import evaluate_real_pairs, format_real_report
 
+    if (Path(args.cases) / "pairs.json").is_file():  # eval/real: false alarms on real pairs
+        return run_eval(args, evaluate_real_pairs, format_real_report)
     return run_eval(args, evaluate_audit_probes, format_probe_report)

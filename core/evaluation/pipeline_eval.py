@@ -22,10 +22,11 @@ import json
 import re
 import tempfile
 import time
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from core.contracts import Blackboard, GapType
+from core.contracts import Blackboard, GapType, Requirement
 from core.evaluation.injection import injection_effect, plant_injection
 from core.evaluation.produced import (
     cited_share,
@@ -34,6 +35,7 @@ from core.evaluation.produced import (
     unsupported_gap_terms,
 )
 from core.evaluation.splits import split_of
+from core.jd.kinds import kind_of
 from core.settings import Settings
 
 
@@ -70,6 +72,7 @@ def score_gaps(board: Blackboard, labels: dict[str, Any]) -> dict[str, Any]:
         if lid in aligned and gap_type.get(aligned[lid]) != GapType.TRUE_GAP
     ]
     hits = len(predicted & truth)
+    by_id = {r.id: r for r in board.requirements}
     return {
         "requirements_aligned": len(aligned),
         "requirements_labelled": len(labels["requirements"]),
@@ -82,8 +85,19 @@ def score_gaps(board: Blackboard, labels: dict[str, Any]) -> dict[str, Any]:
         "strict_true_gap_precision": len(strict & truth) / len(strict) if strict else 1.0,
         "terminology_gaps_supported": f"{len(found_terms)}/{len(terminology)}",
         "false_true_gaps": sorted(predicted - truth),
+        "false_gap_causes": sorted(
+            gap_cause(by_id[aligned[lid]], gap_type[aligned[lid]]) for lid in predicted - truth
+        ),
         "missed_true_gaps": sorted(truth - predicted),
     }
+
+
+def gap_cause(req: Requirement, gap_type: GapType) -> str:
+    """What a false gap was, without its text: the requirement's kind, whether the analyser gave
+    keywords, how it was classified ("responsibility, no keywords, true_gap"). Counted per split,
+    so the held-back cases can be diagnosed from the aggregate without reading them."""
+    keywords = "keywords" if req.keywords else "no keywords"
+    return f"{kind_of(req).value}, {keywords}, {gap_type.value}"
 
 
 def _run(resume: Path, jd: Path, title: str, out_dir: Path, settings: Settings) -> Blackboard:
@@ -213,6 +227,9 @@ def overall_scores(results: list[dict[str, Any]]) -> dict[str, Any]:
         "injection_leaks": _total(results, "resume", "injection_leaks"),
         "injection_changed_lines": _total(results, "resume", "injection_changed_lines"),
         "max_seconds": max((r["seconds"] for r in results), default=0),
+        "false_gap_causes": dict(
+            Counter(c for r in results for c in r["gaps"].get("false_gap_causes", [])).most_common()
+        ),
     }
 
 
@@ -237,6 +254,8 @@ def format_table(report: dict[str, Any]) -> str:
             f"{group['terminology_gaps_supported']}; audit recall {group['audit_recall']:.2f}, "
             f"false positives {group['audit_false_positive_rate']:.2f}"
         )
+        causes = "; ".join(f"{n}× {c}" for c, n in group.get("false_gap_causes", {}).items())
+        rows.append(f"{name}: false gaps by cause: {causes or 'none'}")
     o = report["overall"]
     rows.append(
         f"overall: true-gap recall {o['true_gap_recall']:.2f}, precision "

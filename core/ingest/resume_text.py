@@ -10,21 +10,21 @@ from core.contracts import CardKind, ContactInfo, ParsedResume, RoleEntry
 from core.errors import EvidenceParsingError
 from core.ingest.cards import ID_PREFIX, CardFactory, Context, role_context, side_context
 from core.ingest.contact import parse_contact
+from core.ingest.education_entries import entry_text, section_entries
 from core.ingest.evidence import skill_terms
 from core.ingest.heading_meaning import section_kind
 from core.ingest.injection import detect_injection
 from core.ingest.layout import Item, Section, split_lines, split_sections
 from core.ingest.role_scan import header_like, parse_role_header, split_at_headers
 from core.ingest.roles import (
-    DEGREE,
     HeaderParts,
     is_header_line,
     is_meta_line,
     is_org,
     parse_education,
-    strip_markup,
 )
 from core.ingest.sections import unglue_headings
+from core.ingest.sidebar import resume_after_sidebar
 from core.ingest.textnorm import normalize_text
 
 _ROLE_SECTIONS = (CardKind.EXPERIENCE_BULLET, CardKind.ROLE_SENTENCE)
@@ -140,7 +140,7 @@ class ResumeBuilder:
         entry: RoleEntry | None = None
         headed = any(item.kind == "subheading" for item in section.items)
         if not headed:
-            section.items = [piece for item in section.items for piece in _entry_pieces(item)]
+            section.items = section_entries(section.items)
         for i, item in enumerate(section.items):
             if not item.lines:
                 continue  # a dates/location line already taken into the heading above it
@@ -148,7 +148,7 @@ class ResumeBuilder:
                 self._take_meta(section.items, i, item, school=True)
                 entry = self._new_role(section, item, self.education, "e")
             elif not headed:
-                parts = parse_education(item.text)
+                parts = parse_education(entry_text(item))
                 if parts.company or parts.title:
                     entry = self._add_entry(section, item, parts)
                     continue
@@ -203,22 +203,6 @@ class ResumeBuilder:
                 self.factory.sentences(f"{prefix}-{number:02d}", kind, section.name, item, ctx)
 
 
-def _entry_pieces(item: Item) -> list[Item]:
-    """A paragraph of education lines (PDF text, no blank lines) → one piece per entry: a new
-    piece starts at each line that names a degree or a school."""
-    if item.kind != "para" or len(item.lines) < 2:
-        return [item]
-    pieces: list[Item] = []
-    for line in item.lines:
-        text = strip_markup(line.content)
-        starts = text[:1].isupper() or text[:1].isdigit()  # not a wrapped continuation
-        if not pieces or (starts and (DEGREE.search(text) or (is_org(text) and header_like(text)))):
-            pieces.append(Item("para", [line]))
-        else:
-            pieces[-1].lines.append(line)
-    return pieces
-
-
 def _skills_terms(sections: list[Section]) -> list[str]:
     terms: list[str] = []
     for section in sections:
@@ -248,6 +232,7 @@ def parse_resume_text(
     sections = split_sections(lines, used, _stops_bullet)
     for section in sections:
         section.kind = section_kind(section, embedder=embedder)
+    sections = resume_after_sidebar(sections)
     if not any(section.name for section in sections):
         for section in sections:
             section.kind = CardKind.EXPERIENCE_BULLET  # no headings at all: read it as work history

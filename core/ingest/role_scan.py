@@ -18,9 +18,11 @@ from dataclasses import dataclass
 from core.ingest.layout import Item
 from core.ingest.roles import (
     HeaderParts,
+    header_parts,
     is_header_line,
     is_org,
     parse_header,
+    split_run_on,
     strip_markup,
     title_score,
 )
@@ -38,6 +40,7 @@ FIELD_LINE = re.compile(
     re.IGNORECASE,
 )
 _TITLE_LABELS = frozenset(["designation", "position", "job title", "title", "role"])
+_AT = re.compile(r"\s(?:at|@)\s", re.IGNORECASE)
 _ORG_ABBREVIATION = re.compile(r"\b(?:inc|ltd|co|corp|llc|plc|llp|pvt)\.$", re.IGNORECASE)
 
 
@@ -83,8 +86,19 @@ def _has_title(lines: list[str]) -> bool:
     return any(title_score(strip_markup(line)) > 0 for line in lines)
 
 
+def _names_employer(part: str) -> bool:
+    """A header part with an organisation word names an employer, unless the word only belongs
+    to the title: 'Pharmacy Intern', 'Hotel Manager' (no employer follows the title words)."""
+    if not is_org(part):
+        return False
+    if title_score(part) == 0 or _AT.search(part):
+        return True
+    after_comma = part.rpartition(",")[2] if "," in part else ""  # 'Nurse, Mercy Hospital'
+    return is_org(split_run_on(part)[1]) or is_org(after_comma)
+
+
 def _has_employer(lines: list[str]) -> bool:
-    return any(is_org(strip_markup(line)) for line in lines)
+    return any(_names_employer(part) for line in lines for part in header_parts(strip_markup(line)))
 
 
 def _complete(lines: list[str]) -> bool:
@@ -134,6 +148,10 @@ def find_header_blocks(items: list[Item]) -> list[tuple[int, int]]:
             and not is_date_line(text[j])
         )
 
+    def leads_next(j: int) -> bool:
+        """Line j sits right above another date line: it is that header's first line."""
+        return j + 1 < len(rows) and rows[j + 1].eligible and is_date_line(text[j + 1])
+
     for i, row in enumerate(rows):
         if i in used or not row.eligible:
             continue
@@ -154,8 +172,10 @@ def find_header_blocks(items: list[Item]) -> list[tuple[int, int]]:
         while end - start + 1 < _MAX_LINES and not _complete(text[start : end + 1]):
             if joins(start - 1, i) and not _has_title(text[start : end + 1]):
                 start -= 1
-            elif joins(end + 1, i):
-                end += 1
+            elif joins(end + 1, i) and not (
+                _has_title(text[start : end + 1]) and leads_next(end + 1)
+            ):
+                end += 1  # an employer line over the next title + dates line stays with that one
             elif joins(start - 1, i):
                 start -= 1
             else:

@@ -8,6 +8,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from core.ingest.degrees import DEGREE, without_degree
 from core.text.dates import DateSpan, first_range
 
 TITLE_WORDS_PATH = Path(__file__).resolve().parent.parent / "data" / "title_words.json"
@@ -16,24 +17,20 @@ _ORG_WORDS = re.compile(
     r"\b(?:university|college|institute|school|academy|polytechnic|conservatory|bootcamp|inc|"
     r"llc|ltd|gmbh|corp|corporation|company|co|group|labs?|bank|union|hospital|foundation|"
     r"library|museum|agency|studio|studios|partners|technologies|systems|ventures|clinic|"
-    r"pharmacy|district|council|restaurant|hotel|stores|pvt|plc|llp)\b\.?",
+    r"pharmacy|district|council|restaurant|hotel|stores|pvt|plc|llp)\b(?!-\w)\.?",
     re.IGNORECASE,
-)
-DEGREE = re.compile(
-    r"\b(?:B\.?\s?[AS]c?\.?|M\.?\s?[AS]c?\.?|Ph\.?\s?D\.?|MBA|M\.?Eng|B\.?Eng|BFA|MFA|Ed\.?D|"
-    r"J\.?D|M\.?D|Bachelor|Master|Doctor(?:ate)?|Associate(?:'s)? degree|Diploma|Certificate|"
-    r"High School|GED|A\.A\.|A\.S\.|[Dd]iploma|[Bb]achelors?|[Mm]asters?|HSC|SSC|H\.\s?S\.\s?C|"
-    r"S\.\s?S\.\s?C|B\.B\.A|B\.Com|B\.Tech|M\.Tech|B\.E\.|BSN|MSN|PharmD)",
-)
+)  # not the first half of a hyphenated word: 'Co-founder', 'School-age', 'Lab-grown'
 # 'ï¼' is what a full-width dash or bar becomes in a mis-decoded builder export
 _SEPARATORS = re.compile(
     r"\s+[—–]\s+|\s+-{1,2}\s+|\s*[|｜－]\s*|\s*ï¼\S?\s*|\s+[·•]\s+|\s+/\s+|\s{2,}|\t+"
 )
 _LOCATION = re.compile(
-    r"^(?:remote|hybrid|on-?site)\b|^[A-Z][A-Za-z.'’ -]+,\s*(?:[A-Z]{2}|[A-Z][a-z]+)\b.*$",
+    r"^(?:remote|hybrid|on-?site)\b"
+    r"|^[A-Z][A-Za-z.'’ -]+,\s*(?-i:[A-Z]{2}|[A-Z][a-z]+|[A-Z]{4,}|USA|UAE)\b.*$",
     re.IGNORECASE,
-)
-_EDU_SPLIT = re.compile(r",|\s[—–·]\s|\s*\|\s*|(?<=[a-z0-9]{2})\.\s")
+)  # 'Boise, ID', 'Pune, Maharashtra', 'Austin, TEXAS', 'Dubai, UAE'; not 'Cyber Command, MND'
+_EDU_SPLIT = re.compile(r",|\s[-—–·]\s|\s*[|｜]\s*|\s{2,}|(?<=[a-z0-9]{2})\.\s")
+_AFTER_DATE = "\ue000"  # marks where an entry's date stood (a private-use character)
 _COMPANY_PLACE = re.compile(r"^(.+?),\s*([A-Z][A-Za-z.'’ -]+,\s*[A-Z]{2,3})$")
 _STATE = re.compile(r",\s*[A-Z]{2}\b")
 _MARKUP = re.compile(r"^#+\s*|\*+|(?<!\w)_+|_+(?!\w)")
@@ -64,7 +61,7 @@ def _is_location(text: str) -> bool:
     return bool(_LOCATION.match(text)) and title_score(text) == 0 and not is_org(text)
 
 
-def _parts(text: str) -> list[str]:
+def header_parts(text: str) -> list[str]:
     out = []
     for part in _SEPARATORS.split(text):
         part = part.strip(" ,;:")
@@ -107,7 +104,7 @@ def parse_header(lines: list[str]) -> HeaderParts:
     if date is not None:
         joined = joined[: date.begin] + " | " + joined[date.finish :]
         joined = re.sub(r"\|\s*,\s*[^|]*$", "", joined)  # ", while in school" after the date
-    parts = _parts(joined)
+    parts = header_parts(joined)
     head = HeaderParts(date=date)
     rest = []
     for part in parts:
@@ -117,8 +114,11 @@ def parse_header(lines: list[str]) -> HeaderParts:
             head.location = part
         else:
             rest.append(part)
-    if rest:
-        head.company, rest = rest[0], rest[1:]
+    if rest:  # the employer: the first part, unless only a later one has an organisation
+        # word (and is not shaped like a place: 'College Station, TX')
+        orgs = (i for i, part in enumerate(rest) if is_org(part) and not _LOCATION.match(part))
+        pick = 0 if is_org(rest[0]) else next(orgs, 0)
+        head.company, rest = rest[pick], rest[:pick] + rest[pick + 1 :]
         if not head.location and (place := _COMPANY_PLACE.match(head.company)):
             head.company, head.location = place.group(1), place.group(2)  # 'Acme, Berlin, DE'
     if head.title and not head.company:
@@ -178,6 +178,24 @@ def header_length(lines: list[str]) -> int:
     return 0
 
 
+def _degree_rank(piece: str) -> int:
+    """How a piece with a school word reads as the school: 0 no degree in it, 1 a school word
+    outside the degree's name, 2 only inside it ('Diploma in Hotel Management')."""
+    if not DEGREE.search(piece):
+        return 0
+    return 1 if is_org(without_degree(piece)) else 2
+
+
+def _school_after_date(pieces: list[str], after: int) -> int | None:
+    """'Associate of Applied Science, Culinary Arts 2010 Stratford - City, ST': with no school
+    word anywhere, the name right after the date of a degree line is the school."""
+    if after == 0 or after >= len(pieces) or not any(DEGREE.search(p) for p in pieces[:after]):
+        return None
+    name = pieces[after]
+    plain = not (DEGREE.search(name) or _is_location(name) or title_score(name))
+    return after if plain and name[:1].isupper() and len(name.split()) <= 6 else None
+
+
 def parse_education(text: str) -> HeaderParts:
     """'**B.S. in Computer Science**, Cache Valley State University — May 2014' → degree/school."""
     first_line = text.split("\n")[0]
@@ -185,7 +203,7 @@ def parse_education(text: str) -> HeaderParts:
     date = first_range(first_line)
     body = first_line
     if date is not None:
-        body = body[: date.begin] + " | " + body[date.finish :]
+        body = body[: date.begin] + f" | {_AFTER_DATE} | " + body[date.finish :]
     head = HeaderParts(date=date)
     if bold:
         head.title = bold.group(1).strip().rstrip(",")
@@ -196,8 +214,14 @@ def parse_education(text: str) -> HeaderParts:
             body = body[: span.start()] + " | " + body[span.end() :]
             break
     pieces = [p.strip(" ,") for p in re.split(_EDU_SPLIT, strip_markup(body))]
+    after_date = pieces.index(_AFTER_DATE) if _AFTER_DATE in pieces else None
+    if after_date is not None:  # index of the first piece after the date, once cleaned
+        after_date = sum(1 for p in pieces[:after_date] if p and not re.fullmatch(r"[\W_]+", p))
     pieces = [p for p in pieces if p and not re.fullmatch(r"[\W_]+", p)]
-    school = next((i for i, piece in enumerate(pieces) if is_org(piece)), None)
+    schools = [i for i, piece in enumerate(pieces) if is_org(piece)]
+    school = min(schools, key=lambda i: (_degree_rank(pieces[i]), i), default=None)
+    if school is None and not head.company and after_date is not None:
+        school = _school_after_date(pieces, after_date)
     if head.company:
         school = None
         head.title = head.title or next((p for p in pieces if DEGREE.search(p)), "")

@@ -177,16 +177,17 @@ def is_known_heading(line: str) -> bool:
     return is_plain_heading(line)
 
 
-_GLUED = re.compile(r"(?<=[a-z.)])((?:[A-Z][a-z]+ ?){1,3})[ \t]*$")
+_GLUED = re.compile(r"(?:(?<=[a-z.)])|(?<=[.!?] ))((?:[A-Z][a-z]+ ?){1,3})[ \t]*$")
 
 
 def unglue_headings(text: str) -> str:
-    """'…6 monthsCompany Details' (a text dump that lost the line break) → two lines."""
+    """'…6 monthsCompany Details' or '… Interests. Education Details' (a text dump that lost
+    the line break before a heading) → two lines."""
     out = []
     for line in text.split("\n"):
         match = _GLUED.search(line)
         if match and " " in line[: match.start()].strip() and is_plain_heading(match.group(1)):
-            line = line[: match.start()] + "\n" + match.group(1).strip()
+            line = line[: match.start()].rstrip() + "\n" + match.group(1).strip()
         out.append(line)
     return "\n".join(out)
 

@@ -23,6 +23,7 @@ from core.jd.requirements import Candidate, extract_candidates, reads_as_boilerp
 from core.jd.roles import assign_roles
 from core.jd.runon import unglue_lists
 from core.jd.sections import BULLET, NO_KEYWORDS, Section, split_sections
+from core.jd.sentence_roles import drop_boilerplate, lists_by_meaning, qualification_items
 from core.jd.title import Title, detect_title
 from core.settings import IngestSettings
 
@@ -171,12 +172,16 @@ def analyze_jd(
     """Analyse a job description. Raises JDParsingError when it is empty or too large.
 
     `embedder` (optional, the retrieval stage's loaded model) gives sections with an unknown
-    heading a role by meaning (`core.jd.roles`)."""
+    heading a role by meaning (`core.jd.roles`) and drops requirement candidates that read as
+    boilerplate by meaning (`core.jd.sentence_roles`)."""
     check_jd_size(text, limits=limits)
     clean, suspicious = separate_injections(unglue_lists(normalise_text(text)))
-    sections = assign_roles(split_sections(clean), embedder=embedder)
+    sections = lists_by_meaning(split_sections(clean), embedder=embedder)
+    sections = assign_roles(sections, embedder=embedder)
     title = detect_title(sections)
-    candidates = extract_candidates(sections, has_terms=lambda t: bool(keywords_in(t)))
+    asks = qualification_items(sections, embedder=embedder)
+    candidates = extract_candidates(sections, has_terms=lambda t: bool(keywords_in(t)), asks=asks)
+    candidates = drop_boilerplate(candidates, embedder=embedder)
     requirements = [_requirement(i, c) for i, c in enumerate(candidates, start=1)]
     keywords = collect_keywords(sections, requirements, _title_keywords(title, target_title, clean))
     level_lines = [b.text for s in sections[:3] for b in s.blocks if LEVEL_LINE.match(b.text)]

@@ -4,7 +4,8 @@ In order of trust:
 1. every bullet (or sentence, when a section has no bullets) of a requirements / nice-to-have
    section; commentary under a bulleted list only when it reads as a requirement;
 2. responsibility items and sentences elsewhere that state a requirement outright ("5+ years",
-   "experience with", "proficiency in", "degree in", "bonus if you've…");
+   "experience with", "proficiency in", "degree in", "bonus if you've…"), or list items there
+   that read as qualifications by meaning (given as `asks`);
 3. when that finds nothing: responsibility items, then any bullet or sentence, that name a
    skill term. Benefits, pay, process, company, EEO and outlook text never count.
 """
@@ -167,7 +168,7 @@ def _usable(text: str) -> bool:
     )
 
 
-def _explicit(sections: list[Section]) -> list[Candidate]:
+def _explicit(sections: list[Section], asks: frozenset[str]) -> list[Candidate]:
     found: list[Candidate] = []
     for section in sections:
         if section.kind in ("requirements", "nice_to_have"):
@@ -179,7 +180,8 @@ def _explicit(sections: list[Section]) -> list[Candidate]:
                     found.append(_candidate(text, section, line))
         elif section.kind not in NEVER_REQUIREMENTS:
             for text, line, _, whole in _units(section):
-                if STRONG_CUE.search(whole) and not DISCLAIMER.search(text) and _usable(text):
+                cued = STRONG_CUE.search(whole) or whole in asks
+                if cued and not DISCLAIMER.search(text) and _usable(text):
                     found.append(_candidate(text, section, line))
     return found
 
@@ -201,10 +203,14 @@ def _fallback(sections: list[Section], has_terms: Callable[[str], bool]) -> list
 
 
 def extract_candidates(
-    sections: list[Section], *, has_terms: Callable[[str], bool]
+    sections: list[Section],
+    *,
+    has_terms: Callable[[str], bool],
+    asks: frozenset[str] = frozenset(),
 ) -> list[Candidate]:
-    """Requirement candidates in JD order, de-duplicated by normalised text."""
-    found = _explicit(sections) or _fallback(sections, has_terms)
+    """Requirement candidates in JD order, de-duplicated by normalised text. `asks`: list items
+    outside requirement sections that read as qualifications (`core.jd.sentence_roles`)."""
+    found = _explicit(sections, asks) or _fallback(sections, has_terms)
     seen: set[str] = set()
     unique: list[Candidate] = []
     for candidate in sorted(found, key=lambda c: c.line):

@@ -56,7 +56,8 @@ _ROLE_MATRICES: dict[str, tuple[list[str], np.ndarray]] = {}  # per model name: 
 ENCODE_BATCH = 4  # small batches stay on one thread: fast on a busy 2-core server
 
 
-def _encode(embedder: Any, texts: list[str]) -> np.ndarray:
+def encode_texts(embedder: Any, texts: list[str]) -> np.ndarray:
+    """Vectors of `texts`, encoded in small batches."""
     parts = [
         embedder.encode(texts[i : i + ENCODE_BATCH]) for i in range(0, len(texts), ENCODE_BATCH)
     ]
@@ -72,7 +73,7 @@ def _role_matrix(embedder: Any) -> tuple[list[str], np.ndarray]:
         for kind, descriptions in ROLE_DESCRIPTIONS.items():
             kinds += [kind] * len(descriptions)
             texts += list(descriptions)
-        _ROLE_MATRICES[name] = (kinds, _encode(embedder, texts))
+        _ROLE_MATRICES[name] = (kinds, encode_texts(embedder, texts))
     return _ROLE_MATRICES[name]
 
 
@@ -93,7 +94,7 @@ def assign_roles(sections: list[Section], *, embedder: Any | None) -> list[Secti
     try:
         kinds, matrix = _role_matrix(embedder)
         samples = [f"{s.heading}\n{s.text}"[:SAMPLE_CHARS] for s in unknown]
-        rows = _encode(embedder, samples)
+        rows = encode_texts(embedder, samples)
     except Exception:  # the fallback is optional: a broken model changes nothing
         return sections
     for section, row in zip(unknown, rows, strict=True):

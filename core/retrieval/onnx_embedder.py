@@ -128,7 +128,8 @@ def load_bundled_onnx(
         return None
     try:
         folders = [onnx_dir] if onnx_dir else [default_onnx_dir(), first_use_onnx_dir()]
-        found = [onnx_file(model_dir, folder) for folder in folders]
+        name = onnx_name(model_dir)  # one digest of the weights, whatever the folders
+        found = [folder / name for folder in folders]
         target = next((path for path in found if path.exists()), found[-1])
         if not target.exists() and not (export and export_onnx(model_dir, target)):
             return None
@@ -168,6 +169,11 @@ def _read_layout(model_dir: Path) -> tuple[int, int]:
 
 def onnx_file(model_dir: Path, onnx_dir: Path) -> Path:
     """The export's path, named by the weights it came from (new weights, new file)."""
+    return onnx_dir / onnx_name(model_dir)
+
+
+def onnx_name(model_dir: Path) -> str:
+    """The export's file name: the model folder's name and a digest of its weights."""
     digest = hashlib.sha256()
     for name in ("config.json", "tokenizer.json", "model.safetensors"):
         path = model_dir / name
@@ -177,7 +183,7 @@ def onnx_file(model_dir: Path, onnx_dir: Path) -> Path:
             digest.update(handle.read(1 << 20))
             handle.seek(max(0, size - (1 << 20)))
             digest.update(handle.read())
-    return onnx_dir / f"{model_dir.parent.name}-{digest.hexdigest()[:16]}.onnx"
+    return f"{model_dir.parent.name}-{digest.hexdigest()[:16]}.onnx"
 
 
 def export_onnx(model_dir: Path, target: Path) -> bool:

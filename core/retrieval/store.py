@@ -24,6 +24,7 @@ import pyarrow as pa
 from core.contracts import EvidenceCard
 from core.environment import apply_process_defaults
 from core.retrieval.chunking import Chunk
+from core.retrieval.lancedb_import import import_lancedb
 
 TABLE = "evidence"
 LOCK_NAME = ".resumeforge-index.lock"
@@ -39,6 +40,7 @@ class StoreError(Exception):
 @lru_cache(maxsize=8)
 def row_model(dim: int) -> Any:
     """The LanceModel schema of one row, for a given vector size."""
+    import_lancedb()  # its REST client's validators deferred (see lancedb_import)
     from lancedb.pydantic import LanceModel, Vector
 
     class EvidenceRow(LanceModel):
@@ -115,9 +117,7 @@ class LanceStore:
         self.uri = uri
         try:
             apply_process_defaults()  # LanceDB's logger: errors only
-            import lancedb
-
-            self._db = lancedb.connect(uri)
+            self._db = import_lancedb().connect(uri)
         except Exception as err:
             raise StoreError(f"cannot open {uri}: {_short(err)}") from err
 

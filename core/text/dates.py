@@ -2,6 +2,7 @@
 
 "2019-2023", "Jan 2018 – Mar 2020", "2021–Present", "June 2014 - July 2016", "03/2018 – 03/2021",
 "Jan 2016 to Feb 2018", "Sept. 2019 – now", "2015 to date", "Jan 2019 – Till Date", "'18–'21",
+"Feb '17 – Jan '20",
 "Since March 2021" (open-ended), "Summer 2012", and single dates ("May 2014", "2018").
 """
 
@@ -22,6 +23,7 @@ MONTH = (
 _SEASON = r"(?:Spring|Summer|Fall|Autumn|Winter)"
 YEAR = r"(?:19[5-9]\d|20\d\d)"  # a four-digit year a career can hold
 _SHORT_YEAR = r"[‘’'](?:[5-9]\d|[0-4]\d)"  # '18 in "'18–'21" (ranges only)
+_SHORT_POINT = rf"(?:{MONTH}\s*)?{_SHORT_YEAR}"  # "Feb '17" in "Feb '17 – Jan '20" too
 _POINT = (
     rf"(?:(?:{MONTH}|{_SEASON}|Q[1-4])\s+(?:\d{{1,2}},\s*)?{YEAR}"
     rf"|(?:0?[1-9]|1[0-2])/{YEAR}|{YEAR}(?:-(?:0[1-9]|1[0-2]))?(?![\d/]))"
@@ -35,7 +37,8 @@ _JOIN = rf"(?:\s*(?:[-–—]{{1,2}}|to|until|through|thru)\s*|(?={MONTH}\s*{YEA
 RANGE = re.compile(
     rf"(?<![\w/])(?:(?P<since>[Ss]ince|SINCE)\s+)?(?P<start>{_POINT})"
     rf"(?:{_JOIN}(?P<end>{_POINT}|{_OPEN_END}))?(?![\w/])"
-    rf"|(?<![\w/])(?P<short_start>{_SHORT_YEAR}){_JOIN}(?P<short_end>{_SHORT_YEAR}|{_OPEN_END})"
+    rf"|(?<![\w/])(?P<short_start>{_SHORT_POINT}){_JOIN}"
+    rf"(?P<short_end>{_SHORT_POINT}|{_OPEN_END})"
     rf"(?![\w/])",
     re.IGNORECASE,
 )
@@ -43,6 +46,7 @@ RANGE = re.compile(
 _NUMERIC_MONTH = re.compile(rf"^(0?[1-9]|1[0-2])/({YEAR})$")
 _WORD_MONTH = re.compile(rf"^({MONTH}|{_SEASON}|Q[1-4])\s+(?:\d{{1,2}},\s*)?({YEAR})$", re.I)
 _ISO_MONTH = re.compile(rf"^({YEAR})-(0[1-9]|1[0-2])$")
+_MONTH_SHORT_YEAR = re.compile(rf"^({MONTH})\s*({_SHORT_YEAR})$", re.I)
 
 
 @dataclass(frozen=True)
@@ -64,14 +68,22 @@ def month_abbreviation(number: int) -> str:
     return next(name for name, value in MONTHS.items() if value == number).title()
 
 
+def _full_year(short: str) -> str:
+    """ "'18" → '2018', "'97" → '1997'."""
+    two = int(short[1:])
+    return str((1900 if two >= 50 else 2000) + two)
+
+
 def normalize_point(text: str) -> str | None:
     """'Jan 2018' → '2018-01', '03/2018' → '2018-03', '2018' → '2018', 'Present' → 'present'."""
     value = text.strip().rstrip(".")
     if re.fullmatch(_OPEN_END, value, re.IGNORECASE):
         return "present"
     if re.fullmatch(_SHORT_YEAR, value):
-        two = int(value[1:])
-        return str((1900 if two >= 50 else 2000) + two)
+        return _full_year(value)
+    if match := _MONTH_SHORT_YEAR.match(value):
+        month = month_number(match.group(1))
+        return f"{_full_year(match.group(2))}-{month:02d}" if month else _full_year(match.group(2))
     if match := _NUMERIC_MONTH.match(value):
         return f"{match.group(2)}-{int(match.group(1)):02d}"
     if match := _ISO_MONTH.match(value):

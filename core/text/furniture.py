@@ -40,6 +40,10 @@ _LINE_RULES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             PAGE_FURNITURE,
             r"(?:page\s*)?\d{1,3}\s*(?:/|of)\s*\d{1,3}|page\s*\d{1,3}|[-–—]\s*\d{1,3}\s*[-–—]",
         ),
+        (  # a running footer: the name, a separator, the page ("Jo Park — page 2 of 3")
+            PAGE_FURNITURE,
+            r"[^\s·|]+(?:\s+[^\s·|]+){0,3}\s*[·|–—-]\s*page\s*\d{1,3}(?:\s*(?:/|of)\s*\d{1,3})?",
+        ),
         (PAGE_FURNITURE, r"\^?\s*(?:back\s+to\s+top|top\s+of\s+page)"),
         (PAGE_FURNITURE, r"\(?(?:continued(?:\s+on\s+next\s+page)?|cont(?:'|’)?d)\.?\)?"),
         (PAGE_FURNITURE, r"(?:featured|premium|verified|sample)\s+(?:resume|profile|candidate)"),

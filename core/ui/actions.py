@@ -5,17 +5,14 @@ stay in session state, so a failed action loses nothing; the user fixes it and t
 
 from __future__ import annotations
 
-import hashlib
-import re
 from dataclasses import dataclass, field
 
 import streamlit as st
 from streamlit.runtime.uploaded_file_manager import UploadedFile
 
-from core.contracts import BulletStatus, CardKind, DraftBullet, GapAnswer, GapStrategy, Severity
-from core.errors import ResumeForgeError
-from core.ui import state
-from core.ui.progress import attempt, run_steps, show_error
+from core.contracts import GapAnswer, GapStrategy
+from core.ui import session_setup, state
+from core.ui.progress import attempt, run_steps
 from core.ui.samples import (
     SAMPLE_JD,
     SAMPLE_RESUME,
@@ -189,157 +186,6 @@ def change_gap_strategy(gap_id: str, widget_key: str) -> None:
         state.flash("info", "Strategy changed. Regenerate the draft to apply it.")
 
 
-# --- page 4: draft -------------------------------------------------------------------------------
-def write_draft() -> bool:
-    session = state.session()
-    if session.draft_is_current():  # a repeated click: nothing to rewrite, edits are kept
-        state.flash(
-            "info",
-            "Nothing the draft rests on has changed since it was written (evidence, answers, "
-            "gap strategies, engine), so it is kept as it is, with your edits.",
-        )
-        return True
-    state.set_export_bundle(None)
-    return run_steps(
-        "Writing your tailored resume",
-        [("Writing, auditing and revising the draft", session.write_draft)],
-    )
-
-
-def education_missing() -> bool:
-    """The fact resume lists no education (the draft needs one, or the user's word: none)."""
-    current = state.board()
-    resume = current.resume if current else None
-    if resume is None:
-        return False
-    return not resume.education and not any(c.kind == CardKind.EDUCATION for c in resume.cards)
-
-
-def set_no_education(widget_key: str) -> None:
-    """Callback of "My resume has no education to list"."""
-    value = state.flag(widget_key)
-    error = attempt(lambda: state.session().set_no_education(value))
-    if error:
-        state.flash("error", error)
-
-
-@st.cache_data(show_spinner=False, ttl=600)
-def _templates() -> dict[str, str]:
-    from core.render import list_templates
-
-    return {t.name: t.description for t in list_templates()}
-
-
-def template_names() -> list[str]:
-    """Template names, the configured default first."""
-    names = list(_templates()) or [state.settings().default_template]
-    default = state.settings().default_template
-    return sorted(names, key=lambda name: name != default)
-
-
-def template_label(name: str) -> str:
-    description = _templates().get(name, "")
-    return f"{name} — {description}" if description else name
-
-
-def find_line(bullet_id: str) -> DraftBullet | None:
-    current = state.board()
-    draft = current.resume_draft if current else None
-    return next((b for b in draft.all_bullets() if b.id == bullet_id), None) if draft else None
-
-
-def set_line_status(bullet_id: str, status: BulletStatus) -> None:
-    """Callback: accept / reject / restore one line."""
-    error = attempt(lambda: state.session().set_bullet_status(bullet_id, status))
-    state.set_line_note(bullet_id, state.Flash("error", error) if error else None)
-
-
-def toggle_editor(bullet_id: str) -> None:
-    """Callback of a line's Edit / Close editor button."""
-    state.set_editing(bullet_id, not state.editing(bullet_id))
-    state.set_line_note(bullet_id, None)
-
-
-def edit_line(bullet_id: str, widget_key: str) -> None:
-    """Callback of a line's edit form: save the text and re-audit it at once."""
-    text = state.text(widget_key)
-    try:
-        verdict = state.session().edit_bullet(bullet_id, text)
-    except ResumeForgeError as err:
-        state.set_line_note(bullet_id, state.Flash("error", str(err)))
-        return
-    state.set_editing(bullet_id, False)
-    blockers = [v for v in verdict.violations if v.severity == Severity.BLOCKER]
-    if blockers:
-        message = "Saved, but the audit blocks this line: it will not reach the DOCX until fixed."
-        state.set_line_note(bullet_id, state.Flash("error", message))
-    else:
-        state.set_line_note(bullet_id, state.Flash("success", "Saved and re-audited: supported."))
-
-
-# --- page 5: downloads ---------------------------------------------------------------------------
-def download_stem() -> str:
-    current = state.board()
-    title = current.inputs.target_title if current else ""
-    slug = re.sub(r"[^a-z0-9]+", "-", (title or "tailored").lower()).strip("-")[:40]
-    return f"resume-{slug or 'tailored'}"
-
-
-DATE_STYLES = {
-    "short": "Mar 2021 – Present",
-    "long": "March 2021 – Present",
-    "numeric": "03/2021 – Present",
-    "year": "2021 – Present",
-}
-
-
-def date_style_label(style: str) -> str:
-    return DATE_STYLES.get(style, style)
-
-
-def draft_signature(template: str, date_style: str = "short") -> str:
-    """Changes whenever the DOCX would: another run, template, line text or status, or audit."""
-    current = state.board()
-    if current is None or current.resume_draft is None:
-        return ""
-    blocked = (
-        sorted(v.bullet_id for v in current.audit_report.blockers()) if current.audit_report else []
-    )
-    parts = [current.run_id, template, date_style, current.resume_draft.model_dump_json()]
-    parts.append(",".join(blocked))
-    return hashlib.sha256("|".join(parts).encode()).hexdigest()
-
-
-def prepare_downloads(template: str, date_style: str = "short") -> state.ExportBundle | None:
-    """Export the current draft once per version; reuse the bytes while nothing changes."""
-    signature = draft_signature(template, date_style)
-    bundle = state.export_bundle()
-    if bundle is not None and bundle.signature == signature:
-        return bundle
-    session = state.session()
-    has_previous = session.has_previous_draft
-    try:
-        outputs = session.export(template=template, date_style=date_style)
-    except ResumeForgeError as err:
-        show_error(err)
-        return None
-    try:
-        preview = session.preview_png(template=template, date_style=date_style)
-    except ResumeForgeError:
-        preview = b""  # the downloads matter more than the picture of them
-    bundle = state.ExportBundle(
-        signature=signature,
-        docx=outputs.docx.read_bytes(),
-        audit_json=outputs.audit_json.read_bytes(),
-        diff_md=outputs.diff_md.read_bytes(),
-        pdf=outputs.pdf.read_bytes(),
-        preview_png=preview,
-        has_previous=has_previous,
-    )
-    state.set_export_bundle(bundle)
-    return bundle
-
-
 # --- sidebar -------------------------------------------------------------------------------------
 def delete_my_data() -> None:
     """Callback: delete this session's workspace, index, files and served downloads; then a
@@ -358,7 +204,7 @@ def _discard_session(done: str) -> None:
     errors = [
         e for e in (attempt(media.drop_served_files), attempt(state.session().delete_all)) if e
     ]
-    state.reset_after_delete()
+    session_setup.reset_after_delete()
     if errors:
         state.flash("error", f"Not everything could be deleted: {' '.join(errors)}")
     else:

@@ -1,32 +1,22 @@
 """Typed session-state accessors: the only module that knows the app's st.session_state keys.
 
-Each browser session gets its own `TailoringSession` over a private workspace directory, named
-by an unguessable token kept in the page URL (`?s=…`) and bound to this browser's XSRF cookie:
-a reload or a revisit in the same browser reopens the saved run (gap answers, line decisions,
-edits) on the page the URL names; another browser, a guessed or an expired token gets nothing.
-What the user typed lives under widget keys that are re-asserted
-on every run (`init_session_state`), so switching pages, a rerun or an error never loses it.
+What the user typed lives under widget keys that are re-asserted on every run
+(`ensure_defaults`), so switching pages, a rerun or an error never loses it. Which workspace
+this browser tab works in (the token in the URL, reopening after a reload) is decided in
+core/ui/session_setup.py; the values kept here are the dataclasses of core/ui/session_values.py.
 API keys stay in this in-memory state only.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 import streamlit as st
 
 from core.contracts import Blackboard
-from core.errors import ResumeForgeError
 from core.service import TailoringSession
 from core.settings import Settings, get_settings, temp_home
-from core.ui.binding import browser_binding
-from core.workspace import (
-    expire_idle_workspaces,
-    new_token,
-    open_for_token,
-    reopen_by_token,
-)
+from core.ui.session_values import ExportBundle, Flash, FormInputs, UploadedInput, Usage
 
 # --- widget keys (page prefix + name); values are what the user typed ------------------------
 RESUME_MODE = "upload_resume_mode"
@@ -73,55 +63,6 @@ _MEDIA_IDS = "rf_media_ids"
 TOKEN_PARAM = "s"  # noqa: S105 - the URL query parameter that names this browser's workspace
 
 
-@dataclass(frozen=True)
-class UploadedInput:
-    """A file the user uploaded, kept so a page switch or rerun does not lose it."""
-
-    name: str
-    data: bytes
-
-
-@dataclass(frozen=True)
-class FormInputs:
-    """What the upload form holds now (a file only when that input is in upload mode)."""
-
-    resume_mode: str
-    resume_text: str
-    resume_file: UploadedInput | None
-    jd_mode: str
-    jd_text: str
-    jd_file: UploadedInput | None
-    title: str
-
-
-@dataclass(frozen=True)
-class Usage:
-    calls: int = 0
-    tokens_in: int = 0
-    tokens_out: int = 0
-    cost_usd: float = 0.0
-    last_error: str = ""
-
-
-@dataclass(frozen=True)
-class ExportBundle:
-    """The downloads of one draft version (bytes read back from the exported files)."""
-
-    signature: str
-    docx: bytes
-    audit_json: bytes
-    diff_md: bytes
-    pdf: bytes = b""
-    preview_png: bytes = b""  # the first page, shown before download (empty if it failed)
-    has_previous: bool = False  # the diff compares with an earlier draft of this session
-
-
-@dataclass(frozen=True)
-class Flash:
-    level: str  # "success" | "info" | "warning" | "error"
-    message: str
-
-
 def app_settings() -> Settings:
     """Settings for the app: unless RESUMEFORGE_HOME (or a config file) names a home, the app
     keeps everything under the system temp dir (hosted demo: no writes anywhere else)."""
@@ -131,8 +72,8 @@ def app_settings() -> Settings:
     return settings.model_copy(update={"home": temp_home()})
 
 
-def init_session_state() -> None:
-    """Call first on every run: defaults, this browser session's workspace, kept-alive inputs."""
+def ensure_defaults() -> None:
+    """Call first on every run: input defaults, kept-alive inputs, the app's containers."""
     state = st.session_state
     for key, default in _INPUT_DEFAULTS.items():
         # Re-assigning keeps a widget's value alive while another page is shown.
@@ -147,72 +88,10 @@ def init_session_state() -> None:
     state.setdefault(_EDITING, set())
     state.setdefault(_FLASHES, [])
     state.setdefault(_MEDIA_IDS, set())
-    current = state.get(SESSION_KEY)
-    if current is None or not current.workspace.root.exists():
-        # a new TailoringSession has no model yet: forget which engine the old one was given,
-        # so the sidebar gives it to this one (else the run would silently go offline)
-        state.pop(_LLM_SIGNATURE, None)
-    if current is None:
-        state[SESSION_KEY] = reopened_session() or new_session(settings())
-    elif not current.workspace.root.exists():
-        state[SESSION_KEY] = new_session(settings())
-        flash("warning", "Your previous session had expired and its data was removed.")
-    else:
-        current.workspace.touch()
-    token = state.get(_TOKEN)
-    if token and st.query_params.get(TOKEN_PARAM) != token:
-        st.query_params[TOKEN_PARAM] = token  # page links drop it: put it back on every run
 
 
-def reopened_session() -> TailoringSession | None:
-    """After a reload: the session the URL's token names, if it is this browser's and alive."""
-    token = st.query_params.get(TOKEN_PARAM)
-    if not token:
-        return None
-    conf = settings()
-    workspace = reopen_by_token(
-        conf.workspaces_dir,
-        token,
-        binding=browser_binding(st.context),
-        max_idle_s=conf.workspace_ttl_hours * 3600,
-    )
-    if workspace is None:
-        flash("info", "That link's session has expired or is not yours: here is a fresh one.")
-        return None
-    session = TailoringSession.create(workspace=workspace, settings=conf, llm=None)
-    try:
-        restored = session.restore_latest()
-    except ResumeForgeError as err:
-        flash("warning", f"Your saved work could not be read back ({err}).")
-        restored = None
-    st.session_state[_TOKEN] = token
-    if restored is not None:
-        restore_inputs(restored)
-        flash("success", "Welcome back: your work is restored where you left it.")
-    return session
-
-
-def restore_inputs(restored: Blackboard) -> None:
-    """Put the restored run's job text and title back into the upload form."""
-    state = st.session_state
-    state[JD_MODE] = MODE_PASTE
-    state[JD_TEXT] = restored.inputs.job_description
-    state[TARGET_TITLE] = restored.inputs.target_title
-
-
-def new_session(settings: Settings) -> TailoringSession:
-    """A fresh TailoringSession over a new private workspace named by a new token; expires
-    idle workspaces first."""
-    parent = settings.workspaces_dir
-    expire_idle_workspaces(parent, max_idle_s=settings.workspace_ttl_hours * 3600)
-    token = new_token()
-    workspace = open_for_token(parent, token, binding=browser_binding(st.context))
-    st.session_state[_TOKEN] = token
-    return TailoringSession.create(workspace=workspace, settings=settings, llm=None)
-
-
-def reset_after_delete() -> None:
-    """After "Delete my data": a new empty session; inputs, uploads and key are forgotten."""
+def forget_inputs() -> None:
+    """Inputs, uploads, model clients, line notes, downloads and the engine choice, forgotten."""
     state = st.session_state
     for key, default in _INPUT_DEFAULTS.items():
         state[key] = default
@@ -221,8 +100,6 @@ def reset_after_delete() -> None:
     state.pop(_EXPORT, None)
     state.pop(_LLM_SIGNATURE, None)
     state[_EDITING] = set()
-    state[SESSION_KEY] = new_session(settings())
-    st.query_params[TOKEN_PARAM] = state[_TOKEN]
 
 
 # --- getters and setters -----------------------------------------------------------------------
@@ -233,6 +110,24 @@ def settings() -> Settings:
 
 def session() -> TailoringSession:
     return st.session_state[SESSION_KEY]
+
+
+def current_session() -> TailoringSession | None:
+    """The session of this browser tab, None before the first run set one up."""
+    return st.session_state.get(SESSION_KEY)
+
+
+def set_session(value: TailoringSession) -> None:
+    st.session_state[SESSION_KEY] = value
+
+
+def token() -> str | None:
+    """The token naming this browser's workspace (kept in the URL as ?s=…)."""
+    return st.session_state.get(_TOKEN)
+
+
+def set_token(value: str) -> None:
+    st.session_state[_TOKEN] = value
 
 
 def board() -> Blackboard | None:

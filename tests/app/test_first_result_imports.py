@@ -14,7 +14,8 @@ from tests.app.conftest import REPO
 SCRIPT = """
 import sys, tempfile
 from pathlib import Path
-import core.ui.actions, core.ui.sidebar, core.ui.samples, core.ui.state  # what the router loads
+import core.ui.actions, core.ui.draft_actions, core.ui.session_setup  # what the router and
+import core.ui.sidebar, core.ui.samples, core.ui.state  # its pages load
 from core.service import TailoringSession
 from core.settings import Settings
 from core.ui.samples import SAMPLE_JD, SAMPLE_RESUME, sample_text

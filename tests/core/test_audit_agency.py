@@ -119,3 +119,50 @@ def test_a_leadership_verb_whose_subject_is_someone_else_is_not_the_lines_claim(
     assert not raised(evidence, evidence.replace("the 2022", "our 2022"))
     # the same words as the person's own claim still need the evidence's level
     assert raised("Led the 2022 rewrite of the supplier agreement template.", evidence)
+
+
+def test_a_dropped_co_is_raised_even_when_other_lines_match_the_line_better():
+    # the line's second half matches another bullet of the role best and its first half the
+    # project's header; the person's part in the report is said in a third line, with "co-"
+    evidence = "Built traffic models of the 14 signalised junctions and 3 roundabouts on Hale St."
+    role = (
+        "Hale Street Corridor Traffic Report (2022) | Client: Borough of Wexley | Role: Analyst\n"
+        "Co-authored the traffic report with the principal engineer."
+    )
+    claim = (
+        "Authored the Hale Street corridor traffic report, building traffic models of the 14 "
+        "signalised junctions and 3 roundabouts."
+    )
+    assert raised(claim, evidence, role)
+    # said with the qualifier, the line keeps the evidence's part
+    assert not raised("Co-" + claim[0].lower() + claim[1:], evidence, role)
+
+
+@pytest.mark.parametrize(
+    ("claim", "evidence"),
+    [
+        (
+            "Oversaw 6 clinics in the region during the new records system rollout.",
+            "Trained the front-desk leads of 6 clinics in the region on the new records system.",
+        ),
+        (
+            "Managed 14 drivers on the night routes.",
+            "Built the night route plan and ran it for 14 drivers from the north depot.",
+        ),
+    ],
+)
+def test_authority_over_a_count_the_evidence_gives_under_a_lower_verb_is_raised(claim, evidence):
+    details = [f.detail for f in check_scope(claim, evidence=evidence)]
+    assert any("claims authority" in d for d in details), details
+
+
+@pytest.mark.parametrize(
+    ("claim", "evidence"),
+    [
+        ("Managed 14 drivers on the night routes.", "Supervised a crew of 14 drivers at night."),
+        ("Oversaw 6 clinics in the region.", "Oversee the 6 clinics of the north region."),
+        ("Trained the desk leads of 6 clinics.", "Trained the desk leads of 6 clinics."),
+    ],
+)
+def test_authority_over_a_count_the_evidence_also_gives_passes(claim, evidence):
+    assert not raised(claim, evidence)

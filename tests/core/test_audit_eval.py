@@ -61,3 +61,43 @@ def test_cli_prints_json(eval_dir, capsys):
 def test_cli_rejects_a_missing_folder(tmp_path, capsys):
     assert main(["eval", "audit", "--cases", str(tmp_path / "nope")]) == 2
     assert "no such folder" in capsys.readouterr().err
+
+
+REAL_RESUME = """# Ana Ruiz
+ana@example.com
+
+## Experience
+
+### Harbor Clinic - Medical Assistant
+2019 - present
+
+- Roomed 30 patients a day and took vitals for 4 physicians.
+- Scheduled follow-up visits in Epic and called patients with lab results.
+"""
+REAL_JD = """Medical Assistant
+Harbor Health
+
+Requirements:
+- 2+ years as a medical assistant
+- Experience with Epic scheduling
+- Taking vitals and rooming patients
+"""
+
+
+def test_eval_audit_on_a_real_folder_counts_the_truthful_lines_it_refuses(tmp_path, capsys):
+    (tmp_path / "resumes").mkdir()
+    (tmp_path / "jds").mkdir()
+    (tmp_path / "resumes" / "r1.md").write_text(REAL_RESUME, encoding="utf-8")
+    (tmp_path / "jds" / "j1.txt").write_text(REAL_JD, encoding="utf-8")
+    pairs = [{"id": "p1", "resume": "resumes/r1.md", "jd": "jds/j1.txt"}]
+    (tmp_path / "pairs.json").write_text(json.dumps(pairs), encoding="utf-8")
+    assert main(["eval", "audit", "--cases", str(tmp_path), "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["lines"] >= 2 and report["blocked"] == 0
+    assert [p["pair"] for p in report["pairs"]] == ["p1"]
+
+
+def test_eval_audit_names_an_unreadable_pairs_file(tmp_path, capsys):
+    (tmp_path / "pairs.json").write_text("{not json", encoding="utf-8")
+    assert main(["eval", "audit", "--cases", str(tmp_path)]) != 0
+    assert "pairs.json" in capsys.readouterr().err

@@ -440,3 +440,46 @@ def test_scope_wording(evidence, line, inflated):
     )
     verdict = check(line, source)
     assert (V.SCOPE_INFLATED in blockers(verdict)) is inflated, verdict.violations
+
+
+def test_a_change_whose_ends_are_apart_in_the_evidence_is_still_a_pair():
+    audits = EvidenceCard(
+        id="au",
+        raw_text=(
+            "Late invoices found in the quarterly review fell from 52 in the first review to 9 "
+            "a year later; 3 regional offices took part."
+        ),
+        role_id="r1",
+        provenance=Provenance(source="fact.md"),
+    )
+    assert check("Late invoices fell from 52 to 9 within a year.", audits).supported
+    # "3" is in the evidence, but not as the end of "from 52 …"
+    verdict = check("Late invoices fell from 52 to 3 within a year.", audits)
+    assert blockers(verdict) == {V.METRIC_CHANGED}
+    assert "52 to 9" in verdict.violations[0].violation
+
+
+def test_a_tool_named_like_a_title_in_a_list_is_not_a_title():
+    from core.audit.names import find_titles
+
+    found = find_titles("Graphic Designer | Photoshop; InDesign; Illustrator.")
+    assert [t.text for t in found] == ["Graphic Designer"]
+    # with a level word it is a title, list or not
+    found = find_titles("Art Director; Senior Illustrator at Acme Press")
+    assert "Senior Illustrator" in [t.text for t in found]
+
+
+def test_a_title_at_a_named_employer_comes_from_that_employers_lines_only():
+    summary = EvidenceCard(
+        id="sum",
+        kind=CardKind.SUMMARY,
+        raw_text="Data analyst with 8 years of fraud dashboards in Tableau.",
+        role_id=None,
+        provenance=Provenance(source="fact.md"),
+    )
+    line = "Data Analyst at Tidewater Bank, built the fraud dashboard in Tableau."
+    verdict = check(line, card("fraud", "r2"), summary)
+    assert V.TITLE_INFLATED in blockers(verdict)  # there the title was Associate Data Analyst
+    # without an employer the summary's words may carry the line
+    verdict = check("Data analyst who built fraud dashboards in Tableau.", summary)
+    assert V.TITLE_INFLATED not in blockers(verdict)

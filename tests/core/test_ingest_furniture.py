@@ -150,6 +150,13 @@ def test_ordinary_evidence_lines_are_not_furniture(line: str) -> None:
     assert strip_inline(line)[0] == line
 
 
+@pytest.mark.parametrize(
+    "line", ["Jo Park — page 2 of 3", "Sam Lee | Page 3", "J. R. Ortiz - Page 1/2"]
+)
+def test_a_running_footer_with_the_name_is_page_furniture(line: str) -> None:
+    assert line_reason(line) == "page furniture"
+
+
 def test_blanked_lines_keep_offsets_true() -> None:
     text, removed = strip_inline("Registered Nurse Company Name - City , State")
     assert len(text) == len("Registered Nurse Company Name - City , State")

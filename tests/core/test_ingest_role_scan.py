@@ -24,6 +24,8 @@ def roles(text: str) -> list[tuple[str, str, str | None, str | None]]:
         ("Jan 2019 - Till Date", "2019-01", "present"),
         ("Sep. 2023Mar. 2024", "2023-09", "2024-03"),
         ("11/2010 to 05/2013", "2010-11", "2013-05"),
+        ("Feb '17 – Jan '20", "2017-02", "2020-01"),
+        ("Sept. '09 to now", "2009-09", "present"),
     ],
 )
 def test_date_ranges_in_the_forms_people_write(written, start, end):
@@ -128,3 +130,96 @@ def test_company_field_lines_under_any_heading_are_work_history():
     text = "Summary\nSeller.\n\nJOB PROFILE:\n- Built sales plans.\n"
     text += "company - Talwalkars Fitness Pvt Ltd\ndescription - Ran the front desk.\n"
     assert [c for _, c, *_ in roles(text)] == ["Talwalkars Fitness Pvt Ltd"]
+
+
+STACKED_EMPLOYER_FIRST = """Experience
+Harbor Freight Lines Inc.                                          Tacoma, WA
+Dispatcher                                                         Feb. 2021 - Mar. 2021
+Lindqvist                                                          Tacoma, WA
+Operations Lead & Director of Dispatch                             Jun. 2018 - Jan. 2021
+• Planned 40 routes a day for 12 drivers.
+Bayside Works Co.                                                  Olympia, WA
+Co-founder & Fleet Planner                                         Jan. 2016 - Jun. 2017
+• Ran the night yard.
+Port Authority Training Command, MNR                               Olympia, WA
+Yard Clerk (Reserve Service)                                       Aug. 2014 - Apr. 2016
+• Logged 300 containers a week.
+"""
+
+
+def test_employer_lines_above_title_and_dates_lines_stay_with_their_own_role():
+    """A role without bullets does not take the next role's employer line; 'Co-founder' is not
+    an organisation word; 'Command, MNR' is not a place."""
+    assert [(t, c) for t, c, *_ in roles(STACKED_EMPLOYER_FIRST)] == [
+        ("Dispatcher", "Harbor Freight Lines Inc."),
+        ("Operations Lead & Director of Dispatch", "Lindqvist"),
+        ("Co-founder & Fleet Planner", "Bayside Works Co."),
+        ("Yard Clerk (Reserve Service)", "Port Authority Training Command, MNR"),
+    ]
+
+
+def test_the_part_with_an_organisation_word_is_the_employer_and_the_other_the_title():
+    text = "Experience\nBanquet- Front desk Jan 2010 to Jan 2013\nGrand Hotel – Austin, TX\n"
+    text += "        Prepared access cards.\n"
+    assert roles(text) == [("Banquet- Front desk", "Grand Hotel", "2010-01", "2013-01")]
+    place = "Experience\nServer — Pecan Grove Grill — College Station, TX — 2008–2012\n"
+    assert roles(place) == [("Server", "Pecan Grove Grill", "2008", "2012")]
+    both = "Experience\nLAKESIDE COMMUNITY HOSPITAL, Dayton, OH\nPharmacy Resident | 2016 - 2017\n"
+    assert roles(both)[0][:2] == ("Pharmacy Resident", "LAKESIDE COMMUNITY HOSPITAL")
+
+
+def test_an_organisation_word_inside_the_title_does_not_stand_for_the_employer():
+    text = "Experience\nLAKEVIEW FAMILY PHARMACY #12, Dayton, OH\n"
+    text += "Pharmacy Intern | 05/2013 - 05/2016\n"
+    text += "▪ Filled 300 prescriptions a day.\n"
+    assert roles(text) == [
+        ("Pharmacy Intern", "LAKEVIEW FAMILY PHARMACY #12", "2013-05", "2016-05")
+    ]
+    run_on = (
+        "Experience\n06/2016\nRegistered Nurse Mercy Hospital – Dayton, OH\n        Cared for 6.\n"
+    )
+    assert roles(run_on)[0][:2] == ("Registered Nurse", "Mercy Hospital")
+
+
+SIDEBAR = """DANA PETROVA
+dana.petrova@example.com | 555-201-3344
+
+EXPERIENCE
+
+Harbor Pharmacy Group                                           Mar '19 – Present
+Pharmacy Manager, Elm Street Store  ·  Springfield, IL
+✓ Cut prescription wait times from 40 to 15 minutes with a two-queue counter.
+✓ Trained 6 technicians on the new dispensing robot.
+
+SKILLS
+Inventory control
+Immunizations
+LANGUAGES
+English — native
+Spanish — conversational
+
+Bluebird Drug Co.                                               Jun '14 – Feb '19
+Staff Pharmacist, Oak Park  ·  Springfield, IL
+✓ Ran the flu clinic: 1,200 shots a season.
+✓ Precepted 4 pharmacy interns a year.
+
+EDUCATION
+PharmD, Midwest College of Pharmacy, 2014
+"""
+
+
+def test_a_role_after_a_two_column_sidebar_stays_a_role():
+    found = roles(SIDEBAR)
+    assert ("Staff Pharmacist, Oak Park", "Bluebird Drug Co.", "2014-06", "2019-02") in found
+    assert (
+        "Pharmacy Manager, Elm Street Store",
+        "Harbor Pharmacy Group",
+        "2019-03",
+        "present",
+    ) in (found)
+    parsed = parse_resume_text(SIDEBAR, source_name="r.txt", fmt="text")
+    flu = next(c for c in parsed.cards if "flu clinic" in c.raw_text)
+    assert flu.role_id == next(r.id for r in parsed.roles if r.company == "Bluebird Drug Co.")
+    # the sidebar keeps its own lines
+    spanish = next(c for c in parsed.cards if "Spanish" in c.raw_text)
+    assert spanish.role_id is None

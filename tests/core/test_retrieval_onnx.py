@@ -100,6 +100,25 @@ def test_the_install_export_comes_first_then_a_first_use_one_in_private_temp(
     assert load_bundled_onnx(model_dir, export=False) is None  # looked at first
 
 
+def test_one_load_reads_the_weights_digest_once_for_both_folders(
+    model_dir, onnx_dir, tmp_path, monkeypatch
+):
+    """Two candidate folders (install-time, first-use), one digest of the 90 MB weights."""
+    import core.retrieval.onnx_embedder as onnx_embedder
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    (tmp_path / "tmp").mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path / "tmp"))
+    first_use = first_use_onnx_dir()
+    first_use.mkdir()
+    onnx_file(model_dir, first_use).symlink_to(onnx_file(model_dir, onnx_dir))
+    digests: list[Path] = []
+    real = onnx_embedder.onnx_name
+    monkeypatch.setattr(onnx_embedder, "onnx_name", lambda d: digests.append(d) or real(d))
+    assert load_bundled_onnx(model_dir, export=False) is not None  # found in the second
+    assert digests == [model_dir]
+
+
 def test_a_folder_that_is_not_mean_pooled_is_refused(model_dir, onnx_dir, tmp_path):
     folder = tmp_path / "cls_model"
     folder.mkdir()

@@ -5,8 +5,12 @@ the result of "Try the sample" is in view, nothing is wider than the phone, the 
 
 from __future__ import annotations
 
-import pytest
+import io
 
+import pytest
+from PIL import Image
+
+from core.ui.evidence_widgets import STATUS_STYLE
 from tests.e2e.conftest import SCREENSHOTS, screenshot
 from tests.e2e.test_app_flow import ANALYSIS_S, settle
 
@@ -33,6 +37,30 @@ def overflow(page) -> int:
 def in_first_screen(page, locator) -> bool:
     box = locator.bounding_box()
     return box is not None and box["y"] + box["height"] <= page.viewport_size["height"]
+
+
+def chart_bars(png: bytes, min_run: int = 16) -> int:
+    """How many separate horizontal bars a chart picture shows: runs of pixel rows that hold
+    a status colour at least `min_run` pixels wide (the legend's swatches are narrower). Two
+    bars drawn on one band, their labels on top of each other, count as one."""
+    colours = [tuple(int(c[i : i + 2], 16) for i in (1, 3, 5)) for *_, c in STATUS_STYLE.values()]
+    image = Image.open(io.BytesIO(png)).convert("RGB")
+    width, height = image.size
+    pixels = image.load()
+
+    def is_status(pixel: tuple[int, int, int]) -> bool:
+        return any(max(abs(a - b) for a, b in zip(pixel, c, strict=True)) < 16 for c in colours)
+
+    def holds_bar(y: int) -> bool:
+        run = 0
+        for x in range(width):
+            run = run + 1 if is_status(pixels[x, y]) else 0
+            if run >= min_run:
+                return True
+        return False
+
+    rows = [holds_bar(y) for y in range(height)]
+    return sum(1 for y in range(height) if rows[y] and (y == 0 or not rows[y - 1]))
 
 
 def open_step(page, title: str, heading: str) -> None:
@@ -67,6 +95,10 @@ def test_every_page_reads_at_a_glance(new_page, size):
         else:
             open_step(page, title, heading)
         assert overflow(page) <= 1, f"{title} is wider than the {size} window"
+        if title == "Evidence map":  # the sample has must-haves and nice-to-haves: two bars
+            chart = page.locator('[class*="st-key-evidence_headline"] .vega-embed').first
+            chart.scroll_into_view_if_needed()
+            assert chart_bars(chart.screenshot()) == 2, "one bar per priority, on its own band"
         screenshot(page, f"{size}-{slug(title)}")
         first = page.locator('[class*="st-key-evidence_card_"], [class*="st-key-draft_line_"]')
         if first.count():

@@ -1,0 +1,77 @@
+"""Skill phrases from the shared cross-occupation term list (core/data/skill_terms.txt, the
+list the job-ad reader uses) that a line names and the fact resume never does: "oncology
+clinical trials" on a resume that has no trial work. Only terms of two or more words are read
+(single words of that list are too ordinary to judge), and a term is invented only when one of
+its words appears nowhere in the resume: a reordering of the resume's own words ("patient
+education" from "educated patients") is left to the overlap check.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from core.jd.phrases import skill_terms
+
+_WORD = re.compile(r"[a-z][a-z0-9+#-]*")
+MAX_WORDS = 4
+
+
+@dataclass(frozen=True)
+class TermFinding:
+    span: str
+    detail: str
+
+
+def _singular(word: str) -> str:
+    return word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith("ss") else word
+
+
+def listed_terms(text: str) -> list[tuple[str, int, int]]:
+    """(term, start, end) for each multi-word listed term in `text`, longest first where two
+    overlap."""
+    terms = skill_terms()
+    words = [(m.group(0), m.start(), m.end()) for m in _WORD.finditer(text.lower())]
+    found: list[tuple[str, int, int]] = []
+    for i in range(len(words)):
+        for width in range(MAX_WORDS, 1, -1):
+            run = words[i : i + width]
+            if len(run) < width:
+                continue
+            plain = [w for w, _, _ in run]
+            for form in (" ".join(plain), " ".join([*plain[:-1], _singular(plain[-1])])):
+                if form in terms:
+                    found.append((form, run[0][1], run[-1][2]))
+                    break
+            else:
+                continue
+            break
+    found.sort(key=lambda t: (t[1], -(t[2] - t[1])))
+    kept: list[tuple[str, int, int]] = []
+    for term in found:
+        if not kept or term[1] >= kept[-1][2]:
+            kept.append(term)
+    return kept
+
+
+def _in(word: str, text: str) -> bool:
+    stem = _singular(word)
+    return re.search(rf"(?<![a-z0-9]){re.escape(stem)}", text, re.I) is not None
+
+
+def invented_terms(
+    text: str, *, evidence: str, resume_text: str, skip: Sequence[tuple[int, int]] = ()
+) -> list[TermFinding]:
+    """Listed terms in `text` with a word the whole resume never uses."""
+    out: list[TermFinding] = []
+    for term, start, end in listed_terms(text):
+        if any(start < b and a < end for a, b in skip):
+            continue
+        missing = [w for w in term.split() if not _in(w, resume_text) and not _in(w, evidence)]
+        if missing:
+            span = text[start:end]
+            out.append(
+                TermFinding(span, f"'{span}' appears nowhere in your resume ('{missing[0]}').")
+            )
+    return out

@@ -1,0 +1,101 @@
+"""An education section without sub-headings → one piece per entry (PDF text has no blank lines).
+
+A new entry starts at a line that names a degree (core/data/degrees.json) or a school, unless it
+completes the entry above it: a school line under a degree-only line, or a degree line under a
+school-only line, is the same entry written on two lines (a school word inside the degree's
+field, 'Doctor of Pharmacy', does not make a school) ('POSTECH' / 'B.S. in Computer Science
+… 2010 - 2017'). Two entries written on one line ('A.S : Nursing Columbus Technical College BSN.
+South University') are cut where the second degree follows a school.
+"""
+
+from __future__ import annotations
+
+import re
+from itertools import pairwise
+
+from core.ingest.degrees import DEGREE, without_degree
+from core.ingest.layout import Item, SourceLine
+from core.ingest.role_scan import header_like
+from core.ingest.roles import is_org, strip_markup
+from core.text.dates import first_range
+
+
+def _names(text: str) -> tuple[bool, bool]:
+    """(names a degree, names a school) for one line."""
+    return bool(DEGREE.search(text)), is_org(without_degree(text)) and header_like(text)
+
+
+def split_two_entries(line: SourceLine) -> list[SourceLine]:
+    """Cut a line where a degree follows a school and is itself followed by a school."""
+    content = line.content
+    matches = list(DEGREE.finditer(content))
+    for previous, match in pairwise(matches):
+        between, after = content[previous.end() : match.start()], content[match.start() :]
+        if is_org(between) and is_org(after):
+            head = SourceLine(line.no, line.offset, content[: match.start()].rstrip(), line.indent)
+            tail = SourceLine(line.no, line.offset + match.start(), after, line.indent)
+            return [head, *split_two_entries(tail)]
+    return [line]
+
+
+def _completes(piece: Item, line: str, degree: bool, school: bool) -> bool:
+    """`line` supplies exactly what the one-line entry above lacks: one of the two names the
+    degree and the other the school, and only one of them carries a date (an entry of its own
+    carries both, or a date of each)."""
+    if len(piece.lines) != 1:
+        return False
+    above = piece.lines[0].content
+    has_degree, has_school = _names(strip_markup(above))
+    dated = [first_range(text) is not None for text in (above, line)]
+    return sum(dated) == 1 and (
+        (has_degree and not has_school and school and not degree)
+        or (has_school and not has_degree and degree and not school)
+    )
+
+
+def section_entries(items: list[Item]) -> list[Item]:
+    """Every item cut into entries; a one-line entry completed by the next paragraph's first
+    line takes that paragraph (a DOCX writes every line as a paragraph of its own)."""
+    out: list[Item] = []
+    for piece in (piece for item in items for piece in entry_pieces(item)):
+        first = strip_markup(piece.lines[0].content)
+        if (
+            out
+            and piece.kind == out[-1].kind == "para"
+            and _completes(out[-1], first, *_names(first))
+        ):
+            out[-1].lines.extend(piece.lines)
+        else:
+            out.append(piece)
+    return out
+
+
+def entry_pieces(item: Item) -> list[Item]:
+    """A paragraph of education lines → one piece per entry (see the module docstring)."""
+    if item.kind != "para":
+        return [item]
+    pieces: list[Item] = []
+    for line in (part for source in item.lines for part in split_two_entries(source)):
+        text = strip_markup(line.content)
+        starts = text[:1].isupper() or text[:1].isdigit()  # not a wrapped continuation
+        degree, school = _names(text)
+        if not pieces or (
+            starts and (degree or school) and not _completes(pieces[-1], text, degree, school)
+        ):
+            pieces.append(Item("para", [line]))
+        else:
+            pieces[-1].lines.append(line)
+    return pieces
+
+
+_CONTINUES = re.compile(r"(?:\b(?:in|of|and|for|with)|[&,(/-])$", re.IGNORECASE)
+
+
+def entry_text(item: Item) -> str:
+    """An entry's lines joined for reading: ' | ' between lines that stand alone (a school line
+    over a degree line), a space after a line that wraps mid-phrase ('Bachelor of Science in')."""
+    out = ""
+    for line in item.lines:
+        text = line.content.strip()
+        out = text if not out else out + (" " if _CONTINUES.search(out) else " | ") + text
+    return out

@@ -1,0 +1,92 @@
+"""Education entries: the degree vocabulary as data, entries on two lines, two entries on one
+line, a school named only by its place after the date. Hand-written text only."""
+
+from __future__ import annotations
+
+import pytest
+
+from core.ingest import parse_resume_text
+from core.ingest.degrees import DEGREE, without_degree
+
+
+def education(text: str) -> list[tuple[str, str, str | None]]:
+    parsed = parse_resume_text(
+        "Experience\nCook | Bistro LLC | 2019 - 2021\n\n" + text, source_name="r.txt", fmt="text"
+    )
+    return [(e.title, e.company, e.start) for e in parsed.education]
+
+
+@pytest.mark.parametrize(
+    ("line", "degree"),
+    [
+        ("A.S : Nursing", "A.S"),
+        ("BSN. Lakeside University", "BSN."),
+        ("Associate of Applied Science, Baking", "Associate of"),
+        ("H. S. C. State Board", "H. S. C."),
+        ("Pharm.D., 2016", "Pharm.D."),
+        ("ASSOCIATE OF ARTS", "ASSOCIATE OF"),
+        ("B.E. Mechanical", "B.E."),
+    ],
+)
+def test_degree_forms_from_the_vocabulary(line, degree):
+    assert DEGREE.search(line).group(0) == degree
+
+
+@pytest.mark.parametrize("line", ["mastered the fryer", "Mastercard rollout", "AWS", "Be kind"])
+def test_words_that_only_look_like_degrees_are_not(line):
+    assert DEGREE.search(line) is None
+
+
+def test_the_field_a_degree_names_is_not_a_school():
+    assert "Pharmacy" not in without_degree("Doctor of Pharmacy | 2016")
+    assert "Lakeside College" in without_degree("Diploma in Hotel Management, Lakeside College")
+
+
+def test_a_school_line_over_a_degree_line_is_one_entry():
+    text = "Education\nRiverbend Institute of Technology        Tacoma, WA\n"
+    text += "B.S. in Mechanical Engineering        Mar. 2010 - Aug. 2014\n"
+    assert education(text) == [
+        ("B.S. in Mechanical Engineering", "Riverbend Institute of Technology", "2010-03")
+    ]
+
+
+def test_a_degree_line_over_its_school_line_is_one_entry_even_when_the_field_has_a_school_word():
+    text = "Education\nDoctor of Pharmacy | 05/2019\nLakeshore University College of Pharmacy\n"
+    assert education(text) == [
+        ("Doctor of Pharmacy", "Lakeshore University College of Pharmacy", "2019-05")
+    ]
+
+
+def test_two_entries_written_on_one_line_are_two_entries():
+    text = "Education\nA.S : Nursing Mesa Technical College BSN. Ridge University - City , State\n"
+    found = education(text)
+    assert len(found) == 2
+    assert "Mesa Technical College" in found[0][0] + found[0][1]
+    assert "Ridge University" in found[1][0] + found[1][1]
+    assert "Mesa" not in found[1][0] + found[1][1]
+
+
+def test_a_school_without_a_school_word_is_the_name_after_the_date():
+    text = (
+        "Education\nAssociate of Applied Science , Baking and Pastry 2011 Marlowe - City , State\n"
+    )
+    assert education(text) == [
+        ("Associate of Applied Science, Baking and Pastry", "Marlowe", "2011")
+    ]
+
+
+def test_a_degree_piece_with_a_school_word_in_its_field_is_not_taken_for_the_school():
+    text = "Education\nJanuary 2008 Diploma Hotel Management  Harbour Institute of Hotel Studies\n"
+    ((title, school, _),) = education(text)
+    assert school == "Harbour Institute of Hotel Studies"
+    assert title == "Diploma Hotel Management"
+
+
+def test_an_education_heading_glued_after_a_sentence_starts_the_section():
+    text = "Summary\nLed weekend sales. Played chess for the county. Education Details \n"
+    text += " MBA Finance  Hillcrest College\n B.B.A. Accounts Pune, Maharashtra Lotus College\n"
+    found = education(text)
+    assert [(t, s) for t, s, _ in found] == [
+        ("MBA Finance", "Hillcrest College"),
+        ("B.B.A. Accounts Pune", "Maharashtra Lotus College"),
+    ]

@@ -1,0 +1,106 @@
+"""LanceDB imported without its REST client's API classes: a local index works, the client
+package still loads completely (and validates) the moment it is asked for, and the lazy
+package mechanism runs a package's `__init__` exactly once, also under concurrent first use."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import textwrap
+import threading
+from pathlib import Path
+
+from core.retrieval.lancedb_import import register_lazy_package
+from tests.conftest import REPO
+
+_FRESH_PROCESS = textwrap.dedent(
+    """
+    import sys
+    import pyarrow as pa
+    from core.retrieval.lancedb_import import import_lancedb
+
+    db = import_lancedb().connect(sys.argv[1])
+    db.create_table("t", data=pa.table({"a": [1, 2, 3]}), mode="overwrite")
+    assert db.open_table("t").to_arrow().column("a").to_pylist() == [1, 2, 3]
+    assert "lance_namespace_urllib3_client.api" not in sys.modules, "API classes imported"
+    assert "lance_namespace_urllib3_client.models" in sys.modules  # what LanceDB uses
+
+    import pydantic
+    from lance_namespace_urllib3_client import ApiClient, TableApi  # the whole client now
+    assert "lance_namespace_urllib3_client.api" in sys.modules
+    try:
+        TableApi(ApiClient()).describe_table(id=123, describe_table_request=None)
+    except pydantic.ValidationError as err:
+        assert "id" in str(err)
+    else:
+        raise AssertionError("the REST client's arguments were not validated")
+    print("ok")
+    """
+)
+
+
+def test_local_index_without_rest_api_classes_and_client_still_complete(tmp_path):
+    done = subprocess.run(
+        [sys.executable, "-c", _FRESH_PROCESS, str(tmp_path / "db")],
+        cwd=REPO,
+        env={"PYTHONPATH": str(REPO), "PATH": "/usr/bin:/bin", "HOME": str(tmp_path)},
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert done.stdout.strip().endswith("ok")
+
+
+def _package(root: Path, name: str) -> None:
+    folder = root / name
+    folder.mkdir()
+    (folder / "__init__.py").write_text(
+        "import time\nRUNS = __import__('builtins').__dict__.setdefault('_lazy_runs', [])\n"
+        "RUNS.append(1)\ntime.sleep(0.2)\nVALUE = 42\n",
+        encoding="utf-8",
+    )
+    (folder / "sub.py").write_text("THING = 'sub'\n", encoding="utf-8")
+
+
+def test_lazy_package_runs_its_init_once_on_first_name_lookup(tmp_path, monkeypatch):
+    import builtins
+
+    name = "rf_lazy_probe_pkg"
+    _package(tmp_path, name)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.setattr(builtins, "_lazy_runs", [], raising=False)
+    try:
+        assert register_lazy_package(name)
+        assert not register_lazy_package(name)  # already registered: nothing done
+        from rf_lazy_probe_pkg.sub import THING  # a submodule: the __init__ does not run
+
+        assert THING == "sub" and builtins._lazy_runs == []
+        seen: list[int] = []
+        threads = [
+            threading.Thread(target=lambda: seen.append(sys.modules[name].VALUE)) for _ in range(4)
+        ]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        assert seen == [42, 42, 42, 42]
+        assert builtins._lazy_runs == [1]  # once, although four threads asked at once
+        try:
+            sys.modules[name].MISSING  # noqa: B018
+        except AttributeError as err:
+            assert "MISSING" in str(err)
+        else:
+            raise AssertionError("a missing name must raise AttributeError")
+    finally:
+        for module in [m for m in sys.modules if m.startswith(name)]:
+            del sys.modules[module]
+
+
+def test_lazy_package_leaves_missing_imported_and_plain_modules_alone(tmp_path, monkeypatch):
+    (tmp_path / "rf_plain_probe_module.py").write_text("X = 1\n", encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    assert not register_lazy_package("rf_no_such_package_anywhere")
+    assert not register_lazy_package("json")  # imported already
+    assert not register_lazy_package("rf_plain_probe_module")  # a module, not a package
+    assert "rf_plain_probe_module" not in sys.modules
