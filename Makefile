@@ -32,8 +32,10 @@ run: install
 test: install browser lint typecheck
 	$(BIN)/python -m pytest
 
+# Both cores (pytest-xdist), whole files per worker so module fixtures are built once: 4.5-6 min
+# at load 3-5 on this shared 2-core machine, CPU ~229 s (docs/BENCHMARKS.md, "Test tiers").
 test-fast: install
-	$(BIN)/python -m pytest -m "not e2e and not slow and not realmodel" -x -q
+	$(BIN)/python -m pytest -m "not e2e and not slow and not realmodel and not bench" -n 2 --dist loadfile -x -q
 
 # The LLM engine against a real model: llama.cpp's server (xllamacpp) with SmolLM2-135M from
 # PyPI, pinned by hash, on 127.0.0.1. Not part of `make test`: see docs/LLM.md for its duration.

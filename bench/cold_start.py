@@ -25,7 +25,7 @@ PHASES = (  # (module, attribute or Class.method, label)
     ("core.ingest", "parse_resume", "parse the resume"),
     ("core.retrieval.store", "LanceStore.__init__", "import LanceDB and connect"),
     ("core.retrieval.index", "EvidenceIndex.build", "index the resume (embed + write)"),
-    ("core.pipeline.runner", "_run_states", "pipeline states (JD, mapping, draft, audit)"),
+    ("core.pipeline.run", "Run.to_the_end", "pipeline states (JD, mapping, draft, audit)"),
     ("core.pipeline.runner", "export_run", "export (DOCX, PDF, reports)"),
 )
 

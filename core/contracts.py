@@ -533,7 +533,13 @@ class Inputs(BaseModel):
     no_education: bool = Field(False, description="User says there is no education to list")
 
 
+BLACKBOARD_SCHEMA = 2  # core/pipeline/store.py reads saved runs of every earlier version
+
+
 class Blackboard(BaseModel):
+    schema_version: int = Field(
+        BLACKBOARD_SCHEMA, description="The format of this saved run (1: before the field)"
+    )
     # Inputs
     run_id: str = ""
     inputs: Inputs
@@ -572,5 +578,10 @@ class Blackboard(BaseModel):
     )
     revision_notes: list[str] = Field(default_factory=list)
     stage_hashes: dict[str, str] = Field(default_factory=dict)
+    finished_states: list[PipelineState] = Field(
+        default_factory=list,
+        description="States whose step completed since they were last entered or rewound "
+        "(a resumed run skips these)",
+    )
     events: list[RunEvent] = Field(default_factory=list)
     llm_calls: list[LLMCallRecord] = Field(default_factory=list)

@@ -1,7 +1,9 @@
 """One user's tailoring session: the facade the web app calls, one method per user action.
 
-It owns a workspace (private folder), the evidence index in it, an optional LLM and the current
-Blackboard, which is saved after every step so a closed browser loses nothing.
+It owns a workspace (private folder), the evidence index in it, an optional LLM, a lock (one
+action at a time: double clicks) and the current `Run` (core/pipeline/run.py), which holds the
+Blackboard, drives the state machine and saves the board after every step, so a closed browser
+loses nothing.
 """
 
 from __future__ import annotations
@@ -14,11 +16,9 @@ from core.contracts import (
     Blackboard,
     BulletStatus,
     BulletVerdict,
-    CallOutcome,
     EvidenceCard,
     GapAnswer,
     GapStrategy,
-    LLMCallRecord,
     ParsedResume,
     ResumeDraft,
     UserQuestion,
@@ -26,11 +26,11 @@ from core.contracts import (
 from core.contracts import PipelineState as S
 from core.errors import IncompleteResumeError, InputError, ResumeForgeError
 from core.jd import check_jd_size
-from core.mapping.questions import apply_answers, next_questions
-from core.pipeline import Deps, advance, new_board, rewind_to
+from core.mapping.questions import next_questions
 from core.pipeline.outputs import RunOutputs, export_run
+from core.pipeline.run import Run
 from core.pipeline.steps import completeness_problems
-from core.pipeline.store import BOARD_FILE, inputs_hash, load_board, save_board
+from core.pipeline.store import BOARD_FILE, load_board
 from core.settings import Settings
 from core.workspace import Workspace
 
@@ -39,26 +39,33 @@ if TYPE_CHECKING:
 
 __all__ = ["RunOutputs", "TailoringSession"]
 
-_DRAFT_BASIS = "draft_basis"  # Blackboard.stage_hashes key: what the current draft was written from
-
-
-def _failed(call: LLMCallRecord) -> bool:
-    return bool(call.error) or call.outcome in (CallOutcome.FALLBACK, CallOutcome.ERROR)
-
 
 class TailoringSession:
     def __init__(self, *, workspace: Workspace, settings: Settings, llm=None) -> None:
         self.workspace = workspace
         self.settings = settings
-        self.llm = llm
+        self._llm = llm
         self.resume: ParsedResume | None = None
-        self.board: Blackboard | None = None
+        self.run: Run | None = None
         self.run_id = uuid.uuid4().hex[:12]
         self._index: EvidenceIndex | None = None
         self._lock = threading.Lock()  # one action at a time per session (double clicks)
         self.exports = 0
-        self._previous_draft: ResumeDraft | None = None
         self.no_education = False  # the user's word that there is no education to list
+
+    @property
+    def board(self) -> Blackboard | None:
+        return self.run.board if self.run is not None else None
+
+    @property
+    def llm(self):
+        return self._llm
+
+    @llm.setter
+    def llm(self, llm) -> None:
+        self._llm = llm
+        if self.run is not None:
+            self.run.llm = llm
 
     @classmethod
     def create(cls, *, workspace: Workspace, settings: Settings, llm=None) -> TailoringSession:
@@ -87,7 +94,7 @@ class TailoringSession:
             index = self._open_index()
             index.build(resume.cards, content_hash=resume.content_hash)
             self.resume = resume
-            self.board = None
+            self.run = None
         return resume
 
     def _open_index(self) -> EvidenceIndex:
@@ -120,41 +127,36 @@ class TailoringSession:
         check_jd_size(jd_text, limits=self.settings.ingest)  # refused before any work
         with self._lock:
             self.run_id = uuid.uuid4().hex[:12]
-            board = new_board(
-                resume=self.resume,
-                jd_text=jd_text,
+            run = Run.start(
+                self.resume,
+                jd_text,
                 target_title=target_title,
-                max_pages=self.settings.max_pages,
-                max_retries=self.settings.max_retries,
-                template=self.settings.default_template,
-                no_education=self.no_education,
+                settings=self.settings,
+                open_index=self._open_index,
+                llm=self.llm,
+                run_dir=self.workspace.run_dir(self.run_id),
                 run_id=self.run_id,
+                no_education=self.no_education,
             )
-            self.board = self._advance(board, stop_after=S.JD_ANALYSIS)
-            return self._checked(self.board)
+            self.workspace.touch()
+            run.advance(stop_after=S.JD_ANALYSIS)
+            self._use_run(run)  # after the step: a crash in it leaves the previous run current
+            return self._checked(run.board)
 
     def map_evidence(self) -> Blackboard:
-        board = self._need_board()
+        run = self._need_run()
         with self._lock:
-            self._rewind(board, S.EVIDENCE_MAPPING)
-            self.board = self._advance(board, stop_after=S.EVIDENCE_MAPPING)
-            return self._checked(self.board)
+            self.workspace.touch()
+            return self._checked(run.redo(S.EVIDENCE_MAPPING))
 
     def next_questions(self, limit: int = 3) -> list[UserQuestion]:
         return next_questions(self._need_board().gap_resolutions, limit=limit)
 
     def answer_gaps(self, answers: list[GapAnswer]) -> Blackboard:
-        board = self._need_board()
+        run = self._need_run()
         with self._lock:
-            existing = {c.id for c in board.evidence_cards}
-            gaps, cards = apply_answers(board.gap_resolutions, answers, existing_ids=existing)
-            board.gap_resolutions = gaps
-            if cards:
-                self._open_index().add_cards(cards)
-                board.evidence_cards.extend(cards)
-            self._rewind(board, S.EVIDENCE_MAPPING)
-            self.board = self._advance(board, stop_after=S.EVIDENCE_MAPPING)
-            return self.board
+            self.workspace.touch()
+            return run.answer(answers)
 
     def set_gap_strategy(self, gap_id: str, strategy: GapStrategy) -> Blackboard:
         board = self._need_board()
@@ -163,7 +165,7 @@ class TailoringSession:
                 board.gap_resolutions[n] = gap.model_copy(
                     update={"strategy": strategy, "user_confirmed": True}
                 )
-                self._save(board)
+                self._save()
                 return board
         raise InputError(f"There is no gap called {gap_id}.")
 
@@ -171,44 +173,18 @@ class TailoringSession:
         """Write the draft, or write it again after its inputs changed. Asked again while
         nothing it rests on has changed (a double click, a click during a run), it keeps the
         current draft, the user's line edits included, instead of starting a second run."""
-        board = self._need_board()
-        problems = completeness_problems(board)
+        run = self._need_run()
+        problems = completeness_problems(run.board)
         if problems:
             raise IncompleteResumeError(problems)
         with self._lock:
-            if self.draft_is_current():
-                return board
-            board.stage_hashes[_DRAFT_BASIS] = self._draft_basis(board)
-            self._rewind(board, S.WRITING)
-            calls_before = len(board.llm_calls)
-            self.board = self._advance(board)
-            if any(_failed(c) for c in self.board.llm_calls[calls_before:]):
-                del self.board.stage_hashes[_DRAFT_BASIS]  # asked again, the model may answer
-                self._save(self.board)
-            return self.board
+            self.workspace.touch()
+            return run.write_draft()
 
     def draft_is_current(self) -> bool:
         """Is there a finished draft written from exactly the current evidence, requirements,
-        gap answers and strategies, length rules and engine (and no model call of its run
-        failed: asked again, that call may succeed)?"""
-        board = self.board
-        return (
-            board is not None
-            and board.resume_draft is not None
-            and board.current_step in (S.COMPLETE, S.FAILED)
-            and board.stage_hashes.get(_DRAFT_BASIS) == self._draft_basis(board)
-        )
-
-    def _draft_basis(self, board: Blackboard) -> str:
-        return inputs_hash(
-            board.inputs.model_dump_json(),
-            [(c.id, c.raw_text) for c in board.evidence_cards],
-            [r.model_dump_json() for r in board.requirements],
-            [m.model_dump_json() for m in board.evidence_map],
-            [g.model_dump_json() for g in board.gap_resolutions],
-            board.max_retries,
-            getattr(self.llm, "model", None) or "offline",
-        )
+        gap answers and strategies, length rules and engine (Run.draft_is_current)?"""
+        return self.run is not None and self.run.draft_is_current()
 
     def set_no_education(self, value: bool) -> None:
         self.no_education = value
@@ -217,7 +193,7 @@ class TailoringSession:
                 raise InputError("Load your fact resume first.")
             return
         self.board.inputs.no_education = value
-        self._save(self.board)
+        self._save()
 
     def set_contact(self, *, name: str = "", email: str = "", phone: str = "") -> ParsedResume:
         """Contact details the resume lacks, supplied by the user (render time only)."""
@@ -229,7 +205,7 @@ class TailoringSession:
         if self.board is not None:
             self.board.resume = self.resume
             self.board.contact = self.resume.contact
-            self._save(self.board)
+            self._save()
         return self.resume
 
     def missing_parts(self) -> list[str]:
@@ -261,7 +237,7 @@ class TailoringSession:
         bullet.status = BulletStatus.EDITED
         bullet.origin = "user"
         self._replace_verdict(verdict)
-        self._save(board)
+        self._save()
         return verdict
 
     def set_bullet_status(self, bullet_id: str, status: BulletStatus) -> Blackboard:
@@ -276,13 +252,17 @@ class TailoringSession:
                 "what your evidence says, or reject it."
             )
         bullet.status = status
-        self._save(board)
+        self._save()
         return board
 
     def evidence_quote(self, card_id: str) -> EvidenceCard | None:
         board = self.board
         cards = board.evidence_cards if board else (self.resume.cards if self.resume else [])
         return next((c for c in cards if c.id == card_id), None)
+
+    @property
+    def _previous_draft(self) -> ResumeDraft | None:
+        return self.run.previous_draft if self.run is not None else None
 
     @property
     def has_previous_draft(self) -> bool:
@@ -302,7 +282,7 @@ class TailoringSession:
             previous=self._previous_draft,
             date_style=date_style,
         )
-        self._save(board)
+        self._save()
         return outputs
 
     def preview_png(self, *, template: str, date_style: str | None = None) -> bytes:
@@ -318,7 +298,7 @@ class TailoringSession:
 
     # --- session ----------------------------------------------------------------------------
     def set_llm(self, llm) -> None:
-        self.llm = llm
+        self.llm = llm  # the current run uses it from its next step on
 
     @property
     def model_cache_dir(self):
@@ -341,7 +321,7 @@ class TailoringSession:
         """Delete everything of this session on disk: workspace, index versions, run files."""
         with self._lock:
             self._index = None
-            self.board = None
+            self.run = None
             self.resume = None
             self.workspace.delete()
 
@@ -354,23 +334,32 @@ class TailoringSession:
         return self.restore(saved[-1].parent.name) if saved else None
 
     def restore(self, run_id: str) -> Blackboard | None:
-        board = load_board(self.workspace.run_dir(run_id))
+        run_dir = self.workspace.run_dir(run_id)
+        board = load_board(run_dir)
         if board is not None:
-            self.board, self.run_id, self.resume = board, run_id, board.resume
+            self._use_run(
+                Run(
+                    board,
+                    settings=self.settings,
+                    open_index=self._open_index,
+                    llm=self.llm,
+                    run_dir=run_dir,
+                )
+            )
+            self.run_id, self.resume = run_id, board.resume
         return board
 
     # --- internals --------------------------------------------------------------------------
-    def _advance(self, board: Blackboard, *, stop_after: S | None = None) -> Blackboard:
-        deps = Deps(index=self._open_index(), settings=self.settings, llm=self.llm)
-        run_dir = self.workspace.run_dir(board.run_id)
-        self.workspace.touch()
-        return advance(board, deps, run_dir=run_dir, stop_after=stop_after)
+    def _use_run(self, run: Run) -> None:
+        """Make `run` current; the draft to compare with carries over from the run before."""
+        if self.run is not None and run.previous_draft is None:
+            run.previous_draft = self.run.previous_draft
+        self.run = run
 
-    def _rewind(self, board: Blackboard, state: S) -> None:
-        """Rewind to `state`; a draft it clears is kept as the previous one (for the diff)."""
-        if board.resume_draft is not None:
-            self._previous_draft = board.resume_draft
-        rewind_to(board, state)
+    def _need_run(self) -> Run:
+        if self.run is None:
+            raise InputError("Analyse a job description first.")
+        return self.run
 
     def _checked(self, board: Blackboard) -> Blackboard:
         if board.current_step == S.FAILED and board.failure_reasons:
@@ -378,12 +367,10 @@ class TailoringSession:
         return board
 
     def _need_board(self) -> Blackboard:
-        if self.board is None:
-            raise InputError("Analyse a job description first.")
-        return self.board
+        return self._need_run().board
 
-    def _save(self, board: Blackboard) -> None:
-        save_board(self.workspace.run_dir(board.run_id), board)
+    def _save(self) -> None:
+        self._need_run().save()
 
     def _find_bullet(self, bullet_id: str):
         draft = self._need_board().resume_draft

@@ -14,7 +14,7 @@ from pathlib import Path
 from core.contracts import Blackboard, Inputs, LengthRules, LLMCallRecord, ParsedResume, RunEvent
 from core.contracts import PipelineState as S
 from core.errors import ResumeForgeError
-from core.pipeline.machine import TERMINAL, next_state
+from core.pipeline.machine import TERMINAL, next_state, state_before, straight_path
 from core.pipeline.steps import (
     Deps,
     do_auditing,
@@ -65,8 +65,9 @@ def new_board(
 
 
 def run_state(board: Blackboard, state: S, deps: Deps) -> None:
-    """Run one state's action and record it in the event log."""
+    """Run one state's action, record it in the event log and mark it finished."""
     board.current_step = state
+    board.finished_states = [s for s in board.finished_states if s != state]
     calls_before = len(board.llm_calls)
     records_before = len(_llm_records(deps))
     started = time.perf_counter()
@@ -89,6 +90,7 @@ def run_state(board: Blackboard, state: S, deps: Deps) -> None:
             detail="; ".join(board.failure_reasons[-1:]) if state == S.FAILED else "",
         )
     )
+    board.finished_states.append(state)
 
 
 def advance(
@@ -105,7 +107,7 @@ def advance(
         run_state(board, S.INIT, deps)
         _save(board, run_dir)
         state = next_state(S.INIT, board)
-    elif state not in TERMINAL and _finished(board, state):
+    elif state not in TERMINAL and state in board.finished_states:
         state = next_state(state, board)
     while state not in TERMINAL:
         run_state(board, state, deps)
@@ -130,8 +132,9 @@ def rewind_to(board: Blackboard, state: S) -> None:
         board.revision_exclude_ids = []
         board.revision_notes = []
     board.failure_reasons = []
-    order = list(S)
-    board.current_step = order[order.index(state) - 1]
+    board.current_step = state_before(state)
+    path = straight_path()
+    board.finished_states = path[: path.index(state)]
     board.events.append(RunEvent(state=board.current_step, engine=board.engine, detail="rewind"))
 
 
@@ -145,11 +148,6 @@ def _collect_llm_calls(board: Blackboard, records: list[LLMCallRecord]) -> None:
     """Copy this state's LLM call records onto the board (each record once)."""
     present = {id(record) for record in board.llm_calls}
     board.llm_calls.extend(r for r in records if id(r) not in present)
-
-
-def _finished(board: Blackboard, state: S) -> bool:
-    """Was `state` completed before the board was saved? (The last event names it.)"""
-    return bool(board.events) and board.events[-1].state == state
 
 
 def _save(board: Blackboard, run_dir: Path | None) -> None:

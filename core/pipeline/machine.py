@@ -39,6 +39,22 @@ TRANSITIONS = (
 TERMINAL = (S.COMPLETE, S.FAILED)
 
 
+def straight_path() -> list[S]:
+    """The states of a run with no revision, in order (each state's first transition)."""
+    path = [S.INIT]
+    while path[-1] not in TERMINAL:
+        path.append(next(t.target for t in TRANSITIONS if t.source == path[-1]))
+    return path
+
+
+def state_before(state: S) -> S:
+    """The state a straight run passes just before `state` (what a rewind to it leaves)."""
+    path = straight_path()
+    if state not in path[1:]:
+        raise ValueError(f"Cannot rewind to {state}: it is not on a run's straight path")
+    return path[path.index(state) - 1]
+
+
 def next_state(current: S, board: Blackboard) -> S:
     if board.failure_reasons:
         return S.FAILED

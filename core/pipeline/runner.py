@@ -24,10 +24,9 @@ from core import __version__
 from core.contracts import Blackboard, CallOutcome, GapAnswer, LLMCallRecord, ParsedResume
 from core.contracts import PipelineState as S
 from core.errors import InputError
-from core.mapping.questions import apply_answers
-from core.pipeline import Deps, advance, new_board, rewind_to
 from core.pipeline.machine import TERMINAL
 from core.pipeline.outputs import RunOutputs, export_run, load_exported_draft
+from core.pipeline.run import Run
 from core.pipeline.store import inputs_hash, load_board
 from core.settings import Settings
 from core.workspace import Workspace
@@ -121,17 +120,23 @@ def tailor(request: RunRequest, *, settings: Settings, llm=None) -> RunResult:
     saved = load_board(run_dir)
     if saved is not None and llm is not None and failed_model_calls(saved):
         saved = None  # its model calls failed: not finished, ask the model again
-    board = saved or new_board(
-        resume=resume,
-        jd_text=jd_text,
-        target_title=request.title,
-        max_pages=settings.max_pages,
-        max_retries=settings.max_retries,
-        template=template,
-        no_education=request.no_education,
-        run_id=run_id,
-    )
-    board = _run_states(board, answers, Deps(index=index, settings=settings, llm=llm), run_dir)
+    if saved is not None:
+        run = Run(saved, settings=settings, index=index, llm=llm, run_dir=run_dir)
+        run.reindex_answers()  # a resumed run's answers are searchable again
+    else:
+        run = Run.start(
+            resume,
+            jd_text,
+            settings=settings,
+            index=index,
+            llm=llm,
+            run_dir=run_dir,
+            run_id=run_id,
+            target_title=request.title,
+            template=template,
+            no_education=request.no_education,
+        )
+    board = run.to_the_end(answers)
     result = RunResult(board=board, outputs=None, run_dir=run_dir)
     if board.current_step == S.COMPLETE:
         out_dir = request.out_dir or default_out_dir(settings, request.title, run_id)
@@ -158,25 +163,6 @@ def _open_index(resume: ParsedResume, workspace: Workspace, settings: Settings):
     )
     index.build(resume.cards, content_hash=resume.content_hash)
     return index
-
-
-def _run_states(
-    board: Blackboard, answers: list[GapAnswer], deps: Deps, run_dir: Path
-) -> Blackboard:
-    """Run (or resume) the saved board to the end, applying gap answers after mapping."""
-    answer_cards = [c for c in board.evidence_cards if c.provenance.source == "user_answer"]
-    if answer_cards:
-        deps.index.add_cards(answer_cards)  # a resumed run re-indexes its answers
-    if board.current_step in (S.COMPLETE, S.FAILED):
-        return board
-    board = advance(board, deps, run_dir=run_dir, stop_after=S.EVIDENCE_MAPPING)
-    if answers and not board.answers and board.current_step == S.EVIDENCE_MAPPING:
-        _apply(board, answers, deps.index)
-        rewind_to(board, S.EVIDENCE_MAPPING)
-        board = advance(board, deps, run_dir=run_dir, stop_after=S.EVIDENCE_MAPPING)
-    if board.current_step == S.EVIDENCE_MAPPING:
-        board = advance(board, deps, run_dir=run_dir)
-    return board
 
 
 def failed_model_calls(board: Blackboard) -> list[LLMCallRecord]:
@@ -213,16 +199,6 @@ def failure_reasons(board: Blackboard, limit: int = 5) -> list[str]:
         reasons.append(f"… and {len(blockers) - limit} more blocking finding(s)")
     retries = f"after {board.retry_count} revision(s)"
     return [f"the audit still found {len(blockers)} blocking problem(s) {retries}", *reasons]
-
-
-def _apply(board: Blackboard, answers: list[GapAnswer], index) -> None:
-    existing = {c.id for c in board.evidence_cards}
-    gaps, cards = apply_answers(board.gap_resolutions, answers, existing_ids=existing)
-    board.gap_resolutions = gaps
-    board.answers = answers
-    if cards:
-        index.add_cards(cards)
-        board.evidence_cards.extend(cards)
 
 
 def previous_run(out_dir: Path, board: Blackboard) -> Path | None:

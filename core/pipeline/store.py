@@ -1,14 +1,20 @@
-"""Saving and loading a run's Blackboard: atomically, after every state."""
+"""Saving and loading a run's Blackboard: atomically, after every state.
+
+A saved run carries its format (`Blackboard.schema_version`); `load_board` reads every earlier
+format by upgrading it one version at a time (`UPGRADES`), and refuses a newer one readably.
+"""
 
 from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from pydantic import ValidationError
 
-from core.contracts import Blackboard
+from core.contracts import BLACKBOARD_SCHEMA, Blackboard
 from core.errors import WorkspaceError
 from core.workspace import atomic_write_text
 
@@ -19,14 +25,48 @@ def save_board(run_dir: Path, board: Blackboard) -> Path:
     return atomic_write_text(Path(run_dir) / BOARD_FILE, board.model_dump_json(indent=2))
 
 
+def _from_1(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 1 had no `finished_states`: a state counted as finished when the last event
+    named it (what `advance` then checked)."""
+    events = data.get("events") or []
+    data["finished_states"] = [events[-1]["state"]] if events else []
+    return data
+
+
+UPGRADES: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _from_1}
+
+
+def upgrade(data: dict[str, Any]) -> dict[str, Any]:
+    """A saved board's JSON in the current format (saved runs of every earlier version)."""
+    version = data.get("schema_version", 1)
+    if not isinstance(version, int) or version < 1:
+        raise ValueError(f"unknown format {version!r}")
+    if version > BLACKBOARD_SCHEMA:
+        raise WorkspaceError(
+            f"This saved run was made by a newer ResumeForge (format {version}; this version "
+            f"reads formats 1 to {BLACKBOARD_SCHEMA}): update ResumeForge to open it."
+        )
+    while version < BLACKBOARD_SCHEMA:
+        data = UPGRADES[version](data)
+        version += 1
+        data["schema_version"] = version
+    return data
+
+
 def load_board(run_dir: Path) -> Blackboard | None:
-    """The saved board of a run, or None when there is none yet."""
+    """The saved board of a run (of any earlier format), or None when there is none yet."""
     path = Path(run_dir) / BOARD_FILE
     if not path.exists():
         return None
     try:
-        return Blackboard.model_validate_json(path.read_text(encoding="utf-8"))
-    except (OSError, ValidationError, ValueError) as err:
+        text = path.read_text(encoding="utf-8")
+        data = json.loads(text)
+        if not isinstance(data, dict):
+            raise ValueError("not a JSON object")
+        if data.get("schema_version") != BLACKBOARD_SCHEMA:
+            text = json.dumps(upgrade(data), ensure_ascii=False)
+        return Blackboard.model_validate_json(text)
+    except (OSError, ValidationError, ValueError, KeyError, TypeError) as err:
         raise WorkspaceError(
             f"The saved run in {run_dir} is damaged ({type(err).__name__}); "
             "delete that folder to start the run again."

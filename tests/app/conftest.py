@@ -1,11 +1,15 @@
 """AppTest fixtures: a real TailoringSession on the shipped sample, seeded into session state.
 
 The embedding model loads once per test session: every app test shares one Settings (one cache
-dir), so `core.retrieval.get_embedder` returns the same loaded model each time.
+dir), so `core.retrieval.get_embedder` returns the same loaded model each time. The sample is
+parsed, analysed, mapped and drafted once per test session too (`seeded_workspaces`): each test
+gets its own copy of that workspace, reopened the way a reload reopens it (`restore_latest`:
+the saved board, and the index read back from the workspace's LanceDB on first use).
 """
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pytest
@@ -40,18 +44,43 @@ def fresh_session(app_settings, embedder, tmp_path) -> TailoringSession:
     return TailoringSession.create(workspace=workspace, settings=app_settings)
 
 
-@pytest.fixture
-def mapped_session(fresh_session) -> TailoringSession:
-    fresh_session.load_resume_text(sample_text(SAMPLE_RESUME), source_name=SAMPLE_RESUME)
-    fresh_session.analyze_job(sample_text(SAMPLE_JD), target_title=SAMPLE_TITLE)
-    fresh_session.map_evidence()
-    return fresh_session
+@pytest.fixture(scope="session")
+def seeded_workspaces(app_settings, embedder, tmp_path_factory) -> dict[str, Path]:
+    """The sample run once for the whole test session: its workspace saved after evidence
+    mapping ("mapped") and after the draft ("drafted"), outside the app's workspaces folder."""
+    seeds = tmp_path_factory.mktemp("seeded-workspaces")
+    session = TailoringSession.create(
+        workspace=Workspace.open(seeds / "build"), settings=app_settings
+    )
+    session.load_resume_text(sample_text(SAMPLE_RESUME), source_name=SAMPLE_RESUME)
+    session.analyze_job(sample_text(SAMPLE_JD), target_title=SAMPLE_TITLE)
+    session.map_evidence()
+    shutil.copytree(session.workspace.root, seeds / "mapped")
+    session.write_draft()
+    assert session.board is not None and session.board.resume_draft is not None
+    shutil.copytree(session.workspace.root, seeds / "drafted")
+    return {"mapped": seeds / "mapped", "drafted": seeds / "drafted"}
+
+
+def seeded_copy(template: Path, settings: Settings, name: str) -> TailoringSession:
+    """A new session on a private copy of a seeded workspace, reopened from its saved run."""
+    root = settings.workspaces_dir / name
+    shutil.copytree(template, root)
+    session = TailoringSession.create(workspace=Workspace.open(root), settings=settings)
+    assert session.restore_latest() is not None, f"no saved run in {template}"
+    return session
 
 
 @pytest.fixture
-def drafted_session(mapped_session) -> TailoringSession:
-    mapped_session.write_draft()
-    return mapped_session
+def mapped_session(app_settings, seeded_workspaces, tmp_path) -> TailoringSession:
+    """The sample parsed, analysed and mapped (no draft yet): this test's own copy."""
+    return seeded_copy(seeded_workspaces["mapped"], app_settings, tmp_path.name)
+
+
+@pytest.fixture
+def drafted_session(app_settings, seeded_workspaces, tmp_path) -> TailoringSession:
+    """The sample mapped and drafted: this test's own copy."""
+    return seeded_copy(seeded_workspaces["drafted"], app_settings, tmp_path.name)
 
 
 def open_app(

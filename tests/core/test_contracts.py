@@ -1,7 +1,16 @@
 import json
 
+from syrupy.extensions.json import JSONSnapshotExtension
+
 from core.cli import main
-from core.contracts import Blackboard, EvidenceCard, Inputs, Provenance, RoleProfile
+from core.contracts import (
+    BLACKBOARD_SCHEMA,
+    Blackboard,
+    EvidenceCard,
+    Inputs,
+    Provenance,
+    RoleProfile,
+)
 
 
 def test_blackboard_round_trips_through_json():
@@ -29,3 +38,13 @@ def test_schema_command_prints_blackboard_schema(capsys):
     schema = json.loads(capsys.readouterr().out)
     assert schema["title"] == "Blackboard"
     assert "evidence_cards" in schema["properties"]
+
+
+def test_the_exported_schema_changes_only_on_purpose(capsys, snapshot):
+    """`resumeforge schema` against its snapshot (syrupy: tests/core/__snapshots__/). A change here
+    is a change of the saved-run format: raise BLACKBOARD_SCHEMA and add an upgrade for saved
+    runs (CONTRIBUTING.md, "Changing the Blackboard"), then `pytest --snapshot-update`."""
+    assert main(["schema"]) == 0
+    schema = json.loads(capsys.readouterr().out)
+    assert schema["properties"]["schema_version"]["default"] == BLACKBOARD_SCHEMA
+    assert schema == snapshot(extension_class=JSONSnapshotExtension)

@@ -245,6 +245,7 @@ def binary_problems(case: str, fmt: str) -> tuple[list[str], int, int, list[str]
     return diffs, len(quotes) - len(problems), len(quotes), problems
 
 
+@pytest.mark.slow  # every labelled case in every file format (issue 18: fast tier)
 @pytest.mark.parametrize("fmt", ["docx", "pdf"])
 def test_docx_and_pdf_versions_parse_to_the_same_roles_and_quotes(fmt):
     """Target: the DOCX and PDF versions of every case give the same roles, education and quotes

@@ -12,7 +12,7 @@ from core.service import TailoringSession
 from core.workspace import Workspace
 
 
-@pytest.fixture
+@pytest.fixture(scope="module")  # a refused job ad changes nothing: one session serves both
 def loaded_session(rel_settings, embedder, eval_cases):
     workspace = Workspace.open(rel_settings.workspaces_dir / f"jd-size-{uuid.uuid4().hex[:8]}")
     session = TailoringSession.create(workspace=workspace, settings=rel_settings)

@@ -159,6 +159,8 @@ WRONG_ROOT = b"<?xml version='1.0'?><a><b>text</b></a>"
 NO_BODY = b"<w:document xmlns:w='http://schemas.openxmlformats.org/wordprocessingml/2006/main'/>"
 
 
+# A sweep of generated packages (~40 s): the fast tier keeps the three named broken parts below.
+@pytest.mark.slow
 @settings(BOUNDED, derandomize=True)
 @example(data=rezip(plain_docx(), replace={"word/styles.xml": NO_BODY}))
 @given(data=docx_like_zip())

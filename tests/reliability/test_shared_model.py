@@ -75,6 +75,7 @@ def real_model():
     return SentenceTransformer(resolve_model(DEFAULT_MODEL)[1], device="cpu")
 
 
+@pytest.mark.slow  # loads the torch model and encodes a 480-text build (issue 18: fast tier)
 @pytest.mark.timeout(300)
 def test_a_query_runs_while_a_big_build_holds_the_shared_model(real_model):
     calls: list[str] = []
