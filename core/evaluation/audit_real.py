@@ -12,18 +12,21 @@ import json
 from pathlib import Path
 from typing import Any
 
+from core.contracts import Blackboard, Inputs
 from core.errors import InputError
 
 
-def _pair(real_dir: Path, pair: dict[str, Any]) -> dict[str, Any]:
+def straight_board(resume_path: Path, jd_path: Path) -> Blackboard:
+    """Parse → write (offline) → audit, straight through, on a board: real resumes may not pass
+    the completeness gate, and what is measured here does not depend on it."""
     from core.audit import audit_draft
     from core.ingest import parse_resume
     from core.jd.analyze import analyze_jd
     from core.writer import write_draft
 
-    resume_path, jd_path = real_dir / pair["resume"], real_dir / pair["jd"]
     resume = parse_resume(resume_path.read_bytes(), resume_path.name)
-    jd = analyze_jd(jd_path.read_text(encoding="utf-8", errors="replace"))
+    jd_text = jd_path.read_text(encoding="utf-8", errors="replace")
+    jd = analyze_jd(jd_text)
     draft = write_draft(
         cards=resume.cards,
         roles=resume.roles,
@@ -34,17 +37,32 @@ def _pair(real_dir: Path, pair: dict[str, Any]) -> dict[str, Any]:
         target_title="",
         max_pages=2,
     ).draft
-    report = audit_draft(draft, cards=resume.cards, roles=resume.roles)
+    board = Blackboard(
+        run_id="real",
+        inputs=Inputs(job_description=jd_text),
+        contact=resume.contact,
+        resume=resume,
+        evidence_cards=resume.cards,
+        jd=jd,
+        resume_draft=draft,
+    )
+    board.audit_report = audit_draft(draft, cards=resume.cards, roles=resume.roles)
+    return board
+
+
+def _pair(real_dir: Path, pair: dict[str, Any]) -> dict[str, Any]:
+    board = straight_board(real_dir / pair["resume"], real_dir / pair["jd"])
+    verdicts = board.audit_report.verdicts if board.audit_report else []
     blocked = [
         {
             "line": v.bullet_text,
             "rules": sorted({x.type.value for x in v.violations if x.severity.value == "BLOCKER"}),
             "details": [x.violation for x in v.violations if x.severity.value == "BLOCKER"],
         }
-        for v in report.verdicts
+        for v in verdicts
         if not v.supported
     ]
-    return {"pair": pair.get("id", ""), "lines": len(report.verdicts), "blocked": blocked}
+    return {"pair": pair.get("id", ""), "lines": len(verdicts), "blocked": blocked}
 
 
 def evaluate_real_pairs(real_dir: Path) -> dict[str, Any]:

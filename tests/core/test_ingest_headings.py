@@ -13,17 +13,6 @@ HEAD = "# Pat Example\npat@example.com\n\n## Experience\n\n### Acme Corp — Coo
 HEAD += "- Ran the grill station for 120 covers a night.\n\n"
 
 
-@pytest.fixture(scope="module")
-def embedder():
-    from core.retrieval import get_embedder
-    from core.retrieval.embedder import DEFAULT_MODEL
-
-    model = get_embedder(DEFAULT_MODEL, cache_dir=None)
-    if model is None:
-        pytest.skip("embedding model unavailable")
-    return model
-
-
 def kinds(text: str, embedder=None) -> dict[str, set[CardKind]]:
     parsed = parse_resume_text(text, source_name="r.md", embedder=embedder)
     out: dict[str, set[CardKind]] = {}

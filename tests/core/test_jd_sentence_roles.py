@@ -3,8 +3,6 @@ embedding model the retrieval stage loads; ads written here."""
 
 from __future__ import annotations
 
-import pytest
-
 from core.jd import analyze_jd
 from core.jd.sentence_roles import MIN_MARGIN, boilerplate_by_meaning, prototypes
 
@@ -16,17 +14,6 @@ AD = (
     "- The company was founded in 1998 and today ships to forty countries\n"
     "- Team members enjoy a free gym membership and catered lunches on Fridays\n"
 )
-
-
-@pytest.fixture(scope="module")
-def embedder():
-    from core.retrieval import get_embedder
-    from core.retrieval.embedder import DEFAULT_MODEL
-
-    model = get_embedder(DEFAULT_MODEL, cache_dir=None)
-    if model is None:
-        pytest.skip("embedding model unavailable")
-    return model
 
 
 def texts(analysis) -> list[str]:

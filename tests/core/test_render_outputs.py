@@ -105,36 +105,10 @@ def _pairs() -> list[tuple[str, str]]:
 def _render_straight(resume_path: Path, jd_path: Path, out: Path) -> tuple[Blackboard, Path]:
     """Parse → write → audit → export, straight through: real resumes may not pass the
     completeness gate on every branch, and these properties do not depend on parse quality."""
-    from core.audit import audit_draft
-    from core.contracts import Inputs
-    from core.ingest import parse_resume
-    from core.jd.analyze import analyze_jd
+    from core.evaluation.audit_real import straight_board
     from core.pipeline.outputs import export_run
-    from core.writer import write_draft
 
-    resume = parse_resume(resume_path.read_bytes(), resume_path.name)
-    jd_text = jd_path.read_text(encoding="utf-8", errors="replace")
-    jd = analyze_jd(jd_text)
-    draft = write_draft(
-        cards=resume.cards,
-        roles=resume.roles,
-        requirements=jd.requirements,
-        evidence_map=[],
-        gaps=[],
-        keywords=jd.keywords,
-        target_title="",
-        max_pages=2,
-    ).draft
-    board = Blackboard(
-        run_id="real",
-        inputs=Inputs(job_description=jd_text),
-        contact=resume.contact,
-        resume=resume,
-        evidence_cards=resume.cards,
-        jd=jd,
-        resume_draft=draft,
-    )
-    board.audit_report = audit_draft(draft, cards=resume.cards, roles=resume.roles)
+    board = straight_board(resume_path, jd_path)
     export_run(board, out_dir=out, template="classic")
     return board, out
 
