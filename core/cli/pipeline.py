@@ -36,7 +36,8 @@ def cmd_run(args: argparse.Namespace) -> int:
 
     Exit 0 COMPLETE; 3 COMPLETE but model calls failed (those stages used the offline engine;
     the run is not reused: run again to ask the model again); 1 FAILED; 2 bad input."""
-    from core.pipeline.runner import RunRequest, failed_model_calls, tailor
+    from core.pipeline.run_report import failed_model_calls
+    from core.pipeline.runner import RunRequest, tailor
 
     settings = get_settings()
     for name in ("resume", "jd"):
@@ -71,13 +72,13 @@ def cmd_run(args: argparse.Namespace) -> int:
 
 
 def _failed_at_jd(result) -> bool:
-    from core.pipeline.runner import failed_state
+    from core.pipeline.run_report import failed_state
 
     return failed_state(result.board) == PipelineState.JD_ANALYSIS
 
 
 def _print_failure(result) -> None:
-    from core.pipeline.runner import failed_state, failure_reasons
+    from core.pipeline.run_report import failed_state, failure_reasons
 
     state = failed_state(result.board)
     print(f"FAILED at {state.value if state else 'the start'}:", file=sys.stderr)
@@ -94,7 +95,7 @@ def _print_diff_base(base: Path | None) -> None:
 
 
 def _print_summary(board, out_dir: Path) -> None:
-    from core.pipeline.runner import engine_label
+    from core.pipeline.run_report import engine_label
 
     draft = board.resume_draft
     lines = draft.live_bullets() if draft else []

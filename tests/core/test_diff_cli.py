@@ -11,7 +11,7 @@ import pytest
 
 from core.cli import main
 from core.contracts import Blackboard, Inputs, ParsedResume
-from core.pipeline.runner import previous_run
+from core.pipeline.run_report import previous_run
 
 
 def write_run(folder: Path, *, resume_hash: str, jd: str, mtime: float) -> Path:

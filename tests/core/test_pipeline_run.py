@@ -228,7 +228,7 @@ def test_failed_state_and_reasons_come_from_the_event_log_and_the_audit():
         RunEvent,
         TruthViolation,
     )
-    from core.pipeline.runner import failed_state, failure_reasons
+    from core.pipeline.run_report import failed_state, failure_reasons
 
     states = ["INIT", "PREPROCESSING", "JD_ANALYSIS", "EVIDENCE_MAPPING", "WRITING", "AUDITING"]
     events = [RunEvent(state=PipelineState(s)) for s in states]

@@ -31,7 +31,8 @@ from core.contracts import Blackboard
 from core.evaluation.produced import invented_numbers, produced_lines
 from core.evaluation.splits import split_of
 from core.llm.client import make_llm
-from core.pipeline.runner import RunRequest, engine_label, tailor
+from core.pipeline.run_report import engine_label
+from core.pipeline.runner import RunRequest, tailor
 from core.settings import Settings
 from tests.realmodel.conftest import small_budget
 from tests.realmodel.models import MODELS, PinnedModel, chosen
