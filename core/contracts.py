@@ -533,7 +533,7 @@ class Inputs(BaseModel):
     no_education: bool = Field(False, description="User says there is no education to list")
 
 
-BLACKBOARD_SCHEMA = 2  # core/pipeline/store.py reads saved runs of every earlier version
+BLACKBOARD_SCHEMA = 3  # core/pipeline/store.py reads saved runs of every earlier version
 
 
 class Blackboard(BaseModel):
@@ -548,10 +548,8 @@ class Blackboard(BaseModel):
     resume: ParsedResume | None = None
     evidence_cards: list[EvidenceCard] = Field(default_factory=list)
     synonyms_map: dict[str, list[str]] = Field(default_factory=dict)
-    # JD analysis
+    # JD analysis (its requirements and role profile live there only: see the properties below)
     jd: JDAnalysis | None = None
-    role_profile: RoleProfile | None = None
-    requirements: list[Requirement] = Field(default_factory=list)
     # Evidence mapping
     retrieval_mode: str = ""
     evidence_map: list[EvidenceMapping] = Field(default_factory=list)
@@ -585,3 +583,13 @@ class Blackboard(BaseModel):
     )
     events: list[RunEvent] = Field(default_factory=list)
     llm_calls: list[LLMCallRecord] = Field(default_factory=list)
+
+    @property
+    def requirements(self) -> list[Requirement]:
+        """The job ad's requirements: one home, `jd` (format 2 kept a copy here)."""
+        return self.jd.requirements if self.jd else []
+
+    @property
+    def role_profile(self) -> RoleProfile | None:
+        """The job ad's role profile: one home, `jd`."""
+        return self.jd.role_profile if self.jd else None

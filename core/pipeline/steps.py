@@ -67,8 +67,6 @@ def do_jd_analysis(board: Blackboard, deps: Deps) -> None:
 
         analysis = enrich_jd_analysis(analysis, board.inputs.job_description, llm=deps.llm)
     board.jd = analysis
-    board.role_profile = analysis.role_profile
-    board.requirements = analysis.requirements
     if not analysis.requirements:
         board.failure_reasons.append(
             "No requirements could be recognised in the job description. Paste the part that "

@@ -33,7 +33,15 @@ def _from_1(data: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
-UPGRADES: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _from_1}
+def _from_2(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 2 kept copies of the job ad's requirements and role profile beside `jd`, which
+    holds them (the copies were set together with it)."""
+    data.pop("requirements", None)
+    data.pop("role_profile", None)
+    return data
+
+
+UPGRADES: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _from_1, 2: _from_2}
 
 
 def upgrade(data: dict[str, Any]) -> dict[str, Any]:

@@ -16,8 +16,10 @@ from core.contracts import (
     GapResolution,
     GapType,
     Inputs,
+    JDAnalysis,
     Requirement,
     ResumeDraft,
+    RoleProfile,
     SkillLine,
 )
 from core.evaluation.injection import PlantedInjection, injection_effect, plant_injection
@@ -45,7 +47,7 @@ def board_with(
     ]
     return Blackboard(
         inputs=Inputs(job_description="jd"),
-        requirements=list(requirements),
+        jd=JDAnalysis(role_profile=RoleProfile(inferred_level=""), requirements=list(requirements)),
         gap_resolutions=list(gaps),
         resume_draft=ResumeDraft(summary=bullets, skills=[SkillLine(skill=s) for s in skills]),
     )

@@ -89,10 +89,16 @@ def test_rewinding_follows_the_transitions_and_marks_what_stays_finished(case, s
         state_before(S.REVISION)  # reached only from an audit, never rewound to
 
 
-def previous_format(board_json: str) -> str:
-    """The board as the format before `schema_version` saved it (version 1)."""
+def previous_format(board_json: str, version: int = 1) -> str:
+    """The board as an earlier format saved it: version 2 kept copies of the job ad's
+    requirements and role profile beside `jd`; version 1 had no `schema_version` and no
+    `finished_states` either."""
     data = json.loads(board_json)
-    del data["schema_version"], data["finished_states"]
+    data["requirements"] = data["jd"]["requirements"]
+    data["role_profile"] = data["jd"]["role_profile"]
+    data["schema_version"] = version
+    if version == 1:
+        del data["schema_version"], data["finished_states"]
     return json.dumps(data)
 
 
@@ -111,6 +117,20 @@ def test_a_run_saved_in_the_previous_format_is_read_and_resumed(case, settings, 
     ran = [e.state for e in resumed.events if e.detail != "rewind"]
     assert ran.count(S.EVIDENCE_MAPPING) == 1  # mapping was finished: not run again
     assert resumed.current_step == S.COMPLETE, resumed.failure_reasons
+
+
+def test_a_run_saved_in_format_2_reads_its_requirements_from_the_job_ad(case, settings, tmp_path):
+    run = new_run(case, settings, tmp_path)
+    run.advance(stop_after=S.JD_ANALYSIS)
+    saved = tmp_path / "run" / BOARD_FILE
+    saved.write_text(previous_format(saved.read_text(encoding="utf-8"), 2), encoding="utf-8")
+
+    board = load_board(tmp_path / "run")
+
+    assert board is not None and board.schema_version == BLACKBOARD_SCHEMA
+    assert board.jd is not None and board.requirements == board.jd.requirements
+    assert board.requirements and board.role_profile == board.jd.role_profile
+    assert "requirements" not in json.loads(board.model_dump_json())  # one home: `jd`
 
 
 def test_a_run_saved_by_a_newer_version_is_refused_readably(tmp_path):
