@@ -16,7 +16,6 @@ from core.contracts import (
     EvidenceMapping,
     GapResolution,
     Ranking,
-    Severity,
 )
 from core.llm.client import LLM
 from core.mapping import Searcher, map_evidence
@@ -269,29 +268,12 @@ def evidence_for_audit(board: Blackboard) -> list[EvidenceCard]:
     return [c for c in board.evidence_cards if c.id not in excluded]
 
 
-def blocked_bullet_ids(board: Blackboard) -> set[str]:
-    if board.audit_report is None:
-        return set()
-    return {
-        v.bullet_id for v in board.audit_report.truth_violations if v.severity == Severity.BLOCKER
-    }
-
-
 def drop_blocked_lines(board: Blackboard) -> None:
     """Retries exhausted: the offending lines are dropped (and listed), never shipped."""
     draft = board.resume_draft
     assert draft is not None
-    blocked = blocked_bullet_ids(board)
-    for bullet in draft.all_bullets():
-        if bullet.id in blocked:
-            draft.dropped.append(bullet)
-    draft.summary = [b for b in draft.summary if b.id not in blocked]
-    for role in draft.roles:
-        role.bullets = [b for b in role.bullets if b.id not in blocked]
-    for section in draft.sections:
-        section.bullets = [b for b in section.bullets if b.id not in blocked]
-    skill_ids = {f"skill-{n}": s for n, s in enumerate(draft.skills, 1)}
-    draft.skills = [s for sid, s in skill_ids.items() if sid not in blocked]
+    blocked = board.blocked_line_ids()
+    draft.drop_lines(blocked)
     board.claim_index = claim_index(draft)
     board.change_log.append(f"Dropped {len(blocked)} line(s) the audit could not verify.")
 
@@ -299,7 +281,7 @@ def drop_blocked_lines(board: Blackboard) -> None:
 def do_revision(board: Blackboard, deps: Deps) -> None:
     board.retry_count += 1
     draft = board.resume_draft
-    blocked = blocked_bullet_ids(board)
+    blocked = board.blocked_line_ids()
     assert board.audit_report is not None and draft is not None
     notes = [
         f"FIX REQUIRED: line '{v.bullet_id}' — {v.violation}" for v in board.audit_report.blockers()
