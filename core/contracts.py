@@ -11,7 +11,7 @@ from datetime import UTC, datetime
 from enum import StrEnum
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, computed_field, model_validator
 
 
 def utc_now() -> datetime:
@@ -558,7 +558,7 @@ class Inputs(BaseModel):
     no_education: bool = Field(False, description="User says there is no education to list")
 
 
-BLACKBOARD_SCHEMA = 3  # core/pipeline/store.py reads saved runs of every earlier version
+BLACKBOARD_SCHEMA = 4  # core/pipeline/store.py reads saved runs of every earlier version
 
 
 class Blackboard(BaseModel):
@@ -571,7 +571,10 @@ class Blackboard(BaseModel):
     contact: ContactInfo = Field(default_factory=ContactInfo)
     # Parsed data
     resume: ParsedResume | None = None
-    evidence_cards: list[EvidenceCard] = Field(default_factory=list)
+    answer_cards: list[EvidenceCard] = Field(
+        default_factory=list,
+        description="Cards the user's gap answers added (the resume's own are resume.cards)",
+    )
     synonyms_map: dict[str, list[str]] = Field(default_factory=dict)
     # JD analysis (its requirements and role profile live there only: see the properties below)
     jd: JDAnalysis | None = None
@@ -608,6 +611,14 @@ class Blackboard(BaseModel):
     )
     events: list[RunEvent] = Field(default_factory=list)
     llm_calls: list[LLMCallRecord] = Field(default_factory=list)
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def evidence_cards(self) -> list[EvidenceCard]:
+        """Every card a line may cite: the resume's, then the user's answers. Each has one home
+        (format 3 kept a copy of the resume's cards here); saved and exported runs still list
+        them all under this name, for readers of the JSON."""
+        return [*(self.resume.cards if self.resume else []), *self.answer_cards]
 
     @property
     def requirements(self) -> list[Requirement]:

@@ -42,7 +42,6 @@ def straight_board(resume_path: Path, jd_path: Path) -> Blackboard:
         inputs=Inputs(job_description=jd_text),
         contact=resume.contact,
         resume=resume,
-        evidence_cards=resume.cards,
         jd=jd,
         resume_draft=draft,
     )

@@ -19,8 +19,9 @@ def test_blackboard_round_trips_through_json():
         raw_text="Cut p99 latency from 480 ms to 95 ms",
         provenance=Provenance(source="fact.md", section="Experience", line_start=3, line_end=3),
     )
-    board = Blackboard(inputs=Inputs(job_description="JD"), evidence_cards=[card])
+    board = Blackboard(inputs=Inputs(job_description="JD"), answer_cards=[card])
     again = Blackboard.model_validate_json(board.model_dump_json())
+    assert len(again.evidence_cards) == 1  # written out for readers, read back once
     assert again.evidence_cards[0].provenance.line_start == 3
     assert again.evidence_cards[0].raw_text == card.raw_text
 
