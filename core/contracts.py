@@ -568,7 +568,6 @@ class Blackboard(BaseModel):
     # Inputs
     run_id: str = ""
     inputs: Inputs
-    contact: ContactInfo = Field(default_factory=ContactInfo)
     # Parsed data
     resume: ParsedResume | None = None
     answer_cards: list[EvidenceCard] = Field(
@@ -611,6 +610,13 @@ class Blackboard(BaseModel):
     )
     events: list[RunEvent] = Field(default_factory=list)
     llm_calls: list[LLMCallRecord] = Field(default_factory=list)
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def contact(self) -> ContactInfo:
+        """The person's contact details: one home, `resume.contact` (what the user supplies is
+        written there too); format 3 kept a copy here."""
+        return self.resume.contact if self.resume else ContactInfo()
 
     @computed_field  # type: ignore[prop-decorator]
     @property

@@ -204,7 +204,6 @@ class TailoringSession:
         self.resume = with_contact(self.resume, name=name, email=email, phone=phone)
         if self.board is not None:
             self.board.resume = self.resume
-            self.board.contact = self.resume.contact
             self._save()
         return self.resume
 

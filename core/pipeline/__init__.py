@@ -60,7 +60,6 @@ def new_board(
             no_education=no_education,
         ),
         resume=resume,
-        contact=resume.contact,
         max_retries=max_retries,
     )
 

@@ -17,7 +17,6 @@ from core.contracts import (
     Blackboard,
     ClaimMapping,
     Confidence,
-    ContactInfo,
     DraftBullet,
     EvidenceCard,
     EvidenceMapping,
@@ -56,7 +55,6 @@ class StepFields(TypedDict, total=False):
     """The Blackboard fields a step may set, with their types (mypy checks every step)."""
 
     synonyms_map: dict[str, list[str]]
-    contact: ContactInfo
     jd: JDAnalysis
     retrieval_mode: str
     evidence_map: list[EvidenceMapping]
@@ -92,10 +90,7 @@ def apply_changes(board: Blackboard, changes: Changes) -> None:
 def do_preprocess(board: Blackboard, deps: Deps) -> Changes:
     from core.retrieval import load_synonyms
 
-    fields = StepFields(synonyms_map=load_synonyms())
-    if board.resume is not None:
-        fields["contact"] = board.resume.contact
-    return Changes(fields)
+    return Changes(StepFields(synonyms_map=load_synonyms()))
 
 
 def do_jd_analysis(board: Blackboard, deps: Deps) -> Changes:

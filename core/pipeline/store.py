@@ -43,7 +43,9 @@ def _from_2(data: dict[str, Any]) -> dict[str, Any]:
 
 def _from_3(data: dict[str, Any]) -> dict[str, Any]:
     """Version 3 kept a copy of the resume's cards beside `resume` in `evidence_cards`, with the
-    user's answer cards after them; version 4 keeps only the answers (`answer_cards`)."""
+    user's answer cards after them, and a copy of `resume.contact` in `contact`; version 4 keeps
+    only the answers (`answer_cards`)."""
+    data.pop("contact", None)
     cards = data.pop("evidence_cards", None) or []
     data["answer_cards"] = [c for c in cards if c.get("kind") == "user_answer"]
     return data

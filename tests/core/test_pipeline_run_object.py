@@ -91,7 +91,8 @@ def test_rewinding_follows_the_transitions_and_marks_what_stays_finished(case, s
 
 def previous_format(board_json: str, version: int = 1) -> str:
     """The board as an earlier format saved it: version 3 kept every card (the resume's copied,
-    then the answers) in `evidence_cards` and had no `answer_cards`; version 2 also kept copies
+    then the answers) in `evidence_cards`, and a copy of the resume's contact in `contact`, and
+    had no `answer_cards` (both copies are still written out, as views); version 2 also kept copies
     of the job ad's requirements and role profile beside `jd`; version 1 had no
     `schema_version` and no `finished_states` either."""
     data = json.loads(board_json)
@@ -153,6 +154,7 @@ def test_a_run_saved_in_format_3_keeps_its_answer_cards_once(case, settings, tmp
     assert [c.raw_text for c in again.answer_cards] == ["I ran the on-call rota in 2022."]
     assert [c.id for c in again.evidence_cards] == cards_before  # the resume's, then the answer
     assert again.resume is not None and len(cards_before) == len(again.resume.cards) + 1
+    assert again.contact == again.resume.contact and again.contact.email
 
 
 def test_a_run_saved_by_a_newer_version_is_refused_readably(tmp_path):
