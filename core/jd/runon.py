@@ -8,7 +8,8 @@ ad is split into sections, so every item reads as a bullet:
 - inline bullet markers: "Medical • Dental • Vision".
 
 A glued joint is a lower-case word of three or more letters running straight into a capitalised
-word ("closeConduct"), or a sentence end or ':' running straight into one ("policies.Coordinate").
+word ("closeConduct"), or a sentence end or ':' running straight into one ("policies.Coordinate");
+the next item may open with an acronym ("degreePA Teaching certificate", "Nurse:RN or LPN").
 A word that starts with a capital is never cut ("JavaScript", "LinkedIn", "PowerPoint"), nor a
 short one ("iPhone", "eBay"). Letters glued to digits ("license3") are cut only on a line that
 has another glued joint, so "python3" or "mp3" alone stay whole.
@@ -33,12 +34,14 @@ ITEM_VERBS = (
     "Work",
 )  # fmt: skip
 
-GLUED_WORD = re.compile(
-    r"(?<![A-Za-z])([a-z]{3,}|or)(?=[A-Z][a-z])"
-)  # "closeConduct", "orEquivalent"
+# The next item may open with an acronym and a space ("RN or LPN", "PA Teaching certificate")
+ACRONYM_OPENING = r"[A-Z]{2,6}(?=[\s,/-])"
+GLUED_WORD = re.compile(  # "closeConduct", "orEquivalent", "degreePA Teaching certificate"
+    r"(?<![A-Za-z])([a-z]{3,}|or)(?=[A-Z][a-z])|(?<![A-Za-z])([a-z]{4,})(?=" + ACRONYM_OPENING + ")"
+)
 GLUED_SENTENCE = re.compile(
     r"(?:(?<=[A-Za-z)]{2}[.!?;])|(?<=[A-Za-z]:)|(?<=[a-z]{3}\)))"
-    r"(?=[A-Z][a-z]|\d+\s*\+\s*(?:years|yrs))"
+    r"(?=[A-Z][a-z]|\d+\s*\+\s*(?:years|yrs)|" + ACRONYM_OPENING + ")"
 )
 CAPS_LABEL = re.compile(r"(?<=[a-z.!?])\s+(?=[A-Z][A-Z &/,'-]{5,}:)")  # "… role.  DUTIES & TASKS:"
 GLUED_OPENER = re.compile(  # "…with GitHub ActionsExcellent written skills": an item's first word
