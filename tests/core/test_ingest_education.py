@@ -90,3 +90,13 @@ def test_an_education_heading_glued_after_a_sentence_starts_the_section():
         ("MBA Finance", "Hillcrest College"),
         ("B.B.A. Accounts Pune", "Maharashtra Lotus College"),
     ]
+
+
+def test_a_year_in_brackets_after_the_degree_goes_with_its_brackets():
+    got = education("Education\nMBA (2019), Harlow Business School\nB.Com (2014), Elm College\n")
+    assert got == [("MBA", "Harlow Business School", "2019"), ("B.Com", "Elm College", "2014")]
+
+
+def test_school_first_then_degree_and_year():
+    got = education("Education\nLakeside University — B.A. History, 2012\n")
+    assert got == [("B.A. History", "Lakeside University", "2012")]

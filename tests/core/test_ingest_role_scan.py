@@ -223,3 +223,19 @@ def test_a_role_after_a_two_column_sidebar_stays_a_role():
     # the sidebar keeps its own lines
     spanish = next(c for c in parsed.cards if "Spanish" in c.raw_text)
     assert spanish.role_id is None
+
+
+def test_title_employer_and_place_on_one_line_with_commas():
+    text = (
+        "Experience\n"
+        "Line Cook, Juniper Restaurant Group, Portland, OR — 2019 – 2022\n"
+        "- Ran the grill station on weekends.\n"
+        "Prep Cook, Harbor Hotel, Seattle, WA (2016 – 2019)\n"
+        "- Prepped 200 covers a night.\n"
+    )
+    parsed = parse_resume_text(text, source_name="r.txt", fmt="text")
+    got = [(r.title, r.company, r.location, r.start, r.end) for r in parsed.roles]
+    assert got == [
+        ("Line Cook", "Juniper Restaurant Group", "Portland, OR", "2019", "2022"),
+        ("Prep Cook", "Harbor Hotel", "Seattle, WA", "2016", "2019"),
+    ]
