@@ -136,8 +136,8 @@ def parse_header(lines: list[str]) -> HeaderParts:
         if not head.location and (place := _COMPANY_PLACE.match(head.company)):
             head.company, head.location = place.group(1), place.group(2)  # 'Acme, Berlin, DE'
     if head.title and not head.company:
-        head.title, head.company, place = _split_title_company(head.title)
-        head.location = head.location or place
+        head.title, head.company, peeled = _split_title_company(head.title)
+        head.location = head.location or peeled
     if head.title and not head.company and "," not in head.title:
         head.title, head.company = split_run_on(head.title)
     if not head.title and rest:
