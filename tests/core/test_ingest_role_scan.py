@@ -239,3 +239,25 @@ def test_title_employer_and_place_on_one_line_with_commas():
         ("Line Cook", "Juniper Restaurant Group", "Portland, OR", "2019", "2022"),
         ("Prep Cook", "Harbor Hotel", "Seattle, WA", "2016", "2019"),
     ]
+
+
+def test_titles_under_one_employer_line_are_promotions_at_that_employer():
+    text = (
+        "Experience\n"
+        "Northwind Logistics Inc., Reno, NV\n"
+        "Shift Supervisor | Mar 2021 – Present\n"
+        "- Led a crew of 12 pickers.\n"
+        "Warehouse Associate | Jun 2018 – Feb 2021\n"
+        "- Picked 180 orders a shift.\n"
+        "Forklift Operator | 2012 – 2014\n"
+        "- Loaded trailers.\n"
+    )
+    parsed = parse_resume_text(text, source_name="r.txt", fmt="text")
+    got = [(r.title, r.company, r.location) for r in parsed.roles]
+    assert got == [
+        ("Shift Supervisor", "Northwind Logistics Inc.", "Reno, NV"),
+        ("Warehouse Associate", "Northwind Logistics Inc.", "Reno, NV"),
+        ("Forklift Operator", "", ""),  # four years between: not shown to be the same employer
+    ]
+    picked = next(c for c in parsed.cards if "180 orders" in c.raw_text)
+    assert picked.company == "Northwind Logistics Inc."
