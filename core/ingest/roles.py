@@ -29,6 +29,7 @@ _LOCATION = re.compile(
     r"|^[A-Z][A-Za-z.'’ -]+,\s*(?-i:[A-Z]{2}|[A-Z][a-z]+|[A-Z]{4,}|USA|UAE)\b.*$",
     re.IGNORECASE,
 )  # 'Boise, ID', 'Pune, Maharashtra', 'Austin, TEXAS', 'Dubai, UAE'; not 'Cyber Command, MND'
+AT = re.compile(r"\s(?:at|@)\s", re.IGNORECASE)  # 'Registered Nurse at Mercy Hospital'
 _EDU_SPLIT = re.compile(r",|\s[-—–·]\s|\s*[|｜]\s*|\s{2,}|(?<=[a-z0-9]{2})\.\s")
 _AFTER_DATE = "\ue000"  # marks where an entry's date stood (a private-use character)
 _COMPANY_PLACE = re.compile(r"^(.+?),\s*([A-Z][A-Za-z.'’ -]+,\s*[A-Z]{2,3})$")
@@ -111,6 +112,14 @@ def _split_title_company(part: str) -> tuple[str, str, str]:
     return part, "", ""
 
 
+def _split_at(part: str) -> tuple[str, str]:
+    """'Registered Nurse at Mercy Hospital' → ('Registered Nurse', 'Mercy Hospital')."""
+    at = AT.search(part)
+    if at and title_score(part[: at.start()]) and part[at.end() :][:1].isupper():
+        return part[: at.start()], part[at.end() :]
+    return part, ""
+
+
 def parse_header(lines: list[str]) -> HeaderParts:
     """Company, title, location and date range from a role header's lines."""
     joined = " | ".join(strip_markup(line) for line in lines if line.strip())
@@ -135,6 +144,10 @@ def parse_header(lines: list[str]) -> HeaderParts:
         head.company, rest = rest[pick], rest[:pick] + rest[pick + 1 :]
         if not head.location and (place := _COMPANY_PLACE.match(head.company)):
             head.company, head.location = place.group(1), place.group(2)  # 'Acme, Berlin, DE'
+    if head.title and not head.company:
+        head.title, head.company = _split_at(head.title)
+        if not head.location and (place := _COMPANY_PLACE.match(head.company)):
+            head.company, head.location = place.group(1), place.group(2)
     if head.title and not head.company:
         head.title, head.company, peeled = _split_title_company(head.title)
         head.location = head.location or peeled

@@ -261,3 +261,32 @@ def test_titles_under_one_employer_line_are_promotions_at_that_employer():
     ]
     picked = next(c for c in parsed.cards if "180 orders" in c.raw_text)
     assert picked.company == "Northwind Logistics Inc."
+
+
+def test_a_role_written_as_a_paragraph_with_a_header_sentence_first():
+    text = (
+        "Work Experience\n\n"
+        "Bookkeeper at Alder Street Accounting LLC, Jan 2019 – Present. I reconcile 14 client "
+        "ledgers each month and prepare quarterly sales tax returns for 9 retailers.\n\n"
+        "Accounts Clerk at Fennel Foods Group, 2015 – 2018. I matched 300 invoices a week "
+        "to purchase orders and chased the late ones.\n"
+    )
+    parsed = parse_resume_text(text, source_name="r.txt", fmt="text")
+    assert [(r.title, r.company, r.start, r.end) for r in parsed.roles] == [
+        ("Bookkeeper", "Alder Street Accounting LLC", "2019-01", "present"),
+        ("Accounts Clerk", "Fennel Foods Group", "2015", "2018"),
+    ]
+    clerk = parsed.roles[1].id
+    invoices = next(c for c in parsed.cards if "300 invoices" in c.raw_text)
+    assert invoices.role_id == clerk
+    assert "300 invoices" in text[invoices.provenance.char_start : invoices.provenance.char_end]
+
+
+def test_a_sentence_that_mentions_an_employer_and_a_year_is_not_a_header():
+    text = (
+        "Experience\n"
+        "Cashier | Pine Market Stores | 2017 – 2019\n"
+        "I trained at Pine Market Stores in 2017. Later I opened the store on Sundays and "
+        "counted the safe at the end of each shift for the manager on duty.\n"
+    )
+    assert roles(text) == [("Cashier", "Pine Market Stores", "2017", "2019")]
