@@ -91,11 +91,24 @@ def entry_pieces(item: Item) -> list[Item]:
 _CONTINUES = re.compile(r"(?:\b(?:in|of|and|for|with)|[&,(/-])$", re.IGNORECASE)
 
 
+_NAME_END = re.compile(r"[A-Z][\w.&'’-]*$")
+_FIRST_PIECE = re.compile(r",|[|(]|\s[-–—]\s")
+
+
+def _wraps(out: str, text: str) -> bool:
+    """`text` continues the line before it mid-phrase: 'Bachelor of Science in' / 'Nursing', or a
+    name cut by a narrow column: 'A.S. Nursing, Columbus Technical' / 'College, 2010'."""
+    if _CONTINUES.search(out):
+        return True
+    first = _FIRST_PIECE.split(text, maxsplit=1)[0].strip()
+    return bool(_NAME_END.search(out)) and len(first.split()) == 1 and is_org(first)
+
+
 def entry_text(item: Item) -> str:
     """An entry's lines joined for reading: ' | ' between lines that stand alone (a school line
-    over a degree line), a space after a line that wraps mid-phrase ('Bachelor of Science in')."""
+    over a degree line), a space where a line wraps mid-phrase (see `_wraps`)."""
     out = ""
     for line in item.lines:
         text = line.content.strip()
-        out = text if not out else out + (" " if _CONTINUES.search(out) else " | ") + text
+        out = text if not out else out + (" " if _wraps(out, text) else " | ") + text
     return out

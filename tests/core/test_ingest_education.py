@@ -100,3 +100,13 @@ def test_a_year_in_brackets_after_the_degree_goes_with_its_brackets():
 def test_school_first_then_degree_and_year():
     got = education("Education\nLakeside University — B.A. History, 2012\n")
     assert got == [("B.A. History", "Lakeside University", "2012")]
+
+
+def test_a_school_name_wrapped_by_a_narrow_column_is_one_name():
+    got = education("Education\nB.F.A. Illustration, Ringling\nCollege, 2011\n")
+    assert got == [("B.F.A. Illustration", "Ringling College", "2011")]
+
+
+def test_a_school_line_under_a_degree_line_is_not_taken_for_a_wrap():
+    got = education("Education\nB.A. History, Magna Cum Laude\nUniversity of Leeds, 2009\n")
+    assert got == [("B.A. History, Magna Cum Laude", "University of Leeds", "2009")]

@@ -290,3 +290,30 @@ def test_a_sentence_that_mentions_an_employer_and_a_year_is_not_a_header():
         "counted the safe at the end of each shift for the manager on duty.\n"
     )
     assert roles(text) == [("Cashier", "Pine Market Stores", "2017", "2019")]
+
+
+def test_a_two_column_text_dump_reads_column_by_column():
+    from core.ingest import parse_resume
+
+    left = ["Sam Rivera", "sam@example.org", "Reno, NV", "", "Skills", "Forklift", "RF scanners"]
+    left += ["Pallet jacks", ""]
+    right = [
+        "Experience",
+        "Picker | Dunmore Distribution Inc. | 2019 – 2023",
+        "- Picked 220 lines an hour.",
+        "- Trained 6 new pickers.",
+        "- Kept the aisle clear.",
+        "Loader | Kestrel Freight Co. | 2016 – 2019",
+        "- Loaded 30 trailers a week.",
+        "- Checked seals.",
+        "",
+    ]
+    dump = "\n".join(f"{a:<32}{b}" for a, b in zip(left, right, strict=True))
+    parsed = parse_resume(dump.encode(), "dump.txt")
+    assert [(r.title, r.company, r.start, r.end) for r in parsed.roles] == [
+        ("Picker", "Dunmore Distribution Inc.", "2019", "2023"),
+        ("Loader", "Kestrel Freight Co.", "2016", "2019"),
+    ]
+    assert parsed.contact.email == "sam@example.org"
+    trained = next(c for c in parsed.cards if "6 new pickers" in c.raw_text)
+    assert "Forklift" not in trained.raw_text and trained.role_id == parsed.roles[0].id
