@@ -26,6 +26,16 @@ def roles(text: str) -> list[tuple[str, str, str | None, str | None]]:
         ("11/2010 to 05/2013", "2010-11", "2013-05"),
         ("Feb '17 – Jan '20", "2017-02", "2020-01"),
         ("Sept. '09 to now", "2009-09", "present"),
+        ("2016–19", "2016", "2019"),
+        ("2016 - 19", "2016", "2019"),
+        ("06.2016 – 12.2019", "2016-06", "2019-12"),
+        ("2016.06 - 2019.12", "2016-06", "2019-12"),
+        ("2016/06 – 2019/12", "2016-06", "2019-12"),
+        ("June, 2016 – Dec, 2019", "2016-06", "2019-12"),
+        ("Jun-2016 till date", "2016-06", "present"),
+        ("2016-06-01 – 2019-12-31", "2016-06", "2019-12"),
+        ("01/06/2016 – 31/12/2019", "2016", "2019-12"),  # 01/06: which is the month is unknown
+        ("2019 onwards", "2019", "present"),
     ],
 )
 def test_date_ranges_in_the_forms_people_write(written, start, end):
@@ -54,6 +64,15 @@ def test_stacked_builder_pdf_lines_give_one_role_each_in_any_order():
         ("Staff Accountant", "Acme Holdings Inc", "2013-03", "2014-01"),
         ("Sous Chef", "Bistro Group LLC", "2010-07", None),
     ]
+
+
+@pytest.mark.parametrize(
+    ("written", "start"),
+    [("2016-06", "2016-06"), ("2019 - 12 nurses", "2019"), ("09/15/2026", "2026-09")],
+)
+def test_what_only_looks_like_a_two_digit_end_year_is_not_one(written, start):
+    (span,) = find_dates(f"Engineer, {written}")
+    assert (span.start, span.end) == (start, None)
 
 
 def test_a_sentence_with_a_date_range_is_not_a_role():
