@@ -38,16 +38,23 @@ def split_two_entries(line: SourceLine) -> list[SourceLine]:
     return [line]
 
 
-def _completes(piece: Item, line: str, degree: bool, school: bool) -> bool:
+def is_date_only(text: str) -> bool:
+    """A line that holds a date or date range and nothing else ('2012 – 2016', 'May 2014')."""
+    date = first_range(text)
+    return date is not None and not (text[: date.begin] + text[date.finish :]).strip(" ()[],.-|")
+
+
+def _completes(piece: Item, line: str, degree: bool, school: bool, date_below: bool) -> bool:
     """`line` supplies exactly what the one-line entry above lacks: one of the two names the
     degree and the other the school, and only one of them carries a date (an entry of its own
-    carries both, or a date of each)."""
+    carries both, or a date of each); a date on a line of its own right below counts as
+    `line`'s ('South University' / 'BSN' / '2012 – 2016')."""
     if len(piece.lines) != 1:
         return False
     above = piece.lines[0].content
     has_degree, has_school = _names(strip_markup(above))
     dated = [first_range(text) is not None for text in (above, line)]
-    return sum(dated) == 1 and (
+    return sum(dated) + date_below == 1 and (
         (has_degree and not has_school and school and not degree)
         or (has_school and not has_degree and degree and not school)
     )
@@ -59,10 +66,11 @@ def section_entries(items: list[Item]) -> list[Item]:
     out: list[Item] = []
     for piece in (piece for item in items for piece in entry_pieces(item)):
         first = strip_markup(piece.lines[0].content)
+        below = len(piece.lines) > 1 and is_date_only(strip_markup(piece.lines[1].content))
         if (
             out
             and piece.kind == out[-1].kind == "para"
-            and _completes(out[-1], first, *_names(first))
+            and _completes(out[-1], first, *_names(first), below)
         ):
             out[-1].lines.extend(piece.lines)
         else:
@@ -75,12 +83,16 @@ def entry_pieces(item: Item) -> list[Item]:
     if item.kind != "para":
         return [item]
     pieces: list[Item] = []
-    for line in (part for source in item.lines for part in split_two_entries(source)):
+    lines = [part for source in item.lines for part in split_two_entries(source)]
+    for n, line in enumerate(lines):
         text = strip_markup(line.content)
         starts = text[:1].isupper() or text[:1].isdigit()  # not a wrapped continuation
         degree, school = _names(text)
+        below = n + 1 < len(lines) and is_date_only(strip_markup(lines[n + 1].content))
         if not pieces or (
-            starts and (degree or school) and not _completes(pieces[-1], text, degree, school)
+            starts
+            and (degree or school)
+            and not _completes(pieces[-1], text, degree, school, below)
         ):
             pieces.append(Item("para", [line]))
         else:

@@ -110,3 +110,14 @@ def test_a_school_name_wrapped_by_a_narrow_column_is_one_name():
 def test_a_school_line_under_a_degree_line_is_not_taken_for_a_wrap():
     got = education("Education\nB.A. History, Magna Cum Laude\nUniversity of Leeds, 2009\n")
     assert got == [("B.A. History, Magna Cum Laude", "University of Leeds", "2009")]
+
+
+def test_school_degree_and_dates_stacked_on_three_lines_are_one_entry():
+    text = (
+        "Education\nRiverbend Polytechnic\nDiploma in Welding\n2014 – 2016\n"
+        "Lakeside College\nB.S. Biology\n2009 – 2013\n"
+    )
+    assert education(text) == [
+        ("Diploma in Welding", "Riverbend Polytechnic", "2014"),
+        ("B.S. Biology", "Lakeside College", "2009"),
+    ]
