@@ -15,7 +15,7 @@ from core.ingest.evidence import skill_terms
 from core.ingest.heading_meaning import section_kind
 from core.ingest.injection import detect_injection
 from core.ingest.layout import Item, Section, split_lines, split_sections
-from core.ingest.promotions import names_only_employer, same_employer
+from core.ingest.role_groups import names_only_employer, part_of, same_employer
 from core.ingest.role_scan import header_like, parse_role_header, split_at_headers
 from core.ingest.roles import (
     HeaderParts,
@@ -115,7 +115,9 @@ class ResumeBuilder:
                 self._take_meta(items, i, item)
                 role = self._header_card(section, item)
                 continue
-            if is_header:
+            if is_header and not part_of(
+                role, parse_role_header([ln.content for ln in item.lines])
+            ):
                 role = self._header_card(section, item)
                 continue
             base = f"exp-{role.id if role else 'r00'}"

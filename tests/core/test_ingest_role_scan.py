@@ -336,3 +336,22 @@ def test_a_two_column_text_dump_reads_column_by_column():
     assert parsed.contact.email == "sam@example.org"
     trained = next(c for c in parsed.cards if "6 new pickers" in c.raw_text)
     assert "Forklift" not in trained.raw_text and trained.role_id == parsed.roles[0].id
+
+
+def test_a_dated_part_of_a_job_without_a_title_stays_in_that_job():
+    text = (
+        "Experience\n"
+        "Field Technician | Orbit Cable Systems | 2015 – Present\n"
+        "- Install 5 home connections a day.\n"
+        "Fiber repair clinic at the depot (Saturdays, 2019 – 2021)\n"
+        "- Spliced 40 trunk lines.\n"
+        "Installer | Beacon Wireless Inc. | 2017 – 2018\n"
+        "- Mounted rooftop antennas on weekends.\n"
+    )
+    parsed = parse_resume_text(text, source_name="r.txt", fmt="text")
+    assert [(r.title, r.company) for r in parsed.roles] == [
+        ("Field Technician", "Orbit Cable Systems"),
+        ("Installer", "Beacon Wireless Inc."),  # a second job at the same time keeps its title
+    ]
+    spliced = next(c for c in parsed.cards if "40 trunk lines" in c.raw_text)
+    assert spliced.role_id == parsed.roles[0].id
