@@ -207,7 +207,10 @@ class ResumeBuilder:
             if kind == CardKind.SUMMARY:
                 ctx = Context()
             else:
-                ctx = side_context(item.text, self.roles, titled_only=item.kind == "para")
+                title_line = item.lines[0].content if len(item.lines) > 1 else ""
+                ctx = side_context(
+                    item.text, self.roles, titled_only=item.kind == "para", title_line=title_line
+                )
                 ctx.project = ctx.project or heading
             if item.kind == "bullet":
                 self.factory.whole(f"{prefix}-{number:02d}", kind, section.name, item, ctx)

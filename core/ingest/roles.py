@@ -17,7 +17,7 @@ _ORG_WORDS = re.compile(
     r"\b(?:university|college|institute|school|academy|polytechnic|conservatory|bootcamp|inc|"
     r"llc|ltd|gmbh|corp|corporation|company|co|group|labs?|bank|union|hospital|foundation|"
     r"library|museum|agency|studio|studios|partners|technologies|systems|ventures|clinic|"
-    r"pharmacy|district|council|restaurant|hotel|stores|pvt|plc|llp)\b(?!-\w)\.?",
+    r"pharmacy|district|council|restaurant|hotel|stores|pvt|plc|llp|association|federation)\b(?!-\w)\.?",
     re.IGNORECASE,
 )  # not the first half of a hyphenated word: 'Co-founder', 'School-age', 'Lab-grown'
 # 'ï¼' is what a full-width dash or bar becomes in a mis-decoded builder export
