@@ -3,9 +3,9 @@
 "2019-2023", "Jan 2018 – Mar 2020", "2021–Present", "June 2014 - July 2016", "03/2018 – 03/2021",
 "Jan 2016 to Feb 2018", "Sept. 2019 – now", "2015 to date", "Jan 2019 – Till Date", "'18–'21",
 "Feb '17 – Jan '20", "2016–19", "06.2016 – 12.2019", "2016.06", "2016/06", "June, 2016",
-"Jun-2016 till date", "09/15/2026" (a full date keeps its month only when the month is certain),
-"2016-06-01", "2019 onwards", "Since March 2021" (open-ended), "Summer 2012", and single dates
-("May 2014", "2018").
+"Jun-2016 till date", "2019 onwards", "Since March 2021" (open-ended), "Summer 2012", and single
+dates ("May 2014", "2018"). Dates with a day ("09/15/2026", "2016-06-01") are not read: the
+output restyles every date it finds to month precision and would drop the day.
 """
 
 from __future__ import annotations
@@ -29,9 +29,8 @@ _SHORT_POINT = rf"(?:{MONTH}\s*)?{_SHORT_YEAR}"  # "Feb '17" in "Feb '17 – Jan
 _MM = r"(?:0[1-9]|1[0-2])"
 _POINT = (
     rf"(?:(?:{MONTH}|{_SEASON}|Q[1-4])(?:\s*,\s*|-|\s+)(?:\d{{1,2}},\s*)?{YEAR}"
-    rf"|\d{{1,2}}[/.]\d{{1,2}}[/.]{YEAR}"  # a full date, day and month in either order
     rf"|(?:0?[1-9]|1[0-2])/{YEAR}|{_MM}\.{YEAR}|{YEAR}[./]{_MM}(?![\d/.])"
-    rf"|{YEAR}(?:-{_MM}(?:-(?:0[1-9]|[12]\d|3[01]))?)?(?![\d/]))"
+    rf"|{YEAR}(?:-{_MM})?(?![\d/]))"
 )
 _OPEN_END = (
     r"(?:[Pp]resent|PRESENT|[Cc]urrent|CURRENT|[Nn]ow|NOW|[Tt]oday|[Oo]ngoing|"
@@ -51,11 +50,10 @@ RANGE = re.compile(
 )
 # a range must have an end; a lone date only counts where a date is expected (education, etc.)
 _NUMERIC_MONTH = re.compile(rf"^(0?[1-9]|1[0-2])[/.]({YEAR})$")
-_FULL_DATE = re.compile(rf"^(\d{{1,2}})[/.](\d{{1,2}})[/.]({YEAR})$")
 _WORD_MONTH = re.compile(
     rf"^({MONTH}|{_SEASON}|Q[1-4])(?:\s*,\s*|-|\s+)(?:\d{{1,2}},\s*)?({YEAR})$", re.I
 )
-_ISO_MONTH = re.compile(rf"^({YEAR})[-./](0[1-9]|1[0-2])(?:-\d\d)?$")
+_ISO_MONTH = re.compile(rf"^({YEAR})[-./](0[1-9]|1[0-2])$")
 _MONTH_SHORT_YEAR = re.compile(rf"^({MONTH})\s*({_SHORT_YEAR})$", re.I)
 
 
@@ -96,11 +94,6 @@ def normalize_point(text: str) -> str | None:
         return f"{_full_year(match.group(2))}-{month:02d}" if month else _full_year(match.group(2))
     if match := _NUMERIC_MONTH.match(value):
         return f"{match.group(2)}-{int(match.group(1)):02d}"
-    if match := _FULL_DATE.match(value):  # 09/15/2026 (US) or 15/09/2026: the month is the one
-        first, second = int(match.group(1)), int(match.group(2))  # of the two that can be one
-        months = [n for n in (first, second) if 1 <= n <= 12]
-        certain = len(months) == 1 or first == second
-        return f"{match.group(3)}-{months[0]:02d}" if certain and months else match.group(3)
     if match := _ISO_MONTH.match(value):
         return f"{match.group(1)}-{match.group(2)}"
     if match := _WORD_MONTH.match(value):
