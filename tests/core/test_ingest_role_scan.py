@@ -353,3 +353,21 @@ def test_a_dated_part_of_a_job_without_a_title_stays_in_that_job():
     ]
     spliced = next(c for c in parsed.cards if "40 trunk lines" in c.raw_text)
     assert spliced.role_id == parsed.roles[0].id
+
+
+def test_a_label_and_value_table_in_a_text_file_is_not_read_as_two_columns():
+    from core.ingest import parse_resume
+
+    labels = ["Email:", "Phone:", "Location:", "Languages:", "Licence:", "Availability:"]
+    values = ["sam@example.org", "(555) 555-0199", "Reno, NV", "English, Spanish", "CDL-A"]
+    values.append("Nights and weekends")
+    table = "\n".join(f"{a:<16}{b}" for a, b in zip(labels, values, strict=True))
+    text = (
+        f"Sam Rivera\n{table}\n\nExperience\n"
+        "Picker | Dunmore Distribution Inc. | 2019 – 2023\n- Picked 220 lines an hour on nights.\n"
+    )
+    parsed = parse_resume(text.encode(), "r.txt")
+    joined = " ".join(" ".join(c.raw_text.split()) for c in parsed.cards)
+    assert "Languages: English, Spanish" in joined
+    assert "Picked 220 lines an hour on nights." in joined
+    assert [(r.title, r.company) for r in parsed.roles] == [("Picker", "Dunmore Distribution Inc.")]
