@@ -359,15 +359,18 @@ def test_a_label_and_value_table_in_a_text_file_is_not_read_as_two_columns():
     from core.ingest import parse_resume
 
     labels = ["Email:", "Phone:", "Location:", "Languages:", "Licence:", "Availability:"]
-    values = ["sam@example.org", "(555) 555-0199", "Reno, NV", "English, Spanish", "CDL-A"]
+    values = ["pat@example.com", "(555) 555-0142", "Reno, NV", "English, Spanish", "RN 12345"]
     values.append("Nights and weekends")
     table = "\n".join(f"{a:<16}{b}" for a, b in zip(labels, values, strict=True))
     text = (
-        f"Sam Rivera\n{table}\n\nExperience\n"
-        "Picker | Dunmore Distribution Inc. | 2019 – 2023\n- Picked 220 lines an hour on nights.\n"
+        f"Pat Example\n{table}\n\nExperience\n"
+        "Registered Nurse | Mercy General Hospital | 06/2016 – Present\n"
+        "- Cared for 6 patients per shift.\n"
     )
     parsed = parse_resume(text.encode(), "r.txt")
     joined = " ".join(" ".join(c.raw_text.split()) for c in parsed.cards)
     assert "Languages: English, Spanish" in joined
-    assert "Picked 220 lines an hour on nights." in joined
-    assert [(r.title, r.company) for r in parsed.roles] == [("Picker", "Dunmore Distribution Inc.")]
+    assert "Cared for 6 patients per shift." in joined  # not cut at a single space
+    assert [(r.title, r.company) for r in parsed.roles] == [
+        ("Registered Nurse", "Mercy General Hospital")
+    ]
