@@ -64,18 +64,26 @@ def section_entries(items: list[Item]) -> list[Item]:
     """Every item cut into entries; a one-line entry completed by the next paragraph's first
     line takes that paragraph (a DOCX writes every line as a paragraph of its own)."""
     out: list[Item] = []
-    for piece in (piece for item in items for piece in entry_pieces(item)):
+    pieces = [piece for item in items for piece in entry_pieces(item)]
+    for n, piece in enumerate(pieces):
         first = strip_markup(piece.lines[0].content)
-        below = len(piece.lines) > 1 and is_date_only(strip_markup(piece.lines[1].content))
-        if (
-            out
-            and piece.kind == out[-1].kind == "para"
-            and _completes(out[-1], first, *_names(first), below)
+        after = piece.lines[1] if len(piece.lines) > 1 else None
+        if after is None and n + 1 < len(pieces) and pieces[n + 1].kind == "para":
+            after = pieces[n + 1].lines[0]  # the next paragraph (DOCX)
+        below = after is not None and is_date_only(strip_markup(after.content))
+        joins = bool(out) and piece.kind == out[-1].kind == "para"
+        if joins and (
+            _completes(out[-1], first, *_names(first), below)
+            or (len(piece.lines) == 1 and is_date_only(first) and not _dated(out[-1]))
         ):
             out[-1].lines.extend(piece.lines)
         else:
             out.append(piece)
     return out
+
+
+def _dated(piece: Item) -> bool:
+    return any(first_range(line.content) is not None for line in piece.lines)
 
 
 def entry_pieces(item: Item) -> list[Item]:

@@ -4,8 +4,9 @@ text in layouts people use that no tuning file has (issue 11 round 3): "Title, E
 dates" on one line, dates-first lines, stacked three-line headers, an employer line over its
 promotions, a role written as a paragraph, education as "Institution — Degree, Year" and "Degree
 (Year), Institution" or stacked on three lines, Title Case headings without a colon, a two-column
-text dump. Each must parse to the same roles, dates and education. (A PDF without inter-word
-spaces belongs to the PDF text work of issue 11 part A and is not in this zoo yet.)"""
+text dump; and each of those text layouts but the dump drawn as a PDF and written as a DOCX (one
+paragraph per line). Each must parse to the same roles, dates and education. (A PDF without
+inter-word spaces belongs to the PDF text work of issue 11 part A and is not in this zoo yet.)"""
 
 from __future__ import annotations
 
@@ -162,18 +163,49 @@ def two_column_text_dump() -> bytes:
     return "\n".join(f"{a:<50}{b}".rstrip() for a, b in zip(side, main, strict=True)).encode()
 
 
+def as_pdf(layout):
+    """The same text layout drawn line by line on a PDF page."""
+
+    def render() -> bytes:
+        return _pdf([[(0, line) for line in layout().decode().split("\n")]], [40])
+
+    return render
+
+
+def as_docx(layout):
+    """The same text layout as a Word file: one paragraph per line, '- ' lines as list bullets."""
+
+    def render() -> bytes:
+        doc = Document()
+        for line in layout().decode().split("\n"):
+            if line.startswith("- "):
+                doc.add_paragraph(line[2:], style="List Bullet")
+            else:
+                doc.add_paragraph(line)
+        buffer = io.BytesIO()
+        doc.save(buffer)
+        return buffer.getvalue()
+
+    return render
+
+
+TEXT_LAYOUTS = {
+    "one-line-commas": one_line_commas,
+    "dates-first": dates_first,
+    "stacked-three-lines": stacked_three_lines,
+    "role-paragraphs": role_paragraphs,
+    "title-case-headings": title_case_headings_school_first,
+    "degree-year-in-brackets": degree_year_in_brackets,
+    "education-stacked": education_stacked,
+}
 ZOO = {
     "two-column.pdf": two_column_pdf,
     "builder.pdf": builder_pdf,
     "table.docx": table_docx,
-    "one-line-commas.txt": one_line_commas,
-    "dates-first.txt": dates_first,
-    "stacked-three-lines.txt": stacked_three_lines,
-    "role-paragraphs.txt": role_paragraphs,
-    "title-case-headings.txt": title_case_headings_school_first,
-    "degree-year-in-brackets.txt": degree_year_in_brackets,
-    "education-stacked.txt": education_stacked,
     "two-column-dump.txt": two_column_text_dump,
+    **{f"{name}.txt": layout for name, layout in TEXT_LAYOUTS.items()},
+    **{f"{name}.pdf": as_pdf(layout) for name, layout in TEXT_LAYOUTS.items()},
+    **{f"{name}.docx": as_docx(layout) for name, layout in TEXT_LAYOUTS.items()},
 }
 
 
