@@ -5,7 +5,9 @@ Two kinds of case folder:
   where labelled), education recall (degree + school), name / e-mail found where present (and a
   name invented where none is present), labelled junk / sensitive strings found in cards.
 - dev (one folder per case with `labels.json`): every labelled evidence quote and audit-probe
-  support quote inside one card; every labelled employer and date range on a role.
+  support quote inside one card; every labelled employer and date range on a role; and on its
+  own entry (a role, an education entry, or the context of a side entry's card: a volunteering
+  line's organisation and dates, a project's dates; an employer named in a role's own card).
 
 Matching rules are in `core.evaluation.resume_match`. Every figure is reported for the tuning and
 the held-back cases separately (`core.evaluation.splits`).
@@ -126,7 +128,18 @@ def score_dev_case(parsed: ParsedResume, case: Path) -> dict[str, Any]:
         if not any(compact(d) in compact(r.timeframe) for r in entries)
         and not any(compact(d) in text for text in role_cards)
     ]
+    # on its own entry: also a side entry's context (a volunteering line's organisation and
+    # dates, a project's dates) and, for employers, a role's own card (a parent company)
+    side_company = [compact(c.company) for c in parsed.cards if c.company]
+    side_dates = [compact(c.timeframe) for c in parsed.cards if c.timeframe]
+    off_entry_employers = [
+        e for e in lost_employers if not any(compact(e) in x for x in side_company + role_cards)
+    ]
+    off_entry_ranges = [d for d in lost_ranges if not any(compact(d) in x for x in side_dates)]
     return {
+        "employers_on_entry": len(employers) - len(off_entry_employers),
+        "date_ranges_on_entry": len(ranges) - len(off_entry_ranges),
+        "off_entry": off_entry_employers + off_entry_ranges,
         "quotes": len(quotes),
         "quotes_in_one_card": len(quotes) - len(missed),
         "missed_quotes": missed,
@@ -159,6 +172,13 @@ def evaluate_dev(folder: Path) -> dict[str, Any]:
                     ("date_ranges", "date_ranges_on_role"),
                 )
             },
+            **{
+                key: _share(sum(f[found] for f in rows), sum(f[total] for f in rows))
+                for key, total, found in (
+                    ("employers_on_entry", "employers", "employers_on_entry"),
+                    ("date_ranges_on_entry", "date_ranges", "date_ranges_on_entry"),
+                )
+            },
         }
     return {"kind": "dev", "files": files, "totals": totals}
 
@@ -188,6 +208,8 @@ def format_resume_table(report: dict[str, Any]) -> str:
                 f"{row['quotes']}  employers {row['employers_on_role']}/{row['employers']}"
                 f"  dates {row['date_ranges_on_role']}/{row['date_ranges']}"
                 f"  roles {row['roles_parsed']}"
+                f"  on entry: employers {row['employers_on_entry']}/{row['employers']}"
+                f" dates {row['date_ranges_on_entry']}/{row['date_ranges']}"
             )
     lines.append("")
     for split, totals in report["totals"].items():

@@ -46,6 +46,8 @@ _SIDE_ROLES = frozenset(
         "board",
     ]
 )
+_NAME_WORD = r"[A-Z][\w.&'’/-]*"
+_PROPER_TAIL = re.compile(rf"{_NAME_WORD}(?:\s+(?:(?:of|for|and|the|&)\s+)?{_NAME_WORD})*$")
 _TITLED = re.compile(r"^\**(?P<name>[^()*,]{3,90}?)\s*\((?P<meta>[^()]*)\)[.:]?\**[.:]?\s*$")
 
 
@@ -148,7 +150,9 @@ def _known_role(text: str, roles: list[RoleEntry], year: str | None) -> RoleEntr
     return matches[0] if matches else None
 
 
-def side_context(text: str, roles: list[RoleEntry], *, titled_only: bool) -> Context:
+def side_context(
+    text: str, roles: list[RoleEntry], *, titled_only: bool, title_line: str = ""
+) -> Context:
     """Project / volunteering / award context: name, employer, role, dates named in the text.
 
     `titled_only` (paragraphs): only a leading title sentence such as 'The onboarding rebuild
@@ -158,7 +162,11 @@ def side_context(text: str, roles: list[RoleEntry], *, titled_only: bool) -> Con
     spans = sentence_spans(text)
     first = text[: spans[0][1]] if len(spans) > 1 else ""  # a title sentence, then the story
     bold = re.match(r"\s*\*\*(.+?)\*\*", text)
-    titled = _TITLED.match(first) or (_TITLED.match(bold.group(1)) if bold else None)
+    titled = (
+        _TITLED.match(first)
+        or _TITLED.match(title_line)  # 'Evergreen clean-up (2023)' on a line above its story
+        or (_TITLED.match(bold.group(1)) if bold else None)
+    )
     if titled:
         ctx.project = titled.group("name").strip(" *")
         scope = titled.group("meta") + " " + ctx.project
@@ -181,4 +189,23 @@ def side_context(text: str, roles: list[RoleEntry], *, titled_only: bool) -> Con
         named = title_score(lead) > 0 or words & _SIDE_ROLES
         if 0 < len(lead.split()) <= 4 and named and not ctx.project:
             ctx.role = lead
+    if not ctx.company and not titled:
+        ctx.company = _named_org(strip_markup(text), after_role=bool(ctx.role))
     return ctx
+
+
+def _named_org(text: str, *, after_role: bool) -> str:
+    """The organisation a side entry names first: 'Central Connecticut Paralegal Association,
+    member since 2014', or right after its role: 'Volunteer coordinator, Second Helping ATX
+    food rescue, 2021–present'."""
+    pieces = [p.strip() for p in re.split(r"[,;:]", re.sub(r"\([^()]*\)", "", text))[:3]]
+    first = pieces[0] if pieces else ""
+    head_noun = is_org(first.split()[-1]) if first else False  # '… Paralegal Association'
+    if is_org(first) and (head_noun or not title_score(first)) and len(first.split()) <= 8:
+        tail = _PROPER_TAIL.search(first)  # 'Active member of local Python User Group'
+        return tail.group(0) if tail and is_org(tail.group(0)) else ""
+    if after_role and len(pieces) > 1:
+        name = pieces[1]
+        if name[:1].isupper() and len(name.split()) <= 6 and first_range(name) is None:
+            return name
+    return ""

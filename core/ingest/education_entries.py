@@ -38,16 +38,23 @@ def split_two_entries(line: SourceLine) -> list[SourceLine]:
     return [line]
 
 
-def _completes(piece: Item, line: str, degree: bool, school: bool) -> bool:
+def is_date_only(text: str) -> bool:
+    """A line that holds a date or date range and nothing else ('2012 – 2016', 'May 2014')."""
+    date = first_range(text)
+    return date is not None and not (text[: date.begin] + text[date.finish :]).strip(" ()[],.-|")
+
+
+def _completes(piece: Item, line: str, degree: bool, school: bool, date_below: bool) -> bool:
     """`line` supplies exactly what the one-line entry above lacks: one of the two names the
     degree and the other the school, and only one of them carries a date (an entry of its own
-    carries both, or a date of each)."""
+    carries both, or a date of each); a date on a line of its own right below counts as
+    `line`'s ('South University' / 'BSN' / '2012 – 2016')."""
     if len(piece.lines) != 1:
         return False
     above = piece.lines[0].content
     has_degree, has_school = _names(strip_markup(above))
     dated = [first_range(text) is not None for text in (above, line)]
-    return sum(dated) == 1 and (
+    return sum(dated) + date_below == 1 and (
         (has_degree and not has_school and school and not degree)
         or (has_school and not has_degree and degree and not school)
     )
@@ -57,12 +64,17 @@ def section_entries(items: list[Item]) -> list[Item]:
     """Every item cut into entries; a one-line entry completed by the next paragraph's first
     line takes that paragraph (a DOCX writes every line as a paragraph of its own)."""
     out: list[Item] = []
-    for piece in (piece for item in items for piece in entry_pieces(item)):
+    pieces = [piece for item in items for piece in entry_pieces(item)]
+    for n, piece in enumerate(pieces):
         first = strip_markup(piece.lines[0].content)
-        if (
-            out
-            and piece.kind == out[-1].kind == "para"
-            and _completes(out[-1], first, *_names(first))
+        after = piece.lines[1] if len(piece.lines) > 1 else None
+        if after is None and n + 1 < len(pieces) and pieces[n + 1].kind == "para":
+            after = pieces[n + 1].lines[0]  # the next paragraph (DOCX)
+        below = after is not None and is_date_only(strip_markup(after.content))
+        joins = bool(out) and piece.kind == out[-1].kind == "para"
+        if joins and (
+            _completes(out[-1], first, *_names(first), below)
+            or (len(piece.lines) == 1 and is_date_only(first) and not _dated(out[-1]))
         ):
             out[-1].lines.extend(piece.lines)
         else:
@@ -70,17 +82,25 @@ def section_entries(items: list[Item]) -> list[Item]:
     return out
 
 
+def _dated(piece: Item) -> bool:
+    return any(first_range(line.content) is not None for line in piece.lines)
+
+
 def entry_pieces(item: Item) -> list[Item]:
     """A paragraph of education lines → one piece per entry (see the module docstring)."""
     if item.kind != "para":
         return [item]
     pieces: list[Item] = []
-    for line in (part for source in item.lines for part in split_two_entries(source)):
+    lines = [part for source in item.lines for part in split_two_entries(source)]
+    for n, line in enumerate(lines):
         text = strip_markup(line.content)
         starts = text[:1].isupper() or text[:1].isdigit()  # not a wrapped continuation
         degree, school = _names(text)
+        below = n + 1 < len(lines) and is_date_only(strip_markup(lines[n + 1].content))
         if not pieces or (
-            starts and (degree or school) and not _completes(pieces[-1], text, degree, school)
+            starts
+            and (degree or school)
+            and not _completes(pieces[-1], text, degree, school, below)
         ):
             pieces.append(Item("para", [line]))
         else:
@@ -91,11 +111,24 @@ def entry_pieces(item: Item) -> list[Item]:
 _CONTINUES = re.compile(r"(?:\b(?:in|of|and|for|with)|[&,(/-])$", re.IGNORECASE)
 
 
+_NAME_END = re.compile(r"[A-Z][\w.&'’-]*$")
+_FIRST_PIECE = re.compile(r",|[|(]|\s[-–—]\s")
+
+
+def _wraps(out: str, text: str) -> bool:
+    """`text` continues the line before it mid-phrase: 'Bachelor of Science in' / 'Nursing', or a
+    name cut by a narrow column: 'A.S. Nursing, Columbus Technical' / 'College, 2010'."""
+    if _CONTINUES.search(out):
+        return True
+    first = _FIRST_PIECE.split(text, maxsplit=1)[0].strip()
+    return bool(_NAME_END.search(out)) and len(first.split()) == 1 and is_org(first)
+
+
 def entry_text(item: Item) -> str:
     """An entry's lines joined for reading: ' | ' between lines that stand alone (a school line
-    over a degree line), a space after a line that wraps mid-phrase ('Bachelor of Science in')."""
+    over a degree line), a space where a line wraps mid-phrase (see `_wraps`)."""
     out = ""
     for line in item.lines:
         text = line.content.strip()
-        out = text if not out else out + (" " if _CONTINUES.search(out) else " | ") + text
+        out = text if not out else out + (" " if _wraps(out, text) else " | ") + text
     return out

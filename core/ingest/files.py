@@ -16,6 +16,7 @@ from core.contracts import LeftOut
 from core.errors import InputError
 from core.ingest.docx_reader import OLE2_MAGIC, read_docx
 from core.ingest.limits import check_json_depth, check_text_size
+from core.ingest.pdf_pages import order_text_columns
 from core.ingest.pdf_reader import read_pdf
 from core.ingest.textnorm import count_invisible, decode_text_bytes, normalize_text
 from core.settings import IngestSettings
@@ -123,6 +124,8 @@ def read_upload(
             )
     else:
         raw, warnings = decode_text_bytes(data, name)
+        if fmt == "text":  # a two-column text dump ('pdftotext -layout'), page by page
+            raw = "\f".join(order_text_columns(page.expandtabs()) for page in raw.split("\f"))
     check_text_size(raw, name, settings)
     if fmt == "json":
         check_json_depth(raw, name, settings)

@@ -173,3 +173,18 @@ def order_columns(page: str) -> str:
         left.append(head)
         right.append(tail)
     return "\n".join(out + left + [""] + right)
+
+
+def order_text_columns(text: str) -> str:
+    """`order_columns` for a plain-text page, where single spaces can fall on any column: only
+    when every line with text on both sides of the gutter has a real gap there (no sentence runs
+    through it) and the left side is not a 'Label:' column of a label / value table."""
+    lines = text.split("\n")
+    x = _gutter(lines)
+    if x is None:
+        return text
+    both = [line for line in lines if line[:x].strip() and line[x:].strip()]
+    if any(line[x - _GAP + 1 : x + 1].strip() for line in both):
+        return text
+    labels = sum(line[:x].strip().endswith(":") for line in both)
+    return text if 2 * labels >= len(both) else order_columns(text)

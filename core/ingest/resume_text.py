@@ -15,6 +15,7 @@ from core.ingest.evidence import skill_terms
 from core.ingest.heading_meaning import section_kind
 from core.ingest.injection import detect_injection
 from core.ingest.layout import Item, Section, split_lines, split_sections
+from core.ingest.role_groups import names_only_employer, part_of, same_employer
 from core.ingest.role_scan import header_like, parse_role_header, split_at_headers
 from core.ingest.roles import (
     HeaderParts,
@@ -58,6 +59,7 @@ class ResumeBuilder:
         self.factory = CardFactory(source, terms)
         self.roles: list[RoleEntry] = []
         self.education: list[RoleEntry] = []
+        self.group: RoleEntry | None = None  # the role under an employer-only line
 
     # --- experience -----------------------------------------------------------------------
     def _new_role(
@@ -103,6 +105,7 @@ class ResumeBuilder:
 
     def experience(self, section: Section) -> None:
         role: RoleEntry | None = None
+        self.group = None
         pieces = split_at_headers(section.items)
         items = [item for _, item in pieces]
         for i, (is_header, item) in enumerate(pieces):
@@ -112,7 +115,9 @@ class ResumeBuilder:
                 self._take_meta(items, i, item)
                 role = self._header_card(section, item)
                 continue
-            if is_header:
+            if is_header and not part_of(
+                role, parse_role_header([ln.content for ln in item.lines])
+            ):
                 role = self._header_card(section, item)
                 continue
             base = f"exp-{role.id if role else 'r00'}"
@@ -128,7 +133,14 @@ class ResumeBuilder:
                 self.factory.sentences(f"{base}-p{number:02d}", kind, section.name, item, ctx)
 
     def _header_card(self, section: Section, header: Item) -> RoleEntry:
+        previous = self.roles[-1] if self.roles else None
         role = self._new_role(section, header, self.roles, "r")
+        if any(names_only_employer(line.content) for line in header.lines):
+            self.group = role  # an employer line heads this role and any promotions under it
+        elif self.group is not None and same_employer(self.group, previous, role):
+            role.company, role.location = self.group.company, role.location or self.group.location
+        else:
+            self.group = None
         number = self.factory.next_number(f"exp-{role.id}-h")  # >1 for a repeated role
         card_id = f"exp-{role.id}-h" + (f"{number}" if number > 1 else "")
         self.factory.whole(card_id, CardKind.OTHER, section.name, header, role_context(role))
@@ -195,7 +207,10 @@ class ResumeBuilder:
             if kind == CardKind.SUMMARY:
                 ctx = Context()
             else:
-                ctx = side_context(item.text, self.roles, titled_only=item.kind == "para")
+                title_line = item.lines[0].content if len(item.lines) > 1 else ""
+                ctx = side_context(
+                    item.text, self.roles, titled_only=item.kind == "para", title_line=title_line
+                )
                 ctx.project = ctx.project or heading
             if item.kind == "bullet":
                 self.factory.whole(f"{prefix}-{number:02d}", kind, section.name, item, ctx)

@@ -15,8 +15,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from core.ingest.layout import Item
+from core.ingest.layout import Item, SourceLine
 from core.ingest.roles import (
+    AT,
     HeaderParts,
     header_parts,
     is_header_line,
@@ -40,7 +41,6 @@ FIELD_LINE = re.compile(
     re.IGNORECASE,
 )
 _TITLE_LABELS = frozenset(["designation", "position", "job title", "title", "role"])
-_AT = re.compile(r"\s(?:at|@)\s", re.IGNORECASE)
 _ORG_ABBREVIATION = re.compile(r"\b(?:inc|ltd|co|corp|llc|plc|llp|pvt)\.$", re.IGNORECASE)
 
 
@@ -91,7 +91,7 @@ def _names_employer(part: str) -> bool:
     to the title: 'Pharmacy Intern', 'Hotel Manager' (no employer follows the title words)."""
     if not is_org(part):
         return False
-    if title_score(part) == 0 or _AT.search(part):
+    if title_score(part) == 0 or AT.search(part):
         return True
     after_comma = part.rpartition(",")[2] if "," in part else ""  # 'Nurse, Mercy Hospital'
     return is_org(split_run_on(part)[1]) or is_org(after_comma)
@@ -185,8 +185,36 @@ def find_header_blocks(items: list[Item]) -> list[tuple[int, int]]:
     return blocks
 
 
+_LEAD_END = re.compile(r"[.:]\s+(?=[A-Z])")
+
+
+def _lead_header(line: SourceLine) -> list[SourceLine]:
+    """A role written as a paragraph, its first sentence the header: 'Registered Nurse at Mercy
+    Hospital, 06/2016 – Present. Cared for …' → the header sentence and the rest, two lines."""
+    for end in _LEAD_END.finditer(line.content):
+        lead = line.content[: end.start()]
+        if len(lead) > 150:
+            break
+        if is_date_line(lead) and _complete([lead]) and not is_date_line(line.content):
+            rest = line.content[end.end() :]
+            tail = SourceLine(line.no, line.offset + end.end(), rest, line.indent)
+            return [SourceLine(line.no, line.offset, lead, line.indent), tail]
+    return [line]
+
+
+def _split_lead_headers(items: list[Item]) -> list[Item]:
+    out = []
+    for item in items:
+        if item.kind != "para" or not item.lines or len(item.lines[0].content) <= 100:
+            out.append(item)
+            continue
+        out.append(Item("para", _lead_header(item.lines[0]) + item.lines[1:]))
+    return out
+
+
 def split_at_headers(items: list[Item]) -> list[tuple[bool, Item]]:
     """The section's items with every role header block cut out as its own item (True)."""
+    items = _split_lead_headers(items)
     header_of: dict[int, int] = {}
     for n, (start, end) in enumerate(find_header_blocks(items)):
         header_of.update({k: n for k in range(start, end + 1)})

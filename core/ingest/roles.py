@@ -17,7 +17,7 @@ _ORG_WORDS = re.compile(
     r"\b(?:university|college|institute|school|academy|polytechnic|conservatory|bootcamp|inc|"
     r"llc|ltd|gmbh|corp|corporation|company|co|group|labs?|bank|union|hospital|foundation|"
     r"library|museum|agency|studio|studios|partners|technologies|systems|ventures|clinic|"
-    r"pharmacy|district|council|restaurant|hotel|stores|pvt|plc|llp)\b(?!-\w)\.?",
+    r"pharmacy|district|council|restaurant|hotel|stores|pvt|plc|llp|association|federation)\b(?!-\w)\.?",
     re.IGNORECASE,
 )  # not the first half of a hyphenated word: 'Co-founder', 'School-age', 'Lab-grown'
 # 'ï¼' is what a full-width dash or bar becomes in a mis-decoded builder export
@@ -29,6 +29,7 @@ _LOCATION = re.compile(
     r"|^[A-Z][A-Za-z.'’ -]+,\s*(?-i:[A-Z]{2}|[A-Z][a-z]+|[A-Z]{4,}|USA|UAE)\b.*$",
     re.IGNORECASE,
 )  # 'Boise, ID', 'Pune, Maharashtra', 'Austin, TEXAS', 'Dubai, UAE'; not 'Cyber Command, MND'
+AT = re.compile(r"\s(?:at|@)\s", re.IGNORECASE)  # 'Registered Nurse at Mercy Hospital'
 _EDU_SPLIT = re.compile(r",|\s[-—–·]\s|\s*[|｜]\s*|\s{2,}|(?<=[a-z0-9]{2})\.\s")
 _AFTER_DATE = "\ue000"  # marks where an entry's date stood (a private-use character)
 _COMPANY_PLACE = re.compile(r"^(.+?),\s*([A-Z][A-Za-z.'’ -]+,\s*[A-Z]{2,3})$")
@@ -42,6 +43,16 @@ class HeaderParts:
     title: str = ""
     location: str = ""
     date: DateSpan | None = None
+
+
+def _cut_date(text: str, date: DateSpan, mark: str) -> str:
+    """`text` with the date replaced by a separator and `mark`; a date alone in brackets takes
+    its brackets ('BSN (2016), South University', 'Nurse, Mercy (06/2016 – Present)')."""
+    begin, finish = date.begin, date.finish
+    before, after = text[:begin].rstrip(), text[finish:].lstrip()
+    if before.endswith(("(", "[")) and after.startswith((")", "]")):
+        begin, finish = len(before) - 1, len(text) - len(after) + 1
+    return text[:begin] + f" | {mark}" + text[finish:]
 
 
 def strip_markup(text: str) -> str:
@@ -89,11 +100,23 @@ def split_run_on(part: str) -> tuple[str, str]:
     return part, ""
 
 
-def _split_title_company(part: str) -> tuple[str, str]:
-    """'UX Researcher II, Tributary' → ('UX Researcher II', 'Tributary')."""
+def _split_title_company(part: str) -> tuple[str, str, str]:
+    """'UX Researcher II, Tributary' → ('UX Researcher II', 'Tributary', ''); a place written
+    last comes off first: 'Nurse, Mercy Hospital, Columbus, GA' → (…, …, 'Columbus, GA')."""
     pieces = [p.strip() for p in part.split(",")]
+    place = ""
+    if len(pieces) >= 4 and _is_location(", ".join(pieces[-2:])):
+        place, pieces = ", ".join(pieces[-2:]), pieces[:-2]
     if len(pieces) >= 2 and title_score(pieces[-1]) == 0 and not _is_location(pieces[-1]):
-        return ", ".join(pieces[:-1]), pieces[-1]
+        return ", ".join(pieces[:-1]), pieces[-1], place
+    return part, "", ""
+
+
+def _split_at(part: str) -> tuple[str, str]:
+    """'Registered Nurse at Mercy Hospital' → ('Registered Nurse', 'Mercy Hospital')."""
+    at = AT.search(part)
+    if at and title_score(part[: at.start()]) and part[at.end() :][:1].isupper():
+        return part[: at.start()], part[at.end() :]
     return part, ""
 
 
@@ -102,7 +125,7 @@ def parse_header(lines: list[str]) -> HeaderParts:
     joined = " | ".join(strip_markup(line) for line in lines if line.strip())
     date = first_range(joined)
     if date is not None:
-        joined = joined[: date.begin] + " | " + joined[date.finish :]
+        joined = _cut_date(joined, date, "| ")
         joined = re.sub(r"\|\s*,\s*[^|]*$", "", joined)  # ", while in school" after the date
     parts = header_parts(joined)
     head = HeaderParts(date=date)
@@ -122,7 +145,12 @@ def parse_header(lines: list[str]) -> HeaderParts:
         if not head.location and (place := _COMPANY_PLACE.match(head.company)):
             head.company, head.location = place.group(1), place.group(2)  # 'Acme, Berlin, DE'
     if head.title and not head.company:
-        head.title, head.company = _split_title_company(head.title)
+        head.title, head.company = _split_at(head.title)
+        if not head.location and (place := _COMPANY_PLACE.match(head.company)):
+            head.company, head.location = place.group(1), place.group(2)
+    if head.title and not head.company:
+        head.title, head.company, peeled = _split_title_company(head.title)
+        head.location = head.location or peeled
     if head.title and not head.company and "," not in head.title:
         head.title, head.company = split_run_on(head.title)
     if not head.title and rest:
@@ -203,7 +231,7 @@ def parse_education(text: str) -> HeaderParts:
     date = first_range(first_line)
     body = first_line
     if date is not None:
-        body = body[: date.begin] + f" | {_AFTER_DATE} | " + body[date.finish :]
+        body = _cut_date(body, date, f"{_AFTER_DATE} | ")
     head = HeaderParts(date=date)
     if bold:
         head.title = bold.group(1).strip().rstrip(",")

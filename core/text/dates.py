@@ -2,8 +2,10 @@
 
 "2019-2023", "Jan 2018 – Mar 2020", "2021–Present", "June 2014 - July 2016", "03/2018 – 03/2021",
 "Jan 2016 to Feb 2018", "Sept. 2019 – now", "2015 to date", "Jan 2019 – Till Date", "'18–'21",
-"Feb '17 – Jan '20",
-"Since March 2021" (open-ended), "Summer 2012", and single dates ("May 2014", "2018").
+"Feb '17 – Jan '20", "2016–19", "06.2016 – 12.2019", "2016.06", "2016/06", "June, 2016",
+"Jun-2016 till date", "2019 onwards", "Since March 2021" (open-ended), "Summer 2012", and single
+dates ("May 2014", "2018"). Dates with a day ("09/15/2026", "2016-06-01") are not read: the
+output restyles every date it finds to month precision and would drop the day.
 """
 
 from __future__ import annotations
@@ -24,28 +26,34 @@ _SEASON = r"(?:Spring|Summer|Fall|Autumn|Winter)"
 YEAR = r"(?:19[5-9]\d|20\d\d)"  # a four-digit year a career can hold
 _SHORT_YEAR = r"[‘’'](?:[5-9]\d|[0-4]\d)"  # '18 in "'18–'21" (ranges only)
 _SHORT_POINT = rf"(?:{MONTH}\s*)?{_SHORT_YEAR}"  # "Feb '17" in "Feb '17 – Jan '20" too
+_MM = r"(?:0[1-9]|1[0-2])"
 _POINT = (
-    rf"(?:(?:{MONTH}|{_SEASON}|Q[1-4])\s+(?:\d{{1,2}},\s*)?{YEAR}"
-    rf"|(?:0?[1-9]|1[0-2])/{YEAR}|{YEAR}(?:-(?:0[1-9]|1[0-2]))?(?![\d/]))"
+    rf"(?:(?:{MONTH}|{_SEASON}|Q[1-4])(?:\s*,\s*|-|\s+)(?:\d{{1,2}},\s*)?{YEAR}"
+    rf"|(?:0?[1-9]|1[0-2])/{YEAR}|{_MM}\.{YEAR}|{YEAR}[./]{_MM}(?![\d/.])"
+    rf"|{YEAR}(?:-{_MM})?(?![\d/]))"
 )
 _OPEN_END = (
     r"(?:[Pp]resent|PRESENT|[Cc]urrent|CURRENT|[Nn]ow|NOW|[Tt]oday|[Oo]ngoing|"
     r"(?:[Tt]ill|TILL)\s+(?:[Dd]ate|DATE)|[Dd]ate|DATE)"
 )
 # a PDF can drop the dash between two dates ("Sep. 2023Mar. 2024"): then no joiner at all
-_JOIN = rf"(?:\s*(?:[-–—]{{1,2}}|to|until|through|thru)\s*|(?={MONTH}\s*{YEAR}))"
+_JOIN = rf"(?:\s*(?:[-–—]{{1,2}}|to|until|till|through|thru)\s*|(?={MONTH}\s*{YEAR}))"
 RANGE = re.compile(
-    rf"(?<![\w/])(?:(?P<since>[Ss]ince|SINCE)\s+)?(?P<start>{_POINT})"
-    rf"(?:{_JOIN}(?P<end>{_POINT}|{_OPEN_END}))?(?![\w/])"
+    rf"(?<![\w/.])(?P<short_end_start>{YEAR})(?:\s*[–—]\s*|\s+-\s*|-(?=[2-9]\d|1[3-9]))"
+    rf"(?P<two_digit_end>\d\d)(?![\w/%-]|[.,:]\d)"  # '2016–19'; '2016-06' is ISO, a month
+    rf"|(?<![\w/.])(?:(?P<since>[Ss]ince|SINCE)\s+)?(?P<start>{_POINT})"
+    rf"(?:{_JOIN}(?P<end>{_POINT}|{_OPEN_END})|\s+(?P<onward>[Oo]nwards?|ONWARDS?))?(?![\w/])"
     rf"|(?<![\w/])(?P<short_start>{_SHORT_POINT}){_JOIN}"
     rf"(?P<short_end>{_SHORT_POINT}|{_OPEN_END})"
     rf"(?![\w/])",
     re.IGNORECASE,
 )
 # a range must have an end; a lone date only counts where a date is expected (education, etc.)
-_NUMERIC_MONTH = re.compile(rf"^(0?[1-9]|1[0-2])/({YEAR})$")
-_WORD_MONTH = re.compile(rf"^({MONTH}|{_SEASON}|Q[1-4])\s+(?:\d{{1,2}},\s*)?({YEAR})$", re.I)
-_ISO_MONTH = re.compile(rf"^({YEAR})-(0[1-9]|1[0-2])$")
+_NUMERIC_MONTH = re.compile(rf"^(0?[1-9]|1[0-2])[/.]({YEAR})$")
+_WORD_MONTH = re.compile(
+    rf"^({MONTH}|{_SEASON}|Q[1-4])(?:\s*,\s*|-|\s+)(?:\d{{1,2}},\s*)?({YEAR})$", re.I
+)
+_ISO_MONTH = re.compile(rf"^({YEAR})[-./](0[1-9]|1[0-2])$")
 _MONTH_SHORT_YEAR = re.compile(rf"^({MONTH})\s*({_SHORT_YEAR})$", re.I)
 
 
@@ -101,9 +109,12 @@ def find_dates(text: str, *, ranges_only: bool = False) -> list[DateSpan]:
     """Every date or date range in `text`, in order, exactly as written."""
     spans = []
     for match in RANGE.finditer(text):
+        if match.group("two_digit_end"):
+            spans.extend(_two_digit_end(match, ranges_only=ranges_only))
+            continue
         start = match.group("start") or match.group("short_start")
         end = match.group("end") or match.group("short_end")
-        if match.group("since"):
+        if match.group("since") or match.group("onward"):
             end = "present"
         if ranges_only and end is None:
             continue
@@ -117,6 +128,16 @@ def find_dates(text: str, *, ranges_only: bool = False) -> list[DateSpan]:
             )
         )
     return spans
+
+
+def _two_digit_end(match: re.Match[str], *, ranges_only: bool) -> list[DateSpan]:
+    """'2016–19' → 2016 to 2019; '2016 - 12' (an end before the start) is the year alone."""
+    start = match.group("short_end_start")
+    end = start[:2] + match.group("two_digit_end")
+    if end > start:
+        return [DateSpan(match.group(0), start, end, match.start(), match.end())]
+    finish = match.start() + len(start)
+    return [] if ranges_only else [DateSpan(start, start, None, match.start(), finish)]
 
 
 def first_range(text: str) -> DateSpan | None:

@@ -90,3 +90,34 @@ def test_an_education_heading_glued_after_a_sentence_starts_the_section():
         ("MBA Finance", "Hillcrest College"),
         ("B.B.A. Accounts Pune", "Maharashtra Lotus College"),
     ]
+
+
+def test_a_year_in_brackets_after_the_degree_goes_with_its_brackets():
+    got = education("Education\nMBA (2019), Harlow Business School\nB.Com (2014), Elm College\n")
+    assert got == [("MBA", "Harlow Business School", "2019"), ("B.Com", "Elm College", "2014")]
+
+
+def test_school_first_then_degree_and_year():
+    got = education("Education\nLakeside University — B.A. History, 2012\n")
+    assert got == [("B.A. History", "Lakeside University", "2012")]
+
+
+def test_a_school_name_wrapped_by_a_narrow_column_is_one_name():
+    got = education("Education\nB.F.A. Illustration, Ringling\nCollege, 2011\n")
+    assert got == [("B.F.A. Illustration", "Ringling College", "2011")]
+
+
+def test_a_school_line_under_a_degree_line_is_not_taken_for_a_wrap():
+    got = education("Education\nB.A. History, Magna Cum Laude\nUniversity of Leeds, 2009\n")
+    assert got == [("B.A. History, Magna Cum Laude", "University of Leeds", "2009")]
+
+
+def test_school_degree_and_dates_stacked_on_three_lines_are_one_entry():
+    text = (
+        "Education\nRiverbend Polytechnic\nDiploma in Welding\n2014 – 2016\n"
+        "Lakeside College\nB.S. Biology\n2009 – 2013\n"
+    )
+    assert education(text) == [
+        ("Diploma in Welding", "Riverbend Polytechnic", "2014"),
+        ("B.S. Biology", "Lakeside College", "2009"),
+    ]

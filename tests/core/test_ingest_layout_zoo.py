@@ -1,7 +1,12 @@
 """A generated layout zoo: one fact resume rendered as a two-column PDF, a builder-style PDF
-(stacked date / title-and-employer lines, no blank lines) and a DOCX laid out in a table. Each
-must parse to the same roles, dates and education. (A PDF without inter-word spaces belongs to
-the PDF text work of issue 11 part A and is not in this zoo yet.)"""
+(stacked date / title-and-employer lines, no blank lines), a DOCX laid out in a table, and plain
+text in layouts people use that no tuning file has (issue 11 round 3): "Title, Employer, City —
+dates" on one line, dates-first lines, stacked three-line headers, an employer line over its
+promotions, a role written as a paragraph, education as "Institution — Degree, Year" and "Degree
+(Year), Institution" or stacked on three lines, Title Case headings without a colon, a two-column
+text dump; and each of those text layouts but the dump drawn as a PDF and written as a DOCX (one
+paragraph per line). Each must parse to the same roles, dates and education. (A PDF without
+inter-word spaces belongs to the PDF text work of issue 11 part A and is not in this zoo yet.)"""
 
 from __future__ import annotations
 
@@ -94,10 +99,113 @@ def table_docx() -> bytes:
     return buffer.getvalue()
 
 
+CONTACT = "Pat Example\npat@example.com | (555) 555-0142\n\n"
+
+
+def _bullets(title: str) -> str:
+    return "".join(f"- {b}\n" for b in BULLETS[title])
+
+
+def _text(headers: list[str], education: str, heading: str = "Experience") -> bytes:
+    """Plain text: contact, one header per role (formatted from ROLES) with its bullets."""
+    body = "".join(
+        header.format(title=t, company=c, start=s, end=e) + _bullets(t) + "\n"
+        for header, (t, c, s, e, _, _) in zip(headers, ROLES, strict=True)
+    )
+    return (CONTACT + f"{heading}\n\n{body}{education}").encode()
+
+
+EDU_LINES = "Education\n\n" + "".join(f"{d}, {s}, {y}\n" for d, s, y in EDUCATION)
+
+
+def one_line_commas() -> bytes:
+    place = ["Columbus, GA", "Macon, GA"]
+    return _text([f"{{title}}, {{company}}, {p} — {{start}} – {{end}}\n" for p in place], EDU_LINES)
+
+
+def dates_first() -> bytes:
+    return _text(["{start} – {end}   {company}\n{title}\n"] * 2, EDU_LINES)
+
+
+def stacked_three_lines() -> bytes:
+    return _text(["{company}\n{title}\n{start} – {end}\n"] * 2, EDU_LINES)
+
+
+def role_paragraphs() -> bytes:
+    body = "".join(
+        f"{t} at {c}, {s} – {e}. {' '.join(BULLETS[t])}\n\n" for t, c, s, e, _, _ in ROLES
+    )
+    return (CONTACT + "Experience\n\n" + body + EDU_LINES).encode()
+
+
+def title_case_headings_school_first() -> bytes:
+    education = "Education And Training\n\n" + "".join(f"{s} — {d}, {y}\n" for d, s, y in EDUCATION)
+    return _text(["{title} | {company} | {start} – {end}\n"] * 2, education, "Work History")
+
+
+def degree_year_in_brackets() -> bytes:
+    education = "Education\n\n" + "".join(f"{d} ({y}), {s}\n" for d, s, y in EDUCATION)
+    return _text(["{company} -- {title} ({start} – {end})\n"] * 2, education)
+
+
+def education_stacked() -> bytes:
+    education = "Education\n\n" + "".join(f"{s}\n{d}\n{y}\n\n" for d, s, y in EDUCATION)
+    return _text(["{title} @ {company} · {start} – {end}\n"] * 2, education)
+
+
+def two_column_text_dump() -> bytes:
+    side = ["Pat Example", "pat@example.com", "(555) 555-0142", "", "Education"]
+    side += [f"{d}, {s}, {y}" for d, s, y in EDUCATION]
+    main = ["Experience"]
+    for title, company, start, end, _, _ in ROLES:
+        main += [f"{title} | {company} | {start} – {end}"] + [f"• {b}" for b in BULLETS[title]]
+    side += [""] * (len(main) - len(side))
+    return "\n".join(f"{a:<50}{b}".rstrip() for a, b in zip(side, main, strict=True)).encode()
+
+
+def as_pdf(layout):
+    """The same text layout drawn line by line on a PDF page."""
+
+    def render() -> bytes:
+        return _pdf([[(0, line) for line in layout().decode().split("\n")]], [40])
+
+    return render
+
+
+def as_docx(layout):
+    """The same text layout as a Word file: one paragraph per line, '- ' lines as list bullets."""
+
+    def render() -> bytes:
+        doc = Document()
+        for line in layout().decode().split("\n"):
+            if line.startswith("- "):
+                doc.add_paragraph(line[2:], style="List Bullet")
+            else:
+                doc.add_paragraph(line)
+        buffer = io.BytesIO()
+        doc.save(buffer)
+        return buffer.getvalue()
+
+    return render
+
+
+TEXT_LAYOUTS = {
+    "one-line-commas": one_line_commas,
+    "dates-first": dates_first,
+    "stacked-three-lines": stacked_three_lines,
+    "role-paragraphs": role_paragraphs,
+    "title-case-headings": title_case_headings_school_first,
+    "degree-year-in-brackets": degree_year_in_brackets,
+    "education-stacked": education_stacked,
+}
 ZOO = {
     "two-column.pdf": two_column_pdf,
     "builder.pdf": builder_pdf,
     "table.docx": table_docx,
+    "two-column-dump.txt": two_column_text_dump,
+    **{f"{name}.txt": layout for name, layout in TEXT_LAYOUTS.items()},
+    **{f"{name}.pdf": as_pdf(layout) for name, layout in TEXT_LAYOUTS.items()},
+    **{f"{name}.docx": as_docx(layout) for name, layout in TEXT_LAYOUTS.items()},
 }
 
 
@@ -122,3 +230,24 @@ def test_every_bullet_is_evidence_of_its_own_role(parsed):
             assert len(cards) == 1, (bullet, [c.raw_text for c in parsed.cards])
             assert by_id.get(cards[0].role_id or "") == title
     assert parsed.contact.email == "pat@example.com"
+
+
+def test_an_employer_line_over_its_promotions():
+    text = (
+        "Pat Example\npat@example.com\n\nExperience\n\n"
+        "Mercy General Hospital, Columbus, GA\n"
+        "Charge Nurse | 01/2020 – Present\n- Ran the night shift.\n"
+        "Registered Nurse | 06/2016 – 12/2019\n" + _bullets("Registered Nurse") + "\n"
+        "Riverside Health Clinic, Macon, GA\n"
+        "Medical Technician | 08/2010 – 05/2016\n"
+        + _bullets("Medical Technician")
+        + "\n"
+        + EDU_LINES
+    )
+    parsed = parse_resume(text.encode(), "promotions.txt")
+    assert [(r.title, r.company, r.start, r.end) for r in parsed.roles] == [
+        ("Charge Nurse", "Mercy General Hospital", "2020-01", "present"),
+        ("Registered Nurse", "Mercy General Hospital", "2016-06", "2019-12"),
+        ("Medical Technician", "Riverside Health Clinic", "2010-08", "2016-05"),
+    ]
+    assert [(e.title, e.company) for e in parsed.education] == WANT_EDU

@@ -26,6 +26,14 @@ def roles(text: str) -> list[tuple[str, str, str | None, str | None]]:
         ("11/2010 to 05/2013", "2010-11", "2013-05"),
         ("Feb '17 – Jan '20", "2017-02", "2020-01"),
         ("Sept. '09 to now", "2009-09", "present"),
+        ("2016–19", "2016", "2019"),
+        ("2016 - 19", "2016", "2019"),
+        ("06.2016 – 12.2019", "2016-06", "2019-12"),
+        ("2016.06 - 2019.12", "2016-06", "2019-12"),
+        ("2016/06 – 2019/12", "2016-06", "2019-12"),
+        ("June, 2016 – Dec, 2019", "2016-06", "2019-12"),
+        ("Jun-2016 till date", "2016-06", "present"),
+        ("2019 onwards", "2019", "present"),
     ],
 )
 def test_date_ranges_in_the_forms_people_write(written, start, end):
@@ -54,6 +62,15 @@ def test_stacked_builder_pdf_lines_give_one_role_each_in_any_order():
         ("Staff Accountant", "Acme Holdings Inc", "2013-03", "2014-01"),
         ("Sous Chef", "Bistro Group LLC", "2010-07", None),
     ]
+
+
+@pytest.mark.parametrize(
+    ("written", "start"),
+    [("2016-06", "2016-06"), ("2019 - 12 nurses", "2019")],
+)
+def test_what_only_looks_like_a_two_digit_end_year_is_not_one(written, start):
+    (span,) = find_dates(f"Engineer, {written}")
+    assert (span.start, span.end) == (start, None)
 
 
 def test_a_sentence_with_a_date_range_is_not_a_role():
@@ -223,3 +240,137 @@ def test_a_role_after_a_two_column_sidebar_stays_a_role():
     # the sidebar keeps its own lines
     spanish = next(c for c in parsed.cards if "Spanish" in c.raw_text)
     assert spanish.role_id is None
+
+
+def test_title_employer_and_place_on_one_line_with_commas():
+    text = (
+        "Experience\n"
+        "Line Cook, Juniper Restaurant Group, Portland, OR — 2019 – 2022\n"
+        "- Ran the grill station on weekends.\n"
+        "Prep Cook, Harbor Hotel, Seattle, WA (2016 – 2019)\n"
+        "- Prepped 200 covers a night.\n"
+    )
+    parsed = parse_resume_text(text, source_name="r.txt", fmt="text")
+    got = [(r.title, r.company, r.location, r.start, r.end) for r in parsed.roles]
+    assert got == [
+        ("Line Cook", "Juniper Restaurant Group", "Portland, OR", "2019", "2022"),
+        ("Prep Cook", "Harbor Hotel", "Seattle, WA", "2016", "2019"),
+    ]
+
+
+def test_titles_under_one_employer_line_are_promotions_at_that_employer():
+    text = (
+        "Experience\n"
+        "Northwind Logistics Inc., Reno, NV\n"
+        "Shift Supervisor | Mar 2021 – Present\n"
+        "- Led a crew of 12 pickers.\n"
+        "Warehouse Associate | Jun 2018 – Feb 2021\n"
+        "- Picked 180 orders a shift.\n"
+        "Forklift Operator | 2012 – 2014\n"
+        "- Loaded trailers.\n"
+    )
+    parsed = parse_resume_text(text, source_name="r.txt", fmt="text")
+    got = [(r.title, r.company, r.location) for r in parsed.roles]
+    assert got == [
+        ("Shift Supervisor", "Northwind Logistics Inc.", "Reno, NV"),
+        ("Warehouse Associate", "Northwind Logistics Inc.", "Reno, NV"),
+        ("Forklift Operator", "", ""),  # four years between: not shown to be the same employer
+    ]
+    picked = next(c for c in parsed.cards if "180 orders" in c.raw_text)
+    assert picked.company == "Northwind Logistics Inc."
+
+
+def test_a_role_written_as_a_paragraph_with_a_header_sentence_first():
+    text = (
+        "Work Experience\n\n"
+        "Bookkeeper at Alder Street Accounting LLC, Jan 2019 – Present. I reconcile 14 client "
+        "ledgers each month and prepare quarterly sales tax returns for 9 retailers.\n\n"
+        "Accounts Clerk at Fennel Foods Group, 2015 – 2018. I matched 300 invoices a week "
+        "to purchase orders and chased the late ones.\n"
+    )
+    parsed = parse_resume_text(text, source_name="r.txt", fmt="text")
+    assert [(r.title, r.company, r.start, r.end) for r in parsed.roles] == [
+        ("Bookkeeper", "Alder Street Accounting LLC", "2019-01", "present"),
+        ("Accounts Clerk", "Fennel Foods Group", "2015", "2018"),
+    ]
+    clerk = parsed.roles[1].id
+    invoices = next(c for c in parsed.cards if "300 invoices" in c.raw_text)
+    assert invoices.role_id == clerk
+    assert "300 invoices" in text[invoices.provenance.char_start : invoices.provenance.char_end]
+
+
+def test_a_sentence_that_mentions_an_employer_and_a_year_is_not_a_header():
+    text = (
+        "Experience\n"
+        "Cashier | Pine Market Stores | 2017 – 2019\n"
+        "I trained at Pine Market Stores in 2017. Later I opened the store on Sundays and "
+        "counted the safe at the end of each shift for the manager on duty.\n"
+    )
+    assert roles(text) == [("Cashier", "Pine Market Stores", "2017", "2019")]
+
+
+def test_a_two_column_text_dump_reads_column_by_column():
+    from core.ingest import parse_resume
+
+    left = ["Sam Rivera", "sam@example.org", "Reno, NV", "", "Skills", "Forklift", "RF scanners"]
+    left += ["Pallet jacks", ""]
+    right = [
+        "Experience",
+        "Picker | Dunmore Distribution Inc. | 2019 – 2023",
+        "- Picked 220 lines an hour.",
+        "- Trained 6 new pickers.",
+        "- Kept the aisle clear.",
+        "Loader | Kestrel Freight Co. | 2016 – 2019",
+        "- Loaded 30 trailers a week.",
+        "- Checked seals.",
+        "",
+    ]
+    dump = "\n".join(f"{a:<32}{b}" for a, b in zip(left, right, strict=True))
+    parsed = parse_resume(dump.encode(), "dump.txt")
+    assert [(r.title, r.company, r.start, r.end) for r in parsed.roles] == [
+        ("Picker", "Dunmore Distribution Inc.", "2019", "2023"),
+        ("Loader", "Kestrel Freight Co.", "2016", "2019"),
+    ]
+    assert parsed.contact.email == "sam@example.org"
+    trained = next(c for c in parsed.cards if "6 new pickers" in c.raw_text)
+    assert "Forklift" not in trained.raw_text and trained.role_id == parsed.roles[0].id
+
+
+def test_a_dated_part_of_a_job_without_a_title_stays_in_that_job():
+    text = (
+        "Experience\n"
+        "Field Technician | Orbit Cable Systems | 2015 – Present\n"
+        "- Install 5 home connections a day.\n"
+        "Fiber repair clinic at the depot (Saturdays, 2019 – 2021)\n"
+        "- Spliced 40 trunk lines.\n"
+        "Installer | Beacon Wireless Inc. | 2017 – 2018\n"
+        "- Mounted rooftop antennas on weekends.\n"
+    )
+    parsed = parse_resume_text(text, source_name="r.txt", fmt="text")
+    assert [(r.title, r.company) for r in parsed.roles] == [
+        ("Field Technician", "Orbit Cable Systems"),
+        ("Installer", "Beacon Wireless Inc."),  # a second job at the same time keeps its title
+    ]
+    spliced = next(c for c in parsed.cards if "40 trunk lines" in c.raw_text)
+    assert spliced.role_id == parsed.roles[0].id
+
+
+def test_a_label_and_value_table_in_a_text_file_is_not_read_as_two_columns():
+    from core.ingest import parse_resume
+
+    labels = ["Email:", "Phone:", "Location:", "Languages:", "Licence:", "Availability:"]
+    values = ["pat@example.com", "(555) 555-0142", "Reno, NV", "English, Spanish", "RN 12345"]
+    values.append("Nights and weekends")
+    table = "\n".join(f"{a:<16}{b}" for a, b in zip(labels, values, strict=True))
+    text = (
+        f"Pat Example\n{table}\n\nExperience\n"
+        "Registered Nurse | Mercy General Hospital | 06/2016 – Present\n"
+        "- Cared for 6 patients per shift.\n"
+    )
+    parsed = parse_resume(text.encode(), "r.txt")
+    joined = " ".join(" ".join(c.raw_text.split()) for c in parsed.cards)
+    assert "Languages: English, Spanish" in joined
+    assert "Cared for 6 patients per shift." in joined  # not cut at a single space
+    assert [(r.title, r.company) for r in parsed.roles] == [
+        ("Registered Nurse", "Mercy General Hospital")
+    ]

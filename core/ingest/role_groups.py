@@ -1,0 +1,71 @@
+"""Headers that belong to a role already open: promotions, and dated parts of one job.
+
+Promotions — one employer line over several title + dates headers:
+
+    Mercy General Hospital, Columbus, GA
+    Charge Nurse | 01/2020 – Present
+    - …
+    Registered Nurse | 06/2016 – 12/2019
+
+The employer line heads a group; a later header in the group that names a title and dates but no
+employer is a role at the same employer when its dates join the previous role's (no more than a
+year between one's end and the other's start). A title-only header whose dates leave a gap (a
+freelance spell, a career break) keeps no employer, as it is written.
+
+Parts of one job — a dated line with no job title whose dates lie inside the open role's
+('Anticoagulation clinic (Thursdays, 03/2021 – Present)' under 'Staff Pharmacist | 06/2017 –
+Present') is a sub-heading of that role, not a role of its own.
+"""
+
+from __future__ import annotations
+
+from core.contracts import RoleEntry
+from core.ingest.roles import HeaderParts, header_parts, is_org, strip_markup, title_score
+from core.text.dates import first_range
+
+_MAX_GAP_YEARS = 1
+
+
+def names_only_employer(line: str) -> bool:
+    """A header line that names an employer and nothing else a header carries (no title, no
+    dates): 'Mercy General Hospital, Columbus, GA', 'ACME CORP -- Boise'."""
+    text = strip_markup(line)
+    parts = header_parts(text)
+    return bool(parts) and first_range(text) is None and title_score(text) == 0 and is_org(parts[0])
+
+
+def _year(point: str | None) -> int | None:
+    return int(point[:4]) if point and point[:4].isdigit() else None
+
+
+def dates_join(earlier_listed: RoleEntry, role: RoleEntry) -> bool:
+    """The two roles' dates follow each other (either order on the page)."""
+    pairs = [(role.end, earlier_listed.start), (earlier_listed.end, role.start)]
+    years = [(_year(end), _year(start)) for end, start in pairs]
+    return any(e is not None and s is not None and 0 <= s - e <= _MAX_GAP_YEARS for e, s in years)
+
+
+def same_employer(group: RoleEntry, previous: RoleEntry | None, role: RoleEntry) -> bool:
+    """`role` (a title-only header) belongs to the employer group `group` heads."""
+    if not group.company or previous is None or role.company or not role.title:
+        return False
+    return dates_join(previous, role)
+
+
+def _padded(point: str | None, month: str) -> str | None:
+    if point is None or point == "present":
+        return point
+    return point if len(point) > 4 else f"{point}-{month}"
+
+
+def part_of(role: RoleEntry | None, head: HeaderParts) -> bool:
+    """A header with dates but no job title, dated inside the open role: a part of that job."""
+    if role is None or head.title or head.date is None or head.date.start is None:
+        return False
+    start, r_start = _padded(head.date.start, "12"), _padded(role.start, "01")
+    end, r_end = _padded(head.date.end, "01"), _padded(role.end, "12")
+    if start is None or r_start is None or start < r_start or r_end is None:
+        return False
+    if r_end == "present":
+        return True
+    return end is not None and end != "present" and end <= r_end and start <= r_end
