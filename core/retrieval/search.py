@@ -1,7 +1,8 @@
 """One search over a corpus: BM25 and/or vector rankings of cards, RRF fusion, reranking.
 
 Retrievers rank chunks; a card's score in a retriever is its best chunk's, so a long card split
-into chunks is found by its most relevant part and reported once, under its own id.
+into chunks is found by its most relevant part and reported once, under its own id. A query for
+years of experience also fuses the role header lines (the timeline) as a third ranking.
 """
 
 from __future__ import annotations
