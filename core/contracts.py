@@ -6,11 +6,12 @@ so a model cannot smuggle fields past validation.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from datetime import UTC, datetime
 from enum import StrEnum
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, computed_field, model_validator
 
 
 def utc_now() -> datetime:
@@ -344,6 +345,7 @@ class DraftSection(BaseModel):
 
 
 class SkillLine(BaseModel):
+    id: str = Field("", description="'skill-N'; the draft numbers a line given without one")
     skill: str
     evidence_card_ids: list[str] = Field(default_factory=list)
 
@@ -355,7 +357,22 @@ class ResumeSection(BaseModel):
     content: str
 
 
+def _number_skills(skills: list[SkillLine]) -> None:
+    """Give each skill line without an id the first free 'skill-N' (N from its place), so ids
+    stay put when other lines are dropped."""
+    taken = {s.id for s in skills if s.id}
+    for n, line in enumerate(skills, 1):
+        if line.id:
+            continue
+        while f"skill-{n}" in taken:
+            n += 1
+        line.id = f"skill-{n}"
+        taken.add(line.id)
+
+
 class ResumeDraft(BaseModel):
+    model_config = ConfigDict(validate_assignment=True)
+
     target_title: str = ""
     summary: list[DraftBullet] = Field(default_factory=list)
     roles: list[DraftRole] = Field(default_factory=list)
@@ -371,20 +388,28 @@ class ResumeDraft(BaseModel):
             bullets.extend(section.bullets)
         return bullets
 
+    @model_validator(mode="after")
+    def _skill_ids(self) -> ResumeDraft:
+        _number_skills(self.skills)
+        return self
+
     def live_bullets(self) -> list[DraftBullet]:
         return [b for b in self.all_bullets() if b.status != BulletStatus.REJECTED]
 
-    def drop_line(self, victim: DraftBullet, *, record: bool = True) -> None:
-        """Take one line out of the document (empty sections go with it); `record` lists it
-        in `dropped`, so the user sees it was left out."""
-        self.summary = [b for b in self.summary if b.id != victim.id]
-        for role in self.roles:
-            role.bullets = [b for b in role.bullets if b.id != victim.id]
-        for section in self.sections:
-            section.bullets = [b for b in section.bullets if b.id != victim.id]
-        self.sections = [s for s in self.sections if s.bullets]
+    def drop_lines(self, ids: Collection[str], *, record: bool = True) -> None:
+        """Take these lines (bullets or skill lines, by id) out of the document; empty sections
+        go with them. `record` lists the dropped bullets in `dropped`, so the user sees what was
+        left out. The one way a line leaves a draft: the audit, the page budget and export."""
+        gone = set(ids)
         if record:
-            self.dropped.append(victim)
+            self.dropped.extend(b for b in self.all_bullets() if b.id in gone)
+        self.summary = [b for b in self.summary if b.id not in gone]
+        for role in self.roles:
+            role.bullets = [b for b in role.bullets if b.id not in gone]
+        for section in self.sections:
+            section.bullets = [b for b in section.bullets if b.id not in gone]
+        self.sections = [s for s in self.sections if s.bullets]
+        self.skills = [s for s in self.skills if s.id not in gone]
 
 
 class ClaimMapping(Strict):
@@ -533,7 +558,7 @@ class Inputs(BaseModel):
     no_education: bool = Field(False, description="User says there is no education to list")
 
 
-BLACKBOARD_SCHEMA = 3  # core/pipeline/store.py reads saved runs of every earlier version
+BLACKBOARD_SCHEMA = 4  # core/pipeline/store.py reads saved runs of every earlier version
 
 
 class Blackboard(BaseModel):
@@ -543,10 +568,12 @@ class Blackboard(BaseModel):
     # Inputs
     run_id: str = ""
     inputs: Inputs
-    contact: ContactInfo = Field(default_factory=ContactInfo)
     # Parsed data
     resume: ParsedResume | None = None
-    evidence_cards: list[EvidenceCard] = Field(default_factory=list)
+    answer_cards: list[EvidenceCard] = Field(
+        default_factory=list,
+        description="Cards the user's gap answers added (the resume's own are resume.cards)",
+    )
     synonyms_map: dict[str, list[str]] = Field(default_factory=dict)
     # JD analysis (its requirements and role profile live there only: see the properties below)
     jd: JDAnalysis | None = None
@@ -584,6 +611,21 @@ class Blackboard(BaseModel):
     events: list[RunEvent] = Field(default_factory=list)
     llm_calls: list[LLMCallRecord] = Field(default_factory=list)
 
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def contact(self) -> ContactInfo:
+        """The person's contact details: one home, `resume.contact` (what the user supplies is
+        written there too); format 3 kept a copy here."""
+        return self.resume.contact if self.resume else ContactInfo()
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def evidence_cards(self) -> list[EvidenceCard]:
+        """Every card a line may cite: the resume's, then the user's answers. Each has one home
+        (format 3 kept a copy of the resume's cards here); saved and exported runs still list
+        them all under this name, for readers of the JSON."""
+        return [*(self.resume.cards if self.resume else []), *self.answer_cards]
+
     @property
     def requirements(self) -> list[Requirement]:
         """The job ad's requirements: one home, `jd` (format 2 kept a copy here)."""
@@ -593,3 +635,9 @@ class Blackboard(BaseModel):
     def role_profile(self) -> RoleProfile | None:
         """The job ad's role profile: one home, `jd`."""
         return self.jd.role_profile if self.jd else None
+
+    def blocked_line_ids(self) -> set[str]:
+        """Ids of the draft's lines the audit blocks (none before an audit)."""
+        if self.audit_report is None:
+            return set()
+        return {v.bullet_id for v in self.audit_report.blockers()}

@@ -204,7 +204,6 @@ class TailoringSession:
         self.resume = with_contact(self.resume, name=name, email=email, phone=phone)
         if self.board is not None:
             self.board.resume = self.resume
-            self.board.contact = self.resume.contact
             self._save()
         return self.resume
 
@@ -245,8 +244,7 @@ class TailoringSession:
         never reaches the DOCX, so "accepted" would be a false promise; fix it first."""
         board = self._need_board()
         bullet = self._find_bullet(bullet_id)
-        blocked = board.audit_report.blockers() if board.audit_report else []
-        if status == BulletStatus.ACCEPTED and any(v.bullet_id == bullet_id for v in blocked):
+        if status == BulletStatus.ACCEPTED and bullet_id in board.blocked_line_ids():
             raise InputError(
                 "The audit blocks this line, so it cannot be accepted: edit it to keep to "
                 "what your evidence says, or reject it."

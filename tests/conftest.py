@@ -7,6 +7,7 @@ import socket
 from pathlib import Path
 
 import pytest
+from syrupy.extensions.single_file import SingleFileSnapshotExtension, WriteMode
 
 from core.environment import apply_process_defaults
 from tests.netguard.guard import guarded_functions
@@ -24,6 +25,20 @@ PROVIDER_KEY_VARS = (
     "GROQ_API_KEY",
     "DEEPSEEK_API_KEY",
 )
+
+
+class TextSnapshot(SingleFileSnapshotExtension):
+    """A snapshot kept as one plain .txt file (tests/<dir>/__snapshots__/<test file>/), so a
+    reviewer reads a change in the diff. Update after an intended change with
+    `pytest <test file> --snapshot-update`."""
+
+    _write_mode = WriteMode.TEXT
+    file_extension = "txt"
+
+
+@pytest.fixture
+def text_snapshot(snapshot):
+    return snapshot.use_extension(TextSnapshot)
 
 
 @pytest.fixture(autouse=True)

@@ -78,12 +78,17 @@ def find_markers(text: str) -> list[Marker]:
 _OTHER_SUBJECT = re.compile(r"\b(?:is|was|are|were|who|she|he|they|which)\b", re.I)
 
 
-def _own_markers(sentence: str) -> list[Marker]:
-    """Markers of the person's own part: those before the sentence turns to someone else
-    ("…; the specialist is the primary preceptor")."""
-    other = _OTHER_SUBJECT.search(sentence)
+def _before_turn(sentence: str, turn: re.Pattern[str]) -> list[Marker]:
+    """The sentence's markers before it turns to someone else (where `turn` first matches)."""
+    other = turn.search(sentence)
     cut = other.start() if other else len(sentence)
     return [mk for mk in find_markers(sentence) if mk.start < cut]
+
+
+def _own_markers(sentence: str) -> list[Marker]:
+    """Markers of the person's own part in an evidence sentence ("…; the specialist is the
+    primary preceptor")."""
+    return _before_turn(sentence, _OTHER_SUBJECT)
 
 
 _THIRD_PARTY = re.compile(r"\b(?:who|whom|whose|which|she|he|they)\b", re.I)
@@ -93,17 +98,11 @@ def claimed_markers(text: str) -> list[Marker]:
     """The line's markers of the person's own part: in each sentence, those before it turns to
     someone else ("…, which the general counsel led")."""
     bounds = [0, *(m.end() for m in _SENTENCE_END.finditer(text)), len(text)]
-    found: list[Marker] = []
-    for start, end in itertools.pairwise(bounds):
-        sentence = text[start:end]
-        other = _THIRD_PARTY.search(sentence)
-        cut = other.start() if other else len(sentence)
-        found += [
-            Marker(mk.text, mk.level_name, mk.level, mk.start + start)
-            for mk in find_markers(sentence)
-            if mk.start < cut
-        ]
-    return found
+    return [
+        Marker(mk.text, mk.level_name, mk.level, mk.start + start)
+        for start, end in itertools.pairwise(bounds)
+        for mk in _before_turn(text[start:end], _THIRD_PARTY)
+    ]
 
 
 def _sentences(evidence: str) -> list[str]:

@@ -8,9 +8,8 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
 
-from core.jd.kinds import degree_table, kind_data
+from core.jd.kinds import degree_in_progress, degree_table
 from core.text.sentences import sentence_spans
 
 
@@ -18,11 +17,6 @@ from core.text.sentences import sentence_spans
 class DegreeFinding:
     span: str
     detail: str
-
-
-@lru_cache(maxsize=1)
-def _in_progress() -> re.Pattern[str]:
-    return re.compile("|".join(kind_data()["degree_in_progress"]), re.IGNORECASE)
 
 
 def _named_as_degree(text: str, m: re.Match[str]) -> bool:
@@ -52,12 +46,12 @@ def check_degrees(text: str, *, evidence: str) -> list[DegreeFinding]:
     in progress, or at a level it does not list."""
     held: dict[int, bool] = {}  # level -> finished (any finished entry wins)
     for line in evidence.splitlines():
-        pending = bool(_in_progress().search(line))
+        pending = bool(degree_in_progress().search(line))
         for level, _, _ in _degrees(line):
             held[level] = held.get(level, False) or not pending
     out: list[DegreeFinding] = []
     for sentence in (text[a:b] for a, b in sentence_spans(text)):
-        if _in_progress().search(sentence):
+        if degree_in_progress().search(sentence):
             continue  # the line keeps the degree's status
         for level, name, words in _degrees(sentence):
             if level not in held:

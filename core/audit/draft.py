@@ -157,8 +157,8 @@ class DraftAuditor:
             if not same
         ]
 
-    def skill(self, number: int, line: SkillLine) -> BulletVerdict:
-        bullet_id = f"skill-{number}"
+    def skill(self, line: SkillLine) -> BulletVerdict:
+        bullet_id = line.id
         cited = [self.by_id[i] for i in line.evidence_card_ids if i in self.by_id]
         unknown = [i for i in line.evidence_card_ids if i not in self.by_id]
         found: list[TruthViolation] = []
@@ -225,7 +225,7 @@ def audit_draft(
         verdicts += [auditor.line(b, role) for b in drafted.bullets if b.id in live]
     for section in draft.sections:
         verdicts += [auditor.line(b, None) for b in section.bullets if b.id in live]
-    verdicts += [auditor.skill(n, line) for n, line in enumerate(draft.skills, 1)]
+    verdicts += [auditor.skill(line) for line in draft.skills]
     report = AuditReport(
         truth_violations=[*headers, *(v for verdict in verdicts for v in verdict.violations)],
         verdicts=verdicts,

@@ -12,6 +12,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from core.audit.skills import word_in
 from core.jd.phrases import skill_terms
 
 _WORD = re.compile(r"[a-z][a-z0-9+#-]*")
@@ -55,11 +56,6 @@ def listed_terms(text: str) -> list[tuple[str, int, int]]:
     return kept
 
 
-def _in(word: str, text: str) -> bool:
-    stem = _singular(word)
-    return re.search(rf"(?<![a-z0-9]){re.escape(stem)}", text, re.I) is not None
-
-
 def invented_terms(
     text: str, *, evidence: str, resume_text: str, skip: Sequence[tuple[int, int]] = ()
 ) -> list[TermFinding]:
@@ -68,7 +64,9 @@ def invented_terms(
     for term, start, end in listed_terms(text):
         if any(start < b and a < end for a, b in skip):
             continue
-        missing = [w for w in term.split() if not _in(w, resume_text) and not _in(w, evidence)]
+        missing = [
+            w for w in term.split() if not word_in(w, resume_text) and not word_in(w, evidence)
+        ]
         if missing:
             span = text[start:end]
             out.append(

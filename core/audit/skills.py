@@ -33,6 +33,15 @@ class NameFinding:
     blocker: bool
 
 
+@dataclass(frozen=True)
+class NameCheck:
+    """What `check_names` found, and the spans of the text it judged (the skipped spans, every
+    lexicon skill and every name found): later checks leave those alone."""
+
+    findings: list[NameFinding]
+    judged: list[tuple[int, int]]
+
+
 @lru_cache(maxsize=4096)
 def skills_in(text: str) -> frozenset[str]:
     """Canonical lexicon skills in `text`, case-folded (cached: cards are checked often)."""
@@ -48,7 +57,7 @@ def known_skills(texts: Iterable[str], listed: Iterable[str] = ()) -> frozenset[
     return frozenset(found)
 
 
-def _word_in(word: str, text: str) -> bool:
+def word_in(word: str, text: str) -> bool:
     """`word` in `text` (plural or possessive forms too; a capitalised ordinary word may be a
     shortening of one there: "Intro" for "Introduction")."""
     base = re.sub(r"(?:['’]s|s)$", "", word) if len(word) > 3 else word
@@ -211,13 +220,12 @@ def check_names(
     resume_text: str,
     resume_skills: frozenset[str],
     skip_spans: Sequence[tuple[int, int]] = (),
-) -> list[NameFinding]:
+) -> NameCheck:
     """Skills and product-like names in `text` that the cited evidence does not contain."""
     findings: list[NameFinding] = []
     judged = list(skip_spans)
     for canonical, written in lexicon_terms(text):
-        for m in re.finditer(re.escape(written), text, re.I):
-            judged.append(m.span())
+        judged.extend(spans_of(written, text))
         if _backed(canonical, written, evidence, evidence_skills):
             continue
         in_resume = _backed(canonical, written, resume_text, resume_skills)
@@ -225,12 +233,18 @@ def check_names(
     for phrase, _ in product_words(text, judged):
         if stated(phrase, evidence) or described(phrase, evidence):
             continue
-        missing = [w for w in phrase.split() if not _word_in(w, evidence)]
+        missing = [w for w in phrase.split() if not word_in(w, evidence)]
         if not missing:
             continue
-        in_resume = all(_word_in(w, resume_text) for w in missing)
+        in_resume = all(word_in(w, resume_text) for w in missing)
         findings.append(_finding(phrase, in_resume))
-    return findings
+    judged += [span for f in findings for span in spans_of(f.span, text)]
+    return NameCheck(findings, judged)
+
+
+def spans_of(name: str, text: str) -> list[tuple[int, int]]:
+    """Where `name` stands in `text` (any case)."""
+    return [m.span() for m in re.finditer(re.escape(name), text, re.I)]
 
 
 def _finding(name: str, in_resume: bool) -> NameFinding:

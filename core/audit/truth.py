@@ -9,7 +9,6 @@ always pass. Every finding names the offending span and says what is wrong.
 
 from __future__ import annotations
 
-import re
 import unicodedata
 from collections.abc import Sequence
 
@@ -24,7 +23,7 @@ from core.audit.metrics import check_metrics
 from core.audit.names import oriented
 from core.audit.overlap import BLOCK_BELOW, WARN_BELOW, content_overlap
 from core.audit.scope import check_scope
-from core.audit.skills import check_names, known_skills, lexicon_terms, skills_in
+from core.audit.skills import check_names, known_skills, skills_in, spans_of
 from core.contracts import (
     BulletVerdict,
     EvidenceCard,
@@ -151,19 +150,19 @@ def _check_skills(
     evidence_skills = known_skills(
         [c.raw_text for c in cited], [s for c in cited for s in c.skills]
     )
-    for name in check_names(
+    names = check_names(
         out.text,
         evidence=evidence,
         evidence_skills=evidence_skills,
         resume_text=resume_text + "\n" + evidence,
         resume_skills=resume_skills,
         skip_spans=skip,
-    ):
+    )
+    for name in names.findings:
         out.add(V.SKILL_INVENTED, name.span, name.detail, blocker=name.blocker)
-    # names the lexicon or the name checks already judged (a synonym may back them)
-    named = [w for _, w in lexicon_terms(out.text)]
-    named += [v.span for v in out.items if v.type == V.SKILL_INVENTED and v.span]
-    judged = [*skip, *(m.span() for n in named for m in re.finditer(re.escape(n), out.text))]
+    # spans already judged (a synonym may back them): names, credentials and degrees
+    found = [v.span for v in out.items if v.type == V.SKILL_INVENTED and v.span]
+    judged = [*names.judged, *(span for n in found for span in spans_of(n, out.text))]
     for term in invented_terms(out.text, evidence=evidence, resume_text=resume_text, skip=judged):
         out.add(V.SKILL_INVENTED, term.span, term.detail)
 

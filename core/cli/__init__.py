@@ -85,6 +85,11 @@ def build_parser() -> argparse.ArgumentParser:
     p = ev.add_parser("jd", help="requirement, priority, keyword, boilerplate and title scores")
     p.add_argument("--cases", required=True, help="eval/dev or eval/real folder")
     p.add_argument("--embedder", action="store_true", help="section roles by meaning too")
+    p.add_argument(
+        "--damaged",
+        action="store_true",
+        help="also re-read each ad with line breaks before capitals removed and all removed",
+    )
     p.add_argument("--json", action="store_true")
     p = ev.add_parser("pipeline", help="gap detection, audit probes, produced-resume checks")
     p.add_argument("--cases", required=True)

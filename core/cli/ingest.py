@@ -36,5 +36,5 @@ def cmd_eval_resumes(args: argparse.Namespace) -> int:
 
 
 def cmd_schema(args: argparse.Namespace) -> int:
-    emit_json(Blackboard.model_json_schema(), args.out)
+    emit_json(Blackboard.model_json_schema(mode="serialization"), args.out)  # as saved
     return 0

@@ -45,4 +45,8 @@ def cmd_eval_jd(args: argparse.Namespace) -> int:
 
         settings = get_settings()
         embedder = get_embedder(settings.retrieval.embedding_model, cache_dir=settings.cache_dir)
-    return run_eval(args, lambda cases: evaluate_jds(cases, embedder=embedder), format_report)
+    return run_eval(
+        args,
+        lambda cases: evaluate_jds(cases, embedder=embedder, damaged=args.damaged),
+        format_report,
+    )

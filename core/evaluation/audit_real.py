@@ -40,9 +40,7 @@ def straight_board(resume_path: Path, jd_path: Path) -> Blackboard:
     board = Blackboard(
         run_id="real",
         inputs=Inputs(job_description=jd_text),
-        contact=resume.contact,
         resume=resume,
-        evidence_cards=resume.cards,
         jd=jd,
         resume_draft=draft,
     )

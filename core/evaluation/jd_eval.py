@@ -14,11 +14,13 @@ runs them and sums them up into tuning and held-back groups (`core.evaluation.sp
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from core.errors import InputError
+from core.evaluation.jd_damage import DAMAGES
 from core.evaluation.jd_scoring import score_posting
 from core.evaluation.splits import split_of
 from core.ingest import read_path
@@ -76,8 +78,16 @@ def _real_labels(entry: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def score_case(case: LabelledJD, *, embedder: Any | None = None) -> dict[str, Any]:
+def score_case(
+    case: LabelledJD,
+    *,
+    embedder: Any | None = None,
+    damage: Callable[[str], str] | None = None,
+) -> dict[str, Any]:
+    """Analyse one posting (its text first passed through `damage`, if given) and score it."""
     text = read_path(case.path).text
+    if damage is not None:
+        text = damage(text)
     analysis = analyze_jd(text, embedder=embedder)
     scored = score_posting(analysis, case.labels)
     scored["case"] = case.name
@@ -99,16 +109,47 @@ def summarise(scores: list[dict[str, Any]]) -> dict[str, Any]:
     return out
 
 
-def evaluate_jds(cases: Path, *, embedder: Any | None = None) -> dict[str, Any]:
-    """Score every labelled posting under `cases`; group totals for tuning, held-back, all."""
-    scores = [score_case(case, embedder=embedder) for case in find_cases(cases)]
+def evaluate_jds(
+    cases: Path, *, embedder: Any | None = None, damaged: bool = False
+) -> dict[str, Any]:
+    """Score every labelled posting under `cases`; group totals for tuning, held-back, all.
+
+    `damaged` also re-reads every posting in each damaged form of `core.evaluation.jd_damage`
+    and adds, per form, each case's requirement recall and boilerplate and the group totals."""
+    found = find_cases(cases)
+    scores = [score_case(case, embedder=embedder) for case in found]
+    result: dict[str, Any] = {"cases": scores, "summary": _groups(scores)}
+    if damaged:
+        result["damaged"] = {}
+        for form, damage in DAMAGES.items():
+            hurt = [score_case(case, embedder=embedder, damage=damage) for case in found]
+            result["damaged"][form] = {
+                "cases": [_damaged_line(s) for s in hurt],
+                "summary": _groups(hurt),
+            }
+    return result
+
+
+def _groups(scores: list[dict[str, Any]]) -> dict[str, Any]:
     groups = {
         split: summarise([s for s in scores if s["split"] == split])
         for split in ("tuning", "held-back")
         if any(s["split"] == split for s in scores)
     }
     groups["all"] = summarise(scores)
-    return {"cases": scores, "summary": groups}
+    return groups
+
+
+def _damaged_line(scored: dict[str, Any]) -> dict[str, Any]:
+    req = scored["requirements"]
+    return {
+        "case": scored["case"],
+        "split": scored["split"],
+        "requirement_recall": req["recall"],
+        "extracted": req["extracted"],
+        "boilerplate_as_requirements": scored["boilerplate"]["as_requirements"],
+        "missed": req["missed"],
+    }
 
 
 def format_report(result: dict[str, Any]) -> str:
@@ -133,6 +174,17 @@ def format_report(result: dict[str, Any]) -> str:
             f"keyword precision {_pct(g['keyword_precision'])}, boilerplate as requirements "
             f"{g['boilerplate_as_requirements']}, title right {_pct(g['title_right'])}"
         )
+    for form, part in result.get("damaged", {}).items():
+        lines.append("")
+        lines.append(f"damaged paste: {form} (requirement recall per case)")
+        cells = [f"{c['case'][:14]:14} {c['requirement_recall']:.2f}" for c in part["cases"]]
+        lines += ["  " + " | ".join(cells[i : i + 5]) for i in range(0, len(cells), 5)]
+        for group, g in part["summary"].items():
+            lines.append(
+                f"  {group:10} ({g['cases']} cases): requirement recall "
+                f"{_pct(g['requirement_recall'])}, boilerplate as requirements "
+                f"{g['boilerplate_as_requirements']}"
+            )
     return "\n".join(lines)
 
 

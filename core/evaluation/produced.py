@@ -24,7 +24,7 @@ def produced_lines(board: Blackboard) -> list[tuple[str, str]]:
     if draft is None:
         return []
     lines = [(b.id, b.text) for b in draft.live_bullets()]
-    lines += [(f"skill-{n}", s.skill) for n, s in enumerate(draft.skills, 1)]
+    lines += [(s.id, s.skill) for s in draft.skills]
     return lines
 
 

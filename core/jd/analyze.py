@@ -19,6 +19,7 @@ from core.ingest.textnorm import normalize_text
 from core.jd.keywords import Keyword, keywords_in, unique_keywords
 from core.jd.phrases import defined_acronyms, phrase_terms, shaped_terms
 from core.jd.profile import build_profile
+from core.jd.rarity import too_common_alone
 from core.jd.requirements import Candidate, extract_candidates, reads_as_boilerplate
 from core.jd.roles import assign_roles
 from core.jd.runon import unglue_lists
@@ -123,9 +124,8 @@ def collect_keywords(
     asked = [r.text for r in requirements]
     asked += [b.text for s in sections if s.kind in REQUIREMENT_KINDS for b in s.blocks]
     for text in (t for t in asked if not reads_as_boilerplate(t)):
-        ordered += [
-            Keyword(t, "jd terms") for _, t in sorted(shaped_terms(text) + phrase_terms(text))
-        ]
+        found = sorted(shaped_terms(text) + phrase_terms(text))
+        ordered += [Keyword(t, "jd terms") for _, t in found if not too_common_alone(t)]
     for section in sections:
         if section.kind not in NO_KEYWORDS:
             ordered += [Keyword(t, "jd terms") for _, t in defined_acronyms(section.text)]

@@ -56,6 +56,12 @@ def _any_of(key: str) -> re.Pattern[str]:
     return re.compile("|".join(f"(?:{p})" for p in kind_data()[key]), re.IGNORECASE)
 
 
+def degree_in_progress() -> re.Pattern[str]:
+    """Words that say a degree is not held yet ("expected 2026", "in progress", "candidate"):
+    one rule for mapping (reported as in progress) and the audit (never claimed as held)."""
+    return _any_of("degree_in_progress")
+
+
 def _is_language(text: str) -> bool:
     languages = "|".join(re.escape(x) for x in kind_data()["languages"])
     names_one = re.search(rf"\b(?:{languages})\b", text) is not None

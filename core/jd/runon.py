@@ -8,7 +8,8 @@ ad is split into sections, so every item reads as a bullet:
 - inline bullet markers: "Medical • Dental • Vision".
 
 A glued joint is a lower-case word of three or more letters running straight into a capitalised
-word ("closeConduct"), or a sentence end or ':' running straight into one ("policies.Coordinate").
+word ("closeConduct"), or a sentence end or ':' running straight into one ("policies.Coordinate");
+the next item may open with an acronym ("degreePA Teaching certificate", "Nurse:RN or LPN").
 A word that starts with a capital is never cut ("JavaScript", "LinkedIn", "PowerPoint"), nor a
 short one ("iPhone", "eBay"). Letters glued to digits ("license3") are cut only on a line that
 has another glued joint, so "python3" or "mp3" alone stay whole.
@@ -33,12 +34,14 @@ ITEM_VERBS = (
     "Work",
 )  # fmt: skip
 
-GLUED_WORD = re.compile(
-    r"(?<![A-Za-z])([a-z]{3,}|or)(?=[A-Z][a-z])"
-)  # "closeConduct", "orEquivalent"
+# The next item may open with an acronym and a space ("RN or LPN", "PA Teaching certificate")
+ACRONYM_OPENING = r"[A-Z]{2,6}(?=[\s,/-])"
+GLUED_WORD = re.compile(  # "closeConduct", "orEquivalent", "degreePA Teaching certificate"
+    r"(?<![A-Za-z])([a-z]{3,}|or)(?=[A-Z][a-z])|(?<![A-Za-z])([a-z]{4,})(?=" + ACRONYM_OPENING + ")"
+)
 GLUED_SENTENCE = re.compile(
     r"(?:(?<=[A-Za-z)]{2}[.!?;])|(?<=[A-Za-z]:)|(?<=[a-z]{3}\)))"
-    r"(?=[A-Z][a-z]|\d+\s*\+\s*(?:years|yrs))"
+    r"(?=[A-Z][a-z]|\d+\s*\+\s*(?:years|yrs)|" + ACRONYM_OPENING + ")"
 )
 CAPS_LABEL = re.compile(r"(?<=[a-z.!?])\s+(?=[A-Z][A-Z &/,'-]{5,}:)")  # "… role.  DUTIES & TASKS:"
 GLUED_OPENER = re.compile(  # "…with GitHub ActionsExcellent written skills": an item's first word
@@ -67,7 +70,7 @@ GLUED_DIGIT = re.compile(r"(?<![A-Za-z])([a-z]{4,})(?=\d)")
 GLUED_YEARS = re.compile(r"(?<=[a-z]{3})(?=\d{1,2}\s*\+?\s*(?:years|yrs)\b)")
 NUMBERED = re.compile(r"(?:^|(?<=\s))\(?(\d{1,2})[.)]\s+(?=\S)")
 INLINE_BULLET = re.compile(r"\s+[•▪●■◆►✓✔]\s+")
-SENTENCE_GAP = re.compile(r"(?<=[a-z)][.!?])\s+(?=[A-Z][a-z])")
+SENTENCE_GAP = re.compile(r"(?<=[A-Za-z)]{2}[.!?])\s+(?=[A-Z][a-z]|\d)")
 ITEM_END = re.compile(  # "…clinical experience Case Management experience" (no separators)
     r"\b(?:experience|skills|required|preferred|license|licence|certification)\s+(?=[A-Z][a-z])"
 )
@@ -126,9 +129,31 @@ def is_heading_piece(piece: str) -> bool:
     )
 
 
+OPEN_ENDS = frozenset({"of", "the", "a", "an", "for", "and", "or", "to", "in", "with", "on", "at"})
+
+
+def _leading_heading(piece: str) -> list[str]:
+    """'Qualifications Bachelor's degree preferred' -> ['Qualifications', "Bachelor's degree
+    preferred"]: the shortest run of up to 6 first words that is a heading piece, not ending in
+    "of" / "with" …, followed by a capitalised word (not an acronym or a label) and at least
+    two more words (a flattened paste puts headings in front of
+    their first item). Repeated: "Job Description What you will do Work in …" gives two."""
+    words = piece.split()
+    if piece.endswith(":") or not words or words[0] in ITEM_VERBS:  # a label; "Process refunds"
+        return [piece]
+    for n in range(1, min(6, len(words) - 3) + 1):
+        head = " ".join(words[:n])
+        ends_open = words[n - 1].lower() in OPEN_ENDS  # "Qualifications of the", "Experience with"
+        opens_item = re.match(r"[A-Z][a-z]", words[n]) and not words[n].endswith(":")
+        if opens_item and not ends_open and is_heading_piece(head):
+            return [head, *_leading_heading(" ".join(words[n:]))]
+    return [piece]
+
+
 def _as_lines(pieces: list[str]) -> list[str]:
     """Pieces as lines: a heading piece on its own after a blank line, the rest as items."""
     out: list[str] = []
+    pieces = [part for piece in pieces for part in _leading_heading(piece.strip())]
     for piece in (p.strip() for p in pieces):
         if not piece:
             continue

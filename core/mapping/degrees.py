@@ -8,10 +8,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from functools import lru_cache
 
 from core.contracts import CardKind, EvidenceCard, Requirement
-from core.jd.kinds import degree_table, kind_data
+from core.jd.kinds import degree_in_progress, degree_table
 from core.mapping.verdict import UNDECIDED, Outcome, Verdict
 
 _EQUIVALENT = re.compile(r"\bor (?:the )?equivalent\b|\bequivalent (?:work )?experience\b", re.I)
@@ -25,11 +24,6 @@ def level_name(level: int) -> str:
     return next(lv.name for lv in degree_table() if lv.rank == level)
 
 
-@lru_cache(maxsize=1)
-def _in_progress() -> re.Pattern[str]:
-    return re.compile("|".join(kind_data()["degree_in_progress"]), re.IGNORECASE)
-
-
 def match_degree(req: Requirement, cards: Sequence[EvidenceCard], *, header: str = "") -> Verdict:
     asked = degree_levels(req.text)
     if not asked:
@@ -40,7 +34,7 @@ def match_degree(req: Requirement, cards: Sequence[EvidenceCard], *, header: str
         if card.kind not in (CardKind.EDUCATION, CardKind.CERTIFICATION, CardKind.SUMMARY):
             continue
         for level in degree_levels(card.raw_text):
-            held.append((level, bool(_in_progress().search(card.raw_text)), card))
+            held.append((level, bool(degree_in_progress().search(card.raw_text)), card))
     done = [(lv, c) for lv, progress, c in held if lv >= need and not progress]
     if done:
         done.sort(key=lambda pair: -pair[0])

@@ -16,7 +16,9 @@ from core.contracts import PipelineState as S
 from core.errors import ResumeForgeError
 from core.pipeline.machine import TERMINAL, next_state, state_before, straight_path
 from core.pipeline.steps import (
+    Changes,
     Deps,
+    apply_changes,
     do_auditing,
     do_jd_analysis,
     do_mapping,
@@ -26,7 +28,7 @@ from core.pipeline.steps import (
 )
 from core.pipeline.store import save_board
 
-ACTIONS: dict[S, Callable[[Blackboard, Deps], None]] = {
+ACTIONS: dict[S, Callable[[Blackboard, Deps], Changes]] = {
     S.PREPROCESSING: do_preprocess,
     S.JD_ANALYSIS: do_jd_analysis,
     S.EVIDENCE_MAPPING: do_mapping,
@@ -58,8 +60,6 @@ def new_board(
             no_education=no_education,
         ),
         resume=resume,
-        contact=resume.contact,
-        evidence_cards=list(resume.cards),
         max_retries=max_retries,
     )
 
@@ -76,7 +76,7 @@ def run_state(board: Blackboard, state: S, deps: Deps) -> None:
         if deps.on_state:
             deps.on_state(state.value)
         try:
-            action(board, deps)
+            apply_changes(board, action(board, deps))
         except ResumeForgeError as err:
             board.failure_reasons.append(f"{state.value}: {err}")
         finally:

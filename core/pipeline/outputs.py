@@ -34,20 +34,8 @@ def shippable_draft(board: Blackboard) -> ResumeDraft:
     """The draft minus rejected lines and anything the audit blocked."""
     assert board.resume_draft is not None
     draft = board.resume_draft.model_copy(deep=True)
-    blocked = set()
-    if board.audit_report is not None:
-        blocked = {v.bullet_id for v in board.audit_report.blockers()}
-
-    def keep(bullet_id: str, status: BulletStatus) -> bool:
-        return bullet_id not in blocked and status != BulletStatus.REJECTED
-
-    draft.summary = [b for b in draft.summary if keep(b.id, b.status)]
-    for role in draft.roles:
-        role.bullets = [b for b in role.bullets if keep(b.id, b.status)]
-    for section in draft.sections:
-        section.bullets = [b for b in section.bullets if keep(b.id, b.status)]
-    draft.sections = [s for s in draft.sections if s.bullets]
-    draft.skills = [s for n, s in enumerate(draft.skills, 1) if f"skill-{n}" not in blocked]
+    rejected = {b.id for b in draft.all_bullets() if b.status == BulletStatus.REJECTED}
+    draft.drop_lines(board.blocked_line_ids() | rejected, record=False)
     return draft
 
 

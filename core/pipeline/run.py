@@ -15,7 +15,6 @@ from pathlib import Path
 from core.contracts import (
     Blackboard,
     CallOutcome,
-    EvidenceCard,
     GapAnswer,
     LLMCallRecord,
     ParsedResume,
@@ -135,16 +134,13 @@ class Run:
             self.board.answers = answers
         if cards:
             self.index.add_cards(cards)
-            self.board.evidence_cards.extend(cards)
+            self.board.answer_cards.extend(cards)
         return self.redo(S.EVIDENCE_MAPPING)
-
-    def answer_cards(self) -> list[EvidenceCard]:
-        return [c for c in self.board.evidence_cards if c.provenance.source == "user_answer"]
 
     def reindex_answers(self) -> None:
         """A run read back from disk indexes its answer cards again (the index holds the
         resume's cards only)."""
-        cards = self.answer_cards()
+        cards = self.board.answer_cards
         if cards:
             self.index.add_cards(cards)
 

@@ -1,22 +1,30 @@
-"""What each state does to the Blackboard. Every step is deterministic offline; with an LLM the
-model's work is merged on top and the deterministic checks still decide what is true."""
+"""What each state does. A step reads the Blackboard and returns its `Changes` (the fields it
+sets, the lines it adds to the run's logs); `run_state` applies them, the one place a step's
+results reach the board, so a step can be run and checked on its own. Every step is
+deterministic offline; with an LLM the model's work is merged on top and the deterministic
+checks still decide what is true."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Protocol, TypedDict
 
 from core.contracts import (
     AnswerStatus,
+    ATSReport,
+    AuditReport,
     Blackboard,
-    CardKind,
+    ClaimMapping,
     Confidence,
+    DraftBullet,
     EvidenceCard,
     EvidenceMapping,
     GapResolution,
+    JDAnalysis,
     Ranking,
-    Severity,
+    ResumeDraft,
+    UserQuestion,
 )
 from core.llm.client import LLM
 from core.mapping import Searcher, map_evidence
@@ -43,17 +51,49 @@ class Deps:
     on_state: Callable[[str], None] | None = None
 
 
-def do_preprocess(board: Blackboard, deps: Deps) -> None:
+class StepFields(TypedDict, total=False):
+    """The Blackboard fields a step may set, with their types (mypy checks every step)."""
+
+    synonyms_map: dict[str, list[str]]
+    jd: JDAnalysis
+    retrieval_mode: str
+    evidence_map: list[EvidenceMapping]
+    gap_resolutions: list[GapResolution]
+    questions_for_user: list[UserQuestion]
+    selected_evidence_ids: list[str]
+    resume_draft: ResumeDraft
+    claim_index: list[ClaimMapping]
+    audit_report: AuditReport
+    ats_report: ATSReport
+    retry_count: int
+    revision_exclude_ids: list[str]
+    revision_notes: list[str]
+
+
+@dataclass(frozen=True)
+class Changes:
+    """What a step decided: fields to set, lines for the change log, reasons the run fails."""
+
+    fields: StepFields = field(default_factory=lambda: StepFields())
+    change_log: tuple[str, ...] = ()
+    failures: tuple[str, ...] = ()
+
+
+def apply_changes(board: Blackboard, changes: Changes) -> None:
+    """Write a step's changes to the board (`run_state` calls it after every step)."""
+    for name, value in changes.fields.items():
+        setattr(board, name, value)
+    board.change_log.extend(changes.change_log)
+    board.failure_reasons.extend(changes.failures)
+
+
+def do_preprocess(board: Blackboard, deps: Deps) -> Changes:
     from core.retrieval import load_synonyms
 
-    board.synonyms_map = load_synonyms()
-    if board.resume is not None:
-        board.contact = board.resume.contact
-        answers = [c for c in board.evidence_cards if c.kind == CardKind.USER_ANSWER]
-        board.evidence_cards = [*board.resume.cards, *answers]
+    return Changes(StepFields(synonyms_map=load_synonyms()))
 
 
-def do_jd_analysis(board: Blackboard, deps: Deps) -> None:
+def do_jd_analysis(board: Blackboard, deps: Deps) -> Changes:
     from core.jd import analyze_jd
 
     analysis = analyze_jd(
@@ -66,12 +106,11 @@ def do_jd_analysis(board: Blackboard, deps: Deps) -> None:
         from core.pipeline.llm_stages import enrich_jd_analysis
 
         analysis = enrich_jd_analysis(analysis, board.inputs.job_description, llm=deps.llm)
-    board.jd = analysis
-    if not analysis.requirements:
-        board.failure_reasons.append(
-            "No requirements could be recognised in the job description. Paste the part that "
-            "lists responsibilities and qualifications."
-        )
+    unread = (
+        "No requirements could be recognised in the job description. Paste the part that "
+        "lists responsibilities and qualifications."
+    )
+    return Changes(StepFields(jd=analysis), failures=() if analysis.requirements else (unread,))
 
 
 def instruction_card_ids(board: Blackboard) -> frozenset[str]:
@@ -102,7 +141,7 @@ class ExcludingSearcher:
         return ranking.model_copy(update={"results": kept})
 
 
-def do_mapping(board: Blackboard, deps: Deps) -> None:
+def do_mapping(board: Blackboard, deps: Deps) -> Changes:
     excluded = instruction_card_ids(board)
     hyde = None
     if deps.llm is not None and deps.settings.llm.hyde:
@@ -126,18 +165,23 @@ def do_mapping(board: Blackboard, deps: Deps) -> None:
         evidence_map, gaps = judge_mapping(
             board, evidence_map, gaps, llm=deps.llm, excluded=excluded
         )
-    board.retrieval_mode = result.retrieval_mode
-    board.gap_resolutions = carry_over_answers(gaps, board.gap_resolutions)
-    board.evidence_map = apply_answered(evidence_map, board.gap_resolutions)
-    board.questions_for_user = build_questions(board.gap_resolutions)
+    gaps = carry_over_answers(gaps, board.gap_resolutions)
+    evidence_map = apply_answered(evidence_map, gaps)
+    questions = build_questions(gaps)
     if deps.llm is not None:
         from core.pipeline.llm_stages import phrase_questions
 
-        board.questions_for_user = phrase_questions(
-            board.questions_for_user, board.gap_resolutions, llm=deps.llm
+        questions = phrase_questions(questions, gaps, llm=deps.llm)
+    cited = [cid for m in evidence_map for cid in m.evidence_card_ids]
+    return Changes(
+        StepFields(
+            retrieval_mode=result.retrieval_mode,
+            gap_resolutions=gaps,
+            evidence_map=evidence_map,
+            questions_for_user=questions,
+            selected_evidence_ids=list(dict.fromkeys(cited)),
         )
-    cited = [cid for m in board.evidence_map for cid in m.evidence_card_ids]
-    board.selected_evidence_ids = list(dict.fromkeys(cited))
+    )
 
 
 def carry_over_answers(
@@ -197,16 +241,15 @@ def completeness_problems(board: Blackboard) -> list[str]:
     return missing_parts(board.resume, contact=board.contact, no_education=inputs.no_education)
 
 
-def do_writing(board: Blackboard, deps: Deps) -> None:
+def do_writing(board: Blackboard, deps: Deps) -> Changes:
     problems = completeness_problems(board)
     if problems:
-        board.failure_reasons.append(
-            "Before a draft can be written the fact resume needs: " + "; ".join(problems)
-        )
-        return
+        needs = "Before a draft can be written the fact resume needs: " + "; ".join(problems)
+        return Changes(failures=(needs,))
     excluded = instruction_card_ids(board)
+    log = []
     if excluded:
-        board.change_log.append(
+        log.append(
             f"{len(excluded)} piece(s) of the resume read like instructions to an AI tool; "
             "they were not used as evidence."
         )
@@ -224,42 +267,46 @@ def do_writing(board: Blackboard, deps: Deps) -> None:
         llm=deps.llm,
         storylines=board.role_profile.recommended_storylines if board.role_profile else [],
     )
+    draft = output.draft
     if board.resume_draft is not None:  # a revision round: keep the record of what went
-        output.draft.dropped = [*board.resume_draft.dropped, *output.draft.dropped]
-    board.resume_draft = output.draft
-    board.claim_index = claim_index(output.draft)
-    board.change_log.extend(output.change_log)
+        draft.dropped = [*board.resume_draft.dropped, *draft.dropped]
+    return Changes(
+        StepFields(resume_draft=draft, claim_index=claim_index(draft)),
+        change_log=(*log, *output.change_log),
+    )
 
 
-def do_auditing(board: Blackboard, deps: Deps) -> None:
+def do_auditing(board: Blackboard, deps: Deps) -> Changes:
+    """The truth and ATS audit. When the retries are spent, the lines it blocks are dropped
+    (and listed, never shipped) and what is left is audited once more."""
     from core.audit import ats_suggestions, audit_draft, build_ats_report
 
-    assert board.resume_draft is not None
+    draft = board.resume_draft
+    assert draft is not None
+    cards = evidence_for_audit(board)
     roles = board.resume.roles if board.resume else []
-    board.audit_report = audit_draft(
-        board.resume_draft, cards=evidence_for_audit(board), roles=roles, llm=deps.llm
-    )
+    report = audit_draft(draft, cards=cards, roles=roles, llm=deps.llm)
+    fields = StepFields(audit_report=report)
     if board.jd is not None:
-        board.ats_report = build_ats_report(
-            board.resume_draft,
+        ats = build_ats_report(
+            draft,
             jd=board.jd,
             evidence_map=board.evidence_map,
             cards=board.evidence_cards,
             synonyms=board.synonyms_map,
         )
-        board.audit_report.ats_suggestions = ats_suggestions(board.ats_report)
-    if not board.audit_report.passed and board.retry_count >= board.max_retries:
-        drop_blocked_lines(board)
-        do_auditing_once_more(board, deps)
-
-
-def do_auditing_once_more(board: Blackboard, deps: Deps) -> None:
-    from core.audit import audit_draft
-
-    assert board.resume_draft is not None
-    roles = board.resume.roles if board.resume else []
-    board.audit_report = audit_draft(
-        board.resume_draft, cards=evidence_for_audit(board), roles=roles
+        report.ats_suggestions = ats_suggestions(ats)
+        fields["ats_report"] = ats
+    if report.passed or board.retry_count < board.max_retries:
+        return Changes(fields)
+    blocked = {v.bullet_id for v in report.blockers()}
+    kept = draft.model_copy(deep=True)
+    kept.drop_lines(blocked)
+    fields["resume_draft"] = kept
+    fields["claim_index"] = claim_index(kept)
+    fields["audit_report"] = audit_draft(kept, cards=cards, roles=roles)
+    return Changes(
+        fields, change_log=(f"Dropped {len(blocked)} line(s) the audit could not verify.",)
     )
 
 
@@ -269,47 +316,27 @@ def evidence_for_audit(board: Blackboard) -> list[EvidenceCard]:
     return [c for c in board.evidence_cards if c.id not in excluded]
 
 
-def blocked_bullet_ids(board: Blackboard) -> set[str]:
-    if board.audit_report is None:
-        return set()
-    return {
-        v.bullet_id for v in board.audit_report.truth_violations if v.severity == Severity.BLOCKER
-    }
-
-
-def drop_blocked_lines(board: Blackboard) -> None:
-    """Retries exhausted: the offending lines are dropped (and listed), never shipped."""
+def do_revision(board: Blackboard, deps: Deps) -> Changes:
     draft = board.resume_draft
-    assert draft is not None
-    blocked = blocked_bullet_ids(board)
-    for bullet in draft.all_bullets():
-        if bullet.id in blocked:
-            draft.dropped.append(bullet)
-    draft.summary = [b for b in draft.summary if b.id not in blocked]
-    for role in draft.roles:
-        role.bullets = [b for b in role.bullets if b.id not in blocked]
-    for section in draft.sections:
-        section.bullets = [b for b in section.bullets if b.id not in blocked]
-    skill_ids = {f"skill-{n}": s for n, s in enumerate(draft.skills, 1)}
-    draft.skills = [s for sid, s in skill_ids.items() if sid not in blocked]
-    board.claim_index = claim_index(draft)
-    board.change_log.append(f"Dropped {len(blocked)} line(s) the audit could not verify.")
-
-
-def do_revision(board: Blackboard, deps: Deps) -> None:
-    board.retry_count += 1
-    draft = board.resume_draft
-    blocked = blocked_bullet_ids(board)
     assert board.audit_report is not None and draft is not None
+    blocked = board.blocked_line_ids()
+    retry = board.retry_count + 1
     notes = [
         f"FIX REQUIRED: line '{v.bullet_id}' — {v.violation}" for v in board.audit_report.blockers()
     ]
-    lines = {b.id: b for b in draft.all_bullets()}
-    for bullet_id in blocked:
-        if bullet_id in lines and deps.llm is None:
-            # Offline the writer cannot reword: the line's evidence is left out and the line
-            # is listed as dropped (a model gets the notes and may fix the line instead).
-            board.revision_exclude_ids.extend(lines[bullet_id].evidence_card_ids)
-            draft.dropped.append(lines[bullet_id])
-    board.revision_notes = notes
-    board.change_log.append(f"Revision {board.retry_count}: {len(blocked)} line(s) to fix.")
+    exclude = list(board.revision_exclude_ids)
+    dropped: list[DraftBullet] = []
+    if deps.llm is None:
+        # Offline the writer cannot reword: the line's evidence is left out and the line
+        # is listed as dropped (a model gets the notes and may fix the line instead).
+        dropped = [b for b in draft.all_bullets() if b.id in blocked]
+        exclude += [card_id for b in dropped for card_id in b.evidence_card_ids]
+    return Changes(
+        StepFields(
+            retry_count=retry,
+            revision_exclude_ids=exclude,
+            revision_notes=notes,
+            resume_draft=draft.model_copy(update={"dropped": [*draft.dropped, *dropped]}),
+        ),
+        change_log=(f"Revision {retry}: {len(blocked)} line(s) to fix.",),
+    )

@@ -41,7 +41,21 @@ def _from_2(data: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
-UPGRADES: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _from_1, 2: _from_2}
+def _from_3(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 3 kept a copy of the resume's cards beside `resume` in `evidence_cards`, with the
+    user's answer cards after them, and a copy of `resume.contact` in `contact`; version 4 keeps
+    only the answers (`answer_cards`)."""
+    data.pop("contact", None)
+    cards = data.pop("evidence_cards", None) or []
+    data["answer_cards"] = [c for c in cards if c.get("kind") == "user_answer"]
+    return data
+
+
+UPGRADES: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {
+    1: _from_1,
+    2: _from_2,
+    3: _from_3,
+}
 
 
 def upgrade(data: dict[str, Any]) -> dict[str, Any]:

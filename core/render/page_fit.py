@@ -59,7 +59,7 @@ def fit_rendered_pages(
             victim = _least_relevant(draft)
             if victim is None:
                 break
-            draft.drop_line(victim)
+            draft.drop_lines({victim.id})
         if victim is None:
             break
         layout = page_layout(draft, contact, template=template)

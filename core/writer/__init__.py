@@ -83,9 +83,7 @@ def claim_index(draft: ResumeDraft) -> list[ClaimMapping]:
         for b in draft.live_bullets()
     ]
     claims.extend(
-        ClaimMapping(
-            bullet_id=f"skill-{n}", bullet_text=s.skill, evidence_card_ids=s.evidence_card_ids
-        )
-        for n, s in enumerate(draft.skills, 1)
+        ClaimMapping(bullet_id=s.id, bullet_text=s.skill, evidence_card_ids=s.evidence_card_ids)
+        for s in draft.skills
     )
     return claims

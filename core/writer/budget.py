@@ -49,7 +49,7 @@ def fit_to_pages(draft: ResumeDraft, *, score: dict[str, float], max_pages: int)
         victim = _least_relevant(draft, score)
         if victim is None:
             break
-        draft.drop_line(victim, record=False)  # over the page budget, not untrue
+        draft.drop_lines({victim.id}, record=False)  # over the page budget, not untrue
     return draft
 
 

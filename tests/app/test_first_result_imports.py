@@ -4,12 +4,11 @@ analysis and mapping) never imports litellm or instructor (they cost seconds at 
 from __future__ import annotations
 
 import os
-import subprocess
-import sys
 
 import pytest
 
 from tests.app.conftest import REPO
+from tests.child import last_line, run_python
 
 SCRIPT = """
 import sys, tempfile
@@ -32,14 +31,5 @@ print(sorted(m for m in ("litellm", "instructor", "openai") if m in sys.modules)
 @pytest.mark.slow
 def test_the_offline_first_result_does_not_import_llm_libraries():
     env = {**os.environ, "PYTHONPATH": str(REPO), "HF_HUB_OFFLINE": "1"}
-    done = subprocess.run(
-        [sys.executable, "-c", SCRIPT],
-        cwd=REPO,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=False,
-    )
-    assert done.returncode == 0, done.stderr[-2000:]
-    assert done.stdout.strip().splitlines()[-1] == "[]", done.stdout
+    output = run_python(SCRIPT, env=env)
+    assert last_line(output) == "[]", output

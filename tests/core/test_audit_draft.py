@@ -105,7 +105,9 @@ def draft(**changes) -> ResumeDraft:
             ),
         ],
     )
-    return base.model_copy(update=changes)
+    for name, value in changes.items():
+        setattr(base, name, value)  # assignment is validated: skill lines get their ids
+    return base
 
 
 def run(d: ResumeDraft, llm=None):

@@ -15,7 +15,7 @@ def blocking(text: str, evidence: str) -> list[str]:
         resume_text=evidence,
         resume_skills=known_skills([evidence]),
     )
-    return [f.span for f in findings if f.blocker]
+    return [f.span for f in findings.findings if f.blocker]
 
 
 def test_a_kind_of_system_written_as_its_acronym_is_backed_by_its_plain_description():

@@ -2,11 +2,10 @@
 
 import json
 import os
-import subprocess
-import sys
 from pathlib import Path
 
 from core.environment import DEFAULTS, apply_process_defaults
+from tests.child import last_line, run_python
 
 REPO = Path(__file__).resolve().parents[2]
 NAMES = [*DEFAULTS, "TRANSFORMERS_OFFLINE"]
@@ -15,11 +14,7 @@ NAMES = [*DEFAULTS, "TRANSFORMERS_OFFLINE"]
 def _child(code: str, **extra: str) -> dict:
     env = {k: v for k, v in os.environ.items() if k not in NAMES}
     env.update(PYTHONPATH=str(REPO), **extra)
-    done = subprocess.run(
-        [sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120
-    )
-    assert done.returncode == 0, done.stderr
-    return json.loads(done.stdout.strip().splitlines()[-1])
+    return json.loads(last_line(run_python(code, env=env, timeout=120)))
 
 
 def test_importing_the_package_and_its_loaders_leaves_the_environment_alone():

@@ -41,7 +41,7 @@ def test_terminal_states_have_no_successor():
 
 def test_offline_revision_lists_the_lines_it_drops():
     from core.contracts import DraftBullet, DraftRole, ResumeDraft
-    from core.pipeline.steps import Deps, do_revision
+    from core.pipeline.steps import Deps, apply_changes, do_revision
     from core.settings import Settings
 
     line = DraftBullet(id="r1-b1", text="Cut costs 90%", evidence_card_ids=["c1"])
@@ -54,7 +54,11 @@ def test_offline_revision_lists_the_lines_it_drops():
             ],
         ),
     )
-    do_revision(b, Deps(index=None, settings=Settings()))
+    before = b.model_dump_json()
+    changes = do_revision(b, Deps(index=None, settings=Settings()))
+    assert b.model_dump_json() == before  # a step returns what it decided; it edits nothing
+    apply_changes(b, changes)
     assert b.retry_count == 1
     assert b.revision_exclude_ids == ["c1"]
     assert [d.id for d in b.resume_draft.dropped] == ["r1-b1"]
+    assert b.change_log == ["Revision 1: 1 line(s) to fix."]

@@ -90,10 +90,16 @@ def test_rewinding_follows_the_transitions_and_marks_what_stays_finished(case, s
 
 
 def previous_format(board_json: str, version: int = 1) -> str:
-    """The board as an earlier format saved it: version 2 kept copies of the job ad's
-    requirements and role profile beside `jd`; version 1 had no `schema_version` and no
-    `finished_states` either."""
+    """The board as an earlier format saved it: version 3 kept every card (the resume's copied,
+    then the answers) in `evidence_cards`, and a copy of the resume's contact in `contact`, and
+    had no `answer_cards` (both copies are still written out, as views); version 2 also kept copies
+    of the job ad's requirements and role profile beside `jd`; version 1 had no
+    `schema_version` and no `finished_states` either."""
     data = json.loads(board_json)
+    del data["answer_cards"]  # `evidence_cards`, written out in every format, stays
+    data["schema_version"] = version
+    if version == 3:
+        return json.dumps(data)
     data["requirements"] = data["jd"]["requirements"]
     data["role_profile"] = data["jd"]["role_profile"]
     data["schema_version"] = version
@@ -131,6 +137,24 @@ def test_a_run_saved_in_format_2_reads_its_requirements_from_the_job_ad(case, se
     assert board.jd is not None and board.requirements == board.jd.requirements
     assert board.requirements and board.role_profile == board.jd.role_profile
     assert "requirements" not in json.loads(board.model_dump_json())  # one home: `jd`
+
+
+def test_a_run_saved_in_format_3_keeps_its_answer_cards_once(case, settings, tmp_path):
+    run = new_run(case, settings, tmp_path)
+    run.advance(stop_after=S.EVIDENCE_MAPPING)
+    gap = next(g for g in run.board.gap_resolutions if g.strategy == GapStrategy.ASK_USER)
+    board = run.answer([GapAnswer(gap_id=gap.gap_id, answer="I ran the on-call rota in 2022.")])
+    cards_before = [c.id for c in board.evidence_cards]
+    saved = tmp_path / "run" / BOARD_FILE
+    saved.write_text(previous_format(saved.read_text(encoding="utf-8"), 3), encoding="utf-8")
+
+    again = load_board(tmp_path / "run")
+
+    assert again is not None and again.schema_version == BLACKBOARD_SCHEMA
+    assert [c.raw_text for c in again.answer_cards] == ["I ran the on-call rota in 2022."]
+    assert [c.id for c in again.evidence_cards] == cards_before  # the resume's, then the answer
+    assert again.resume is not None and len(cards_before) == len(again.resume.cards) + 1
+    assert again.contact == again.resume.contact and again.contact.email
 
 
 def test_a_run_saved_by_a_newer_version_is_refused_readably(tmp_path):

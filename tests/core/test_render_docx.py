@@ -1,12 +1,12 @@
 """render_docx and check_docx_roundtrip: real templates, real DOCX files re-opened with python-docx.
 
-Snapshots of each template's rendered text live in tests/snapshots/docx/<template>.txt;
-regenerate them with `UPDATE_SNAPSHOTS=1 .venv/bin/pytest tests/core/test_render_docx.py`.
+Snapshots of each template's rendered text are plain .txt files kept by syrupy
+(tests/core/__snapshots__/test_render_docx/); after an intended change run
+`.venv/bin/pytest tests/core/test_render_docx.py --snapshot-update` and review the diff.
 """
 
 from __future__ import annotations
 
-import os
 import zipfile
 from pathlib import Path
 
@@ -25,7 +25,6 @@ from core.contracts import (
 from core.errors import TemplateError, WorkspaceError
 from core.render import check_docx_roundtrip, docx_format_warnings, list_templates, render_docx
 
-SNAPSHOTS = Path(__file__).resolve().parents[1] / "snapshots" / "docx"
 TEMPLATES = ("classic", "ats_plain")
 TRICKY = (
     "Rendered {{ 7*7 }} literally",
@@ -248,18 +247,11 @@ def test_roundtrip_on_a_file_that_is_not_a_docx(tmp_path):
     assert len(problems) == 1 and "could not be opened" in problems[0]
 
 
-def test_snapshot_of_rendered_text(rendered):
-    template, path = rendered
+def test_snapshot_of_rendered_text(rendered, text_snapshot):
+    _, path = rendered
     document = docx.Document(str(path))
     text = "".join(f"[{p.style.name}] {p.text}\n" for p in document.paragraphs)
-    snapshot = SNAPSHOTS / f"{template}.txt"
-    if os.environ.get("UPDATE_SNAPSHOTS") == "1":
-        snapshot.parent.mkdir(parents=True, exist_ok=True)
-        snapshot.write_text(text, encoding="utf-8")
-    assert snapshot.exists(), f"no snapshot {snapshot}: create it with UPDATE_SNAPSHOTS=1"
-    assert text == snapshot.read_text(encoding="utf-8"), (
-        f"rendered text of {template} changed; review it and rerun with UPDATE_SNAPSHOTS=1"
-    )
+    assert text == text_snapshot
 
 
 def test_unknown_template_lists_the_available_ones(tmp_path):

@@ -4,13 +4,13 @@ package mechanism runs a package's `__init__` exactly once, also under concurren
 
 from __future__ import annotations
 
-import subprocess
 import sys
 import textwrap
 import threading
 from pathlib import Path
 
 from core.retrieval.lancedb_import import register_lazy_package
+from tests.child import last_line, run_python
 from tests.conftest import REPO
 
 _FRESH_PROCESS = textwrap.dedent(
@@ -40,16 +40,8 @@ _FRESH_PROCESS = textwrap.dedent(
 
 
 def test_local_index_without_rest_api_classes_and_client_still_complete(tmp_path):
-    done = subprocess.run(
-        [sys.executable, "-c", _FRESH_PROCESS, str(tmp_path / "db")],
-        cwd=REPO,
-        env={"PYTHONPATH": str(REPO), "PATH": "/usr/bin:/bin", "HOME": str(tmp_path)},
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-    assert done.returncode == 0, done.stderr[-3000:]
-    assert done.stdout.strip().endswith("ok")
+    env = {"PYTHONPATH": str(REPO), "PATH": "/usr/bin:/bin", "HOME": str(tmp_path)}
+    assert last_line(run_python(_FRESH_PROCESS, str(tmp_path / "db"), env=env)) == "ok"
 
 
 def _package(root: Path, name: str) -> None:

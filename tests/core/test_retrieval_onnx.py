@@ -5,8 +5,6 @@ and a default offline `run` never imports torch."""
 from __future__ import annotations
 
 import os
-import subprocess
-import sys
 import tempfile
 from pathlib import Path
 
@@ -21,6 +19,7 @@ from core.retrieval.onnx_embedder import (
     load_bundled_onnx,
     onnx_file,
 )
+from tests.child import last_line, run_python
 from tests.conftest import REPO
 
 pytestmark = pytest.mark.slow
@@ -154,18 +153,9 @@ def test_a_default_offline_run_does_not_import_torch(onnx_dir, eval_cases, tmp_p
     if not (cache / "onnx").exists():
         (cache / "onnx").symlink_to(onnx_dir)  # the export made above is the user's cache
     files = [str(case / "fact_resume.md"), str(case / "jd.txt"), str(tmp_path / "out")]
-    done = subprocess.run(
-        [sys.executable, "-c", RUN, *files],
-        cwd=REPO,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=600,
-        check=False,
-    )
-    assert done.returncode == 0, done.stderr[-2000:]
-    torch_loaded, st_loaded, code = done.stdout.strip().splitlines()[-1].split()
-    assert code == "0", done.stdout[-2000:]
+    output = run_python(RUN, *files, env=env, timeout=600)
+    torch_loaded, st_loaded, code = last_line(output).split()
+    assert code == "0", output[-2000:]
     assert (torch_loaded, st_loaded) == ("False", "False")
     assert (tmp_path / "out").is_dir()
 
@@ -189,15 +179,5 @@ def test_onnx_runtime_telemetry_is_off(onnx_dir, tmp_path):
     env = {**os.environ, "HOME": str(home), "XDG_CACHE_HOME": str(home / ".cache")}
     env.pop("ORT_DISABLE_TELEMETRY", None)
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")]))
-    done = subprocess.run(
-        [sys.executable, "-c", TELEMETRY, str(onnx_dir)],
-        cwd=REPO,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=False,
-    )
-    assert done.returncode == 0, done.stderr[-2000:]
-    assert "(1, 384)" in done.stdout
+    assert "(1, 384)" in run_python(TELEMETRY, str(onnx_dir), env=env)
     assert [p.relative_to(home) for p in home.rglob("*")] == []
