@@ -38,6 +38,7 @@ class Corpus:
     bm25: BM25Retriever
     card_chunks: dict[str, list[int]] = field(default_factory=dict)
     chunk_prior: np.ndarray = field(default_factory=lambda: np.ones(0))
+    role_headers: frozenset[str] = frozenset()  # ids of the timeline's cards (see is_role_header)
 
     @classmethod
     def build(
@@ -57,6 +58,7 @@ class Corpus:
             bm25=bm25,
             card_chunks=card_chunks,
             chunk_prior=prior,
+            role_headers=frozenset(cid for cid, card in cards.items() if is_role_header(card)),
         )
 
     @classmethod
@@ -80,3 +82,10 @@ class Corpus:
     @property
     def has_vectors(self) -> bool:
         return self.vectors is not None and len(self.chunks) > 0
+
+
+def is_role_header(card: EvidenceCard) -> bool:
+    """A role's own line ("Ledgerline — Senior Software Engineer | April 2021 – Present"): the
+    parser gives it the role's title and dates and no kind of its own. It is the evidence for
+    "N years of …": the timeline, not a bullet, says how long someone did the work."""
+    return card.kind == CardKind.OTHER and bool(card.role.strip()) and bool(card.timeframe.strip())

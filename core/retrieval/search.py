@@ -1,7 +1,8 @@
 """One search over a corpus: BM25 and/or vector rankings of cards, RRF fusion, reranking.
 
 Retrievers rank chunks; a card's score in a retriever is its best chunk's, so a long card split
-into chunks is found by its most relevant part and reported once, under its own id.
+into chunks is found by its most relevant part and reported once, under its own id. A query for
+years of experience also fuses the role header lines (the timeline) as a third ranking.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import numpy as np
 
 from core.contracts import EvidenceHit, Ranking, RetrievalMode
 from core.errors import InputError
+from core.jd.kinds import asked_years
 from core.retrieval.corpus import Corpus
 from core.retrieval.embedder import Embedder
 from core.retrieval.fusion import rrf_fuse
@@ -23,6 +25,10 @@ from core.settings import RetrievalSettings
 
 MODES = tuple(mode.value for mode in RetrievalMode)  # the enum in core/contracts.py, in order
 _CHUNKS_PER_CARD = 8  # sort this many chunks per wanted card before falling back to all
+# A query asking for years of experience ("5+ years of commercial contracting") fuses a third
+# ranking: the role header lines, in the order the other retrievers put them, at this weight.
+# Chosen on the tuning dev cases (docs/eval-notes/mapping.md, round 3): 0.5 of 0.3 to 2.0.
+TIMELINE_WEIGHT = 0.5
 Hyde = Callable[[str], str | None]
 
 
@@ -73,7 +79,8 @@ def run_search(
     vector = CardRanking()
     if sims is not None:
         vector = _best_per_card(corpus, np.arange(len(sims)), sims, depth)
-    order, final = _order(ran, bm25, vector, deps.settings)
+    timeline = _timeline(corpus, plan.text, vector if sims is not None else bm25)
+    order, final = _order(ran, bm25, vector, deps.settings, timeline)
     extra: dict[str, dict[str, float]] = {"rrf": final} if ran.startswith("hybrid") else {}
     if ran.endswith("+rerank"):
         reranked = _rerank(corpus, plan.text, order, deps, notes)
@@ -173,18 +180,27 @@ def _descending(values: np.ndarray, take: int) -> np.ndarray:
     return top[np.argsort(-values[top], kind="stable")]
 
 
+def _timeline(corpus: Corpus, query: str, ranking: CardRanking) -> list[str]:
+    """The role headers, best first, when the query asks for years of experience; else none."""
+    if not corpus.role_headers or asked_years(query) is None:
+        return []
+    return [cid for cid in ranking.ids if cid in corpus.role_headers]
+
+
 def _order(
-    ran: str, bm25: CardRanking, vector: CardRanking, settings: RetrievalSettings
+    ran: str,
+    bm25: CardRanking,
+    vector: CardRanking,
+    settings: RetrievalSettings,
+    timeline: list[str],
 ) -> tuple[list[str], dict[str, float]]:
     if ran.startswith("bm25"):
         return bm25.ids, bm25.scores
     if ran == "vector":
         return vector.ids, vector.scores
-    fused = rrf_fuse(
-        [bm25.ids, vector.ids],
-        k=settings.rrf_k,
-        weights=[settings.bm25_weight, settings.vector_weight],
-    )
+    rankings = [bm25.ids, vector.ids] + ([timeline] if timeline else [])
+    weights = [settings.bm25_weight, settings.vector_weight, TIMELINE_WEIGHT][: len(rankings)]
+    fused = rrf_fuse(rankings, k=settings.rrf_k, weights=weights)
     return [cid for cid, _ in fused], dict(fused)
 
 

@@ -414,3 +414,49 @@ def test_remembered_queries_keep_only_the_latest_and_encode_only_what_is_new():
     assert inner.calls[-1] == ["alpha"]
     assert np.allclose(memo.encode(["alpha"]), inner.encode(["alpha"]))
     assert memo.encode([]).shape == (0, 64)
+
+
+# --- years of experience: the timeline's role headers ----------------------------------------
+
+
+def _timeline_cards() -> list[EvidenceCard]:
+    header = card("head", "Acme — Platform Engineer | 2019 – 2023", kind=CardKind.OTHER)
+    loose = card("hobby", "Interests: woodworking and long-distance cycling.", kind=CardKind.OTHER)
+    loose = loose.model_copy(update={"role": "", "timeframe": ""})
+    bullets = [
+        card("k1", "Ran Kubernetes clusters in production for 40 services."),
+        card("k2", "Upgraded production Kubernetes clusters with zero downtime."),
+        card("k3", "Wrote runbooks for Kubernetes incidents in production."),
+        card("o1", "Mentored two junior engineers through weekly pairing sessions."),
+        card("o2", "Presented the platform roadmap to the engineering leadership."),
+        card("o3", "Cut cloud spend by 18% by rightsizing instances."),
+    ]
+    return [header, loose, *bullets]
+
+
+def _rank(index: EvidenceIndex, query: str, card_id: str) -> int:
+    ids = [hit.card_id for hit in index.search(query, k=10, mode="hybrid").results]
+    return ids.index(card_id) + 1 if card_id in ids else 99
+
+
+def test_a_years_query_lifts_the_role_headers_in_hybrid(tmp_path, monkeypatch):
+    from core.retrieval import search
+
+    idx = open_index(tmp_path / "t", HashingEmbedder())
+    idx.build(_timeline_cards(), content_hash="t")
+    asked = "5+ years of experience running Kubernetes in production"
+    lifted = _rank(idx, asked, "head")
+    monkeypatch.setattr(search, "TIMELINE_WEIGHT", 0.0)  # the same fusion without the timeline
+    assert lifted < _rank(idx, asked, "head")
+    assert lifted <= 4  # after the three lines that state the work, before the unrelated ones
+
+
+def test_only_years_queries_and_only_role_headers_get_the_timeline(tmp_path):
+    idx = open_index(tmp_path / "t", HashingEmbedder())
+    idx.build(_timeline_cards(), content_hash="t")
+    assert idx.corpus.role_headers == frozenset({"head"})  # not the untitled, undated line
+    plain = idx.search("running Kubernetes in production", k=10, mode="hybrid").results
+    assert {h.card_id for h in plain[:3]} == {"k1", "k2", "k3"}
+    assert _rank(idx, "running Kubernetes in production", "head") > _rank(
+        idx, "4 years running Kubernetes in production", "head"
+    )
