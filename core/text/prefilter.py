@@ -29,7 +29,12 @@ def literal_pieces(term: str) -> tuple[str, ...] | None:
 def may_match(text: str, term: str) -> bool:
     """False only when a term pattern for `term` cannot match `text` (a piece is missing)."""
     pieces = literal_pieces(term)
-    if pieces is None or not text.isascii():
+    low = _ascii_lower(text)
+    if pieces is None or low is None:
         return True
-    low = text.lower()
     return all(piece in low for piece in pieces)
+
+
+@lru_cache(maxsize=1024)  # one text is tried against hundreds of terms in a row
+def _ascii_lower(text: str) -> str | None:
+    return text.lower() if text.isascii() else None
