@@ -37,7 +37,9 @@ class Prefetch:
             finally:
                 self._done.set()
 
-        threading.Thread(target=run, name="embed-ahead", daemon=True).start()
+        # Not a daemon: a process that ends early (an error after the prefetch started) waits
+        # for the model call in flight instead of tearing ONNX Runtime down under it.
+        threading.Thread(target=run, name="embed-ahead", daemon=False).start()
 
     def result(self) -> dict[str, np.ndarray]:
         """{text: vector} once the thread is done ({} when it failed)."""

@@ -322,3 +322,34 @@ def test_a_failed_prefetch_is_recomputed_and_a_lasting_error_reaches_the_caller(
     broken.prefetch(texts)
     with pytest.raises(RuntimeError, match="the model broke"):
         broken.encode(texts)  # the same error as without embedding ahead, in this thread
+
+
+def test_a_process_that_fails_while_embedding_ahead_exits_with_its_own_error(tmp_path):
+    """A main thread that fails while the prefetch thread is inside ONNX Runtime: the process
+    ends with the main thread's error and exit code (no hang, no crash at interpreter exit)."""
+    import subprocess
+    import sys
+
+    from tests.conftest import REPO
+
+    script = (
+        "import sys\n"
+        "from core.contracts import EvidenceCard, Provenance\n"
+        "from core.retrieval import get_embedder\n"
+        "from core.retrieval.index import embed_ahead\n"
+        f"e = get_embedder({MODEL!r})\n"
+        "cards = [EvidenceCard(id=f'c{i}', raw_text=f'Built pipeline number {i} on Kubernetes "
+        "for the payments team', provenance=Provenance(source='f.md')) for i in range(200)]\n"
+        "embed_ahead(e, cards)\n"
+        "sys.exit('the main thread failed')\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env={**os.environ, "PYTHONPATH": str(REPO), "RESUMEFORGE_HOME": str(tmp_path)},
+    )
+    assert done.returncode == 1, done.stderr[-2000:]
+    assert done.stderr.strip().endswith("the main thread failed"), done.stderr[-2000:]
