@@ -60,6 +60,11 @@ def _levels() -> tuple[Level, ...]:
 
 def find_markers(text: str) -> list[Marker]:
     """Every agency marker in `text`, in order (a longer one wins where two overlap)."""
+    return list(_markers_in(text))
+
+
+@lru_cache(maxsize=4096)  # the audit asks about the same sentences again and again (14x on dev-01)
+def _markers_in(text: str) -> tuple[Marker, ...]:
     found: list[Marker] = []
     for level in _levels():
         for m in level.pattern.finditer(text):
@@ -72,7 +77,7 @@ def find_markers(text: str) -> list[Marker]:
         if kept and mk.start < kept[-1].start + len(kept[-1].text):
             continue
         kept.append(mk)
-    return kept
+    return tuple(kept)
 
 
 _OTHER_SUBJECT = re.compile(r"\b(?:is|was|are|were|who|she|he|they|which)\b", re.I)

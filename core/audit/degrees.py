@@ -31,14 +31,15 @@ def _named_as_degree(text: str, m: re.Match[str]) -> bool:
     )
 
 
-def _degrees(text: str) -> list[tuple[int, str, str]]:
+@lru_cache(maxsize=4096)  # the same lines are checked once per claim (8x on dev-01)
+def _degrees(text: str) -> tuple[tuple[int, str, str], ...]:
     """(level, level name, the words naming it) for each degree named in `text`."""
-    return [
+    return tuple(
         (int(level.rank), level.name, m.group(0))
         for level in degree_table()
         for m in level.pattern.finditer(text)
         if _named_as_degree(text, m)
-    ]
+    )
 
 
 def check_degrees(text: str, *, evidence: str) -> list[DegreeFinding]:

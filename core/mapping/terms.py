@@ -12,6 +12,8 @@ import re
 from collections.abc import Iterable, Mapping
 from functools import lru_cache
 
+from core.text.prefilter import may_match
+
 
 @lru_cache(maxsize=4096)
 def term_pattern(term: str) -> re.Pattern[str]:
@@ -22,7 +24,7 @@ def term_pattern(term: str) -> re.Pattern[str]:
 
 def mentions(text: str, term: str) -> bool:
     term = term.strip()
-    if len(term) < 2:
+    if len(term) < 2 or not may_match(text, term):  # a piece missing: no regex needed
         return False
     return bool(term_pattern(term).search(text))
 

@@ -88,6 +88,7 @@ def tailor(request: RunRequest, *, settings: Settings, llm=None) -> RunResult:
     from core.ingest.completeness import check_complete, with_contact
     from core.jd import jd_file_settings
     from core.retrieval import get_embedder
+    from core.retrieval.index import embed_ahead
 
     embedder = get_embedder(settings.retrieval.embedding_model, cache_dir=settings.cache_dir)
     resume = parse_resume(
@@ -102,6 +103,7 @@ def tailor(request: RunRequest, *, settings: Settings, llm=None) -> RunResult:
     answers = load_answers(request.answers_path)
     template = request.template or settings.default_template
     model = getattr(llm, "model", None) or "offline"
+    embed_ahead(embedder, resume.cards)  # on the other core while LanceDB imports (issue 15)
     workspace = Workspace.open(settings.workspaces_dir / f"cli-{resume.content_hash[:12]}")
     index = _open_index(resume, workspace, settings)
     run_id = inputs_hash(

@@ -30,6 +30,7 @@ import numpy as np
 
 from core.environment import apply_process_defaults
 from core.retrieval.model_gate import encode_in_turns, fair_lock_for
+from core.retrieval.prefetch import Prefetch
 
 log = logging.getLogger(__name__)
 
@@ -123,24 +124,66 @@ class SentenceTransformerEmbedder:
         # One lock per model (torch models are not safe to call from two threads), taken once
         # per small batch and in arrival order, so no build holds the model for long.
         self._turns = fair_lock_for(lock)
+        self._ahead: list[Prefetch] = []
+        self._ahead_lock = threading.Lock()
 
     def encode(self, texts: list[str]) -> np.ndarray:
+        return self._encode(texts, ahead=True)
+
+    def _encode(self, texts: list[str], *, ahead: bool) -> np.ndarray:
+        """From the disk cache, then (with `ahead`) a prefetch, then the model."""
         out = np.zeros((len(texts), self.dim), dtype=np.float32)
         cached = self._cache.get_many(self.name, texts, self.dim) if self._cache else []
         missing = [i for i in range(len(texts)) if not cached or cached[i] is None]
         for i, vector in enumerate(cached):
             if vector is not None:
                 out[i] = vector
+        if ahead and missing:
+            missing = self._take_prefetched(texts, missing, out)
         if missing:
-            # Longest first over the whole call, not only within a turn: each batch then holds
-            # texts of similar length, so less padding is computed (dev-01's 196 resume texts:
-            # 3.8 → 3.3 s CPU). Rows go back to their own places below.
-            missing.sort(key=lambda i: -len(texts[i]))
-            todo = [texts[i] for i in missing]
-            fresh = encode_in_turns(self._encode_now, todo, self._turns)
-            out[missing] = fresh
-            if self._cache is not None:
-                self._cache.put_many(self.name, todo, fresh)
+            out[missing] = self._compute([texts[i] for i in missing])
+        return out
+
+    def prefetch(self, texts: list[str]) -> Prefetch:
+        """Start encoding `texts` on a background thread, so the caller can do other work (a
+        cold run imports LanceDB meanwhile: Python holding the GIL while ONNX Runtime, which
+        releases it, embeds). A later `encode` of any of these texts waits for the prefetch
+        and takes its vectors. If the prefetch fails, `encode` computes them itself, so the
+        error (if it happens again) is raised in the caller's thread as before."""
+        job = Prefetch(texts)
+        with self._ahead_lock:
+            self._ahead.append(job)
+        job.start(lambda todo: self._encode(todo, ahead=False))
+        return job
+
+    def _take_prefetched(self, texts: list[str], missing: list[int], out: np.ndarray) -> list[int]:
+        """`missing` minus the texts a prefetch encoded (waiting for it); their rows filled."""
+        with self._ahead_lock:
+            wanted = {texts[i] for i in missing}
+            jobs = [job for job in self._ahead if wanted & job.texts]
+        for job in jobs:
+            found = job.result()  # waits; {} when the prefetch failed
+            with self._ahead_lock:
+                if job in self._ahead:
+                    self._ahead.remove(job)  # used once; the disk cache remembers the rest
+            for i in missing:
+                if texts[i] in found:
+                    out[i] = found[texts[i]]
+            missing = [i for i in missing if texts[i] not in found]
+        return missing
+
+    def _compute(self, texts: list[str]) -> np.ndarray:
+        """Encode `texts` on the model (in turns) and remember them in the disk cache."""
+        # Longest first over the whole call, not only within a turn: each batch then holds
+        # texts of similar length, so less padding is computed (dev-01's 196 resume texts:
+        # 3.8 → 3.3 s CPU). Rows go back to their own places below.
+        order = sorted(range(len(texts)), key=lambda i: -len(texts[i]))
+        todo = [texts[i] for i in order]
+        fresh = encode_in_turns(self._encode_now, todo, self._turns)
+        if self._cache is not None:
+            self._cache.put_many(self.name, todo, fresh)
+        out = np.zeros((len(texts), self.dim), dtype=np.float32)
+        out[order] = fresh
         return out
 
     def _encode_now(self, texts: list[str]) -> np.ndarray:

@@ -47,6 +47,22 @@ log = logging.getLogger(__name__)
 MEMORY_URI = "memory://"
 
 
+def embedding_texts(cards: list[EvidenceCard], chunks: list[Chunk] | None = None) -> list[str]:
+    """The texts an index embeds for `cards` (one per chunk)."""
+    by_id = {card.id: card for card in cards}
+    chunks = chunk_cards(cards) if chunks is None else chunks
+    return [embedding_text(chunk, by_id[chunk.card_id]) for chunk in chunks]
+
+
+def embed_ahead(embedder: Embedder | None, cards: list[EvidenceCard]) -> None:
+    """Start embedding `cards`' texts in the background (when the embedder can), so the work
+    before `build` — a cold process's LanceDB import — runs meanwhile on the other core; `build`
+    then waits for those vectors instead of computing them (same vectors either way)."""
+    prefetch = getattr(embedder, "prefetch", None)
+    if prefetch is not None and cards:
+        prefetch(embedding_texts(cards))
+
+
 class EvidenceIndex:
     def __init__(
         self,
@@ -226,8 +242,7 @@ class EvidenceIndex:
     def _embed(self, cards: list[EvidenceCard]) -> tuple[Corpus, list[Chunk], np.ndarray]:
         chunks = chunk_cards(cards)
         if self.embedder is not None:
-            by_id = {card.id: card for card in cards}
-            texts = [embedding_text(chunk, by_id[chunk.card_id]) for chunk in chunks]
+            texts = embedding_texts(cards, chunks)
             budget = self.settings.index_budget_s
             vectors = encode_within(self.embedder.encode, texts, budget_s=budget, dim=self._dim)
         else:

@@ -23,6 +23,7 @@ import logging
 import os
 import tempfile
 import warnings
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -53,6 +54,11 @@ _PROBES = (
 # and 4.5 s of 64 (load 13; longest-first order, so a batch is padded to similar lengths).
 _THREADS = 1
 _MAX_BATCH = 8
+# Whole batches run side by side instead (ONNX Runtime's `run` is thread-safe and releases the
+# GIL): a call of several batches uses both cores with no synchronisation inside a batch, and
+# every batch is the same as on one thread, so the vectors are identical bit for bit. A query
+# (one batch) stays on the calling thread. Measured in docs/BENCHMARKS.md, "Cold start".
+PARALLEL_BATCHES = 2
 
 
 def default_onnx_dir() -> Path:
@@ -75,11 +81,15 @@ class OnnxSentenceModel:
     `encode` takes sentence-transformers' arguments (those that matter here are honoured, the
     rest ignored), so SentenceTransformerEmbedder uses it like a SentenceTransformer."""
 
-    def __init__(self, session: Any, tokenizer: Any, dim: int) -> None:
+    def __init__(
+        self, session: Any, tokenizer: Any, dim: int, *, parallel: int = PARALLEL_BATCHES
+    ) -> None:
         self._session = session
         self._tokenizer = tokenizer
         self._dim = dim
         self._wanted = {i.name for i in session.get_inputs()}
+        self.parallel = max(1, parallel)  # batches run at once (see PARALLEL_BATCHES)
+        self._pool: ThreadPoolExecutor | None = None
 
     def get_embedding_dimension(self) -> int:
         return self._dim
@@ -95,20 +105,33 @@ class OnnxSentenceModel:
         # Longest first, like sentence-transformers: similar lengths share a batch (less padding).
         order = sorted(range(len(sentences)), key=lambda i: -len(sentences[i]))
         step = max(1, min(batch_size, _MAX_BATCH))
-        for start in range(0, len(order), step):
-            rows = order[start : start + step]
-            out[rows] = self._pooled([sentences[i] for i in rows])
+        batches = [order[start : start + step] for start in range(0, len(order), step)]
+        # Tokenised here, on the calling thread; only the model runs on the pool.
+        feeds = [self._feed([sentences[i] for i in rows]) for rows in batches]
+        if self.parallel > 1 and len(feeds) > 1:
+            pooled = list(self._workers().map(self._pooled, feeds))
+        else:
+            pooled = [self._pooled(feed) for feed in feeds]
+        for rows, vectors in zip(batches, pooled, strict=True):
+            out[rows] = vectors
         if normalize_embeddings and len(out):
             out /= np.maximum(np.linalg.norm(out, axis=1, keepdims=True), 1e-12)
         return out
 
-    def _pooled(self, texts: list[str]) -> np.ndarray:
+    def _workers(self) -> ThreadPoolExecutor:
+        if self._pool is None:
+            self._pool = ThreadPoolExecutor(self.parallel, thread_name_prefix="onnx-batch")
+        return self._pool
+
+    def _feed(self, texts: list[str]) -> dict[str, np.ndarray]:
         encodings = self._tokenizer.encode_batch(texts)
-        feed = {
+        return {
             "input_ids": np.array([e.ids for e in encodings], dtype=np.int64),
             "attention_mask": np.array([e.attention_mask for e in encodings], dtype=np.int64),
             "token_type_ids": np.array([e.type_ids for e in encodings], dtype=np.int64),
         }
+
+    def _pooled(self, feed: dict[str, np.ndarray]) -> np.ndarray:
         hidden = self._session.run(None, {k: v for k, v in feed.items() if k in self._wanted})[0]
         mask = feed["attention_mask"][..., None].astype(np.float32)
         summed = (hidden * mask).sum(axis=1)

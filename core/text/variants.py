@@ -19,6 +19,8 @@ from enum import StrEnum
 from functools import lru_cache
 from importlib import resources
 
+from core.text.prefilter import may_match
+
 
 class Match(StrEnum):
     MET = "met"
@@ -84,6 +86,7 @@ def _spans(text: str, terms: tuple[str, ...]) -> list[tuple[int, int]]:
     return [
         m.span()
         for t in terms
+        if may_match(text, t)  # a piece of the term missing: its pattern cannot match
         for m in _pattern(t).finditer(text)
         if not _defined_otherwise(text, m.start(), m.group(0))
     ]

@@ -259,3 +259,97 @@ def test_the_int8_setting_reaches_the_index(minilm, tiny_cross_encoder, tmp_path
     ranking = index.search("Kubernetes pipelines", mode="hybrid+rerank")
     assert ranking.mode == "hybrid+rerank"
     assert index._reranker() is get_reranker(str(tiny_cross_encoder), int8=True)
+
+
+# --- embedding ahead (issue 15: the resume is embedded while LanceDB imports) ------------------
+
+
+class _Model:
+    """A stand-in for the model *behind* the embedder (the prefetch is what is tested): the
+    real MiniLM, except that it fails on the threads named in `fail_on`."""
+
+    def __init__(self, real, fail_on: set[str]):
+        self._real, self.fail_on, self.calls = real, fail_on, []
+
+    def get_embedding_dimension(self):
+        return 384
+
+    def encode(self, texts, **kwargs):
+        import threading
+
+        name = threading.current_thread().name
+        self.calls.append((name, len(texts)))
+        if name in self.fail_on or "*" in self.fail_on:
+            raise RuntimeError("the model broke")
+        return self._real.encode(texts, **kwargs)
+
+
+def _embedder(minilm, fail_on=frozenset()):
+    import threading
+
+    from core.retrieval.embedder import SentenceTransformerEmbedder
+
+    model = _Model(minilm._model, set(fail_on))
+    return SentenceTransformerEmbedder(MODEL, model, None, threading.Lock()), model
+
+
+def test_an_index_built_after_embedding_ahead_takes_those_vectors(minilm, tmp_path):
+    from core.retrieval.index import embed_ahead, embedding_texts
+
+    ahead, model = _embedder(minilm)
+    plain, _ = _embedder(minilm)
+    embed_ahead(ahead, CARDS)
+    index = EvidenceIndex.open(tmp_path / "a", embedder=ahead, settings=RetrievalSettings())
+    assert index.build(CARDS, content_hash="h")
+    reference = EvidenceIndex.open(tmp_path / "b", embedder=plain, settings=RetrievalSettings())
+    reference.build(CARDS, content_hash="h")
+    assert np.array_equal(index.corpus.vectors, reference.corpus.vectors)
+    # every text was encoded once, on the background thread; the build waited for them
+    assert {name for name, _ in model.calls} == {"embed-ahead"}
+    assert sum(n for _, n in model.calls) == len(set(embedding_texts(CARDS)))
+    assert ahead._ahead == []  # used once, then forgotten
+
+
+def test_a_failed_prefetch_is_recomputed_and_a_lasting_error_reaches_the_caller(minilm):
+    texts = ["CI/CD pipelines", "Kubernetes on EKS"]
+    flaky, model = _embedder(minilm, fail_on={"embed-ahead"})
+    job = flaky.prefetch(texts)
+    vectors = flaky.encode(texts)  # the prefetch failed: computed here, same vectors
+    assert isinstance(job.error, RuntimeError)
+    assert np.allclose(vectors, minilm._model.encode(texts, normalize_embeddings=True), atol=1e-6)
+    assert model.calls[-1][0] != "embed-ahead"
+    broken, _ = _embedder(minilm, fail_on={"*"})
+    broken.prefetch(texts)
+    with pytest.raises(RuntimeError, match="the model broke"):
+        broken.encode(texts)  # the same error as without embedding ahead, in this thread
+
+
+def test_a_process_that_fails_while_embedding_ahead_exits_with_its_own_error(tmp_path):
+    """A main thread that fails while the prefetch thread is inside ONNX Runtime: the process
+    ends with the main thread's error and exit code (no hang, no crash at interpreter exit)."""
+    import subprocess
+    import sys
+
+    from tests.conftest import REPO
+
+    script = (
+        "import sys\n"
+        "from core.contracts import EvidenceCard, Provenance\n"
+        "from core.retrieval import get_embedder\n"
+        "from core.retrieval.index import embed_ahead\n"
+        f"e = get_embedder({MODEL!r})\n"
+        "cards = [EvidenceCard(id=f'c{i}', raw_text=f'Built pipeline number {i} on Kubernetes "
+        "for the payments team', provenance=Provenance(source='f.md')) for i in range(200)]\n"
+        "embed_ahead(e, cards)\n"
+        "sys.exit('the main thread failed')\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env={**os.environ, "PYTHONPATH": str(REPO), "RESUMEFORGE_HOME": str(tmp_path)},
+    )
+    assert done.returncode == 1, done.stderr[-2000:]
+    assert done.stderr.strip().endswith("the main thread failed"), done.stderr[-2000:]

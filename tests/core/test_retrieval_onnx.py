@@ -181,3 +181,48 @@ def test_onnx_runtime_telemetry_is_off(onnx_dir, tmp_path):
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")]))
     assert "(1, 384)" in run_python(TELEMETRY, str(onnx_dir), env=env)
     assert [p.relative_to(home) for p in home.rglob("*")] == []
+
+
+def test_batches_run_side_by_side_on_two_threads_with_identical_vectors(
+    model_dir, onnx_dir, dev_texts
+):
+    """PARALLEL_BATCHES: a call of several batches runs them on two threads at once; each batch
+    is the same as on one thread, so the vectors are equal bit for bit (issue 15)."""
+    import threading
+
+    onnx = load_bundled_onnx(model_dir, onnx_dir=onnx_dir, export=False)
+    assert isinstance(onnx, OnnxSentenceModel)
+    assert onnx.parallel == 2  # the default
+    session = onnx._session
+    threads: set[int] = set()
+    running, most = [0], [0]
+    guard = threading.Lock()
+
+    class Watched:  # the real session, recording which threads run it and how many at once
+        def get_inputs(self):
+            return session.get_inputs()
+
+        def run(self, *args):
+            with guard:
+                threads.add(threading.get_ident())
+                running[0] += 1
+                most[0] = max(most[0], running[0])
+            try:
+                return session.run(*args)
+            finally:
+                with guard:
+                    running[0] -= 1
+
+    onnx._session = Watched()
+    texts = dev_texts[:160]
+    side_by_side = onnx.encode(texts, batch_size=16)
+    assert len(threads) == 2 and most[0] == 2
+    onnx.parallel = 1
+    threads.clear()
+    one_thread = onnx.encode(texts, batch_size=16)
+    assert len(threads) == 1 and threads == {threading.get_ident()}
+    assert np.array_equal(side_by_side, one_thread)
+    threads.clear()
+    onnx.parallel = 2
+    onnx.encode(texts[:3])  # a query: one batch, on the calling thread
+    assert threads == {threading.get_ident()}
