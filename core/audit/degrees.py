@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from core.jd.kinds import degree_in_progress, degree_table
 from core.text.sentences import sentence_spans
