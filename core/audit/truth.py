@@ -150,6 +150,9 @@ def _check_skills(
     evidence_skills = known_skills(
         [c.raw_text for c in cited], [s for c in cited for s in c.skills]
     )
+    # spans already judged (a synonym may back them): credentials and degrees found above, and
+    # every name check_names judged
+    earlier = [v.span for v in out.items if v.type == V.SKILL_INVENTED and v.span]
     names = check_names(
         out.text,
         evidence=evidence,
@@ -160,9 +163,7 @@ def _check_skills(
     )
     for name in names.findings:
         out.add(V.SKILL_INVENTED, name.span, name.detail, blocker=name.blocker)
-    # spans already judged (a synonym may back them): names, credentials and degrees
-    found = [v.span for v in out.items if v.type == V.SKILL_INVENTED and v.span]
-    judged = [*names.judged, *(span for n in found for span in spans_of(n, out.text))]
+    judged = [*names.judged, *(span for n in earlier for span in spans_of(n, out.text))]
     for term in invented_terms(out.text, evidence=evidence, resume_text=resume_text, skip=judged):
         out.add(V.SKILL_INVENTED, term.span, term.detail)
 
