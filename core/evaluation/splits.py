@@ -4,6 +4,11 @@ Every rule, threshold or weight is chosen looking only at the *tuning* cases; th
 cases are scored with the same command and reported beside them, never used to choose. A case is
 named by its folder (dev) or file stem (real). One home for the split, so every evaluation reports
 the same two groups.
+
+Round 7 (2026-11-26) moved half of each held-back group to tuning, so more kinds of failure can be
+studied, and kept the other half held back: the dev cases whose hold-out earlier rounds had
+already spent (dev-08 and dev-10 were read for ingestion and audit rules, docs/EVALUATION.md) and
+the first half of the real resumes and job ads by file name, chosen before looking at any result.
 """
 
 from __future__ import annotations
@@ -12,17 +17,12 @@ from pathlib import Path
 
 HELD_BACK_DEV = frozenset(
     {
-        "dev-08-warehouse-to-supply-chain-analyst",
         "dev-09-print-designer-to-brand-designer",
-        "dev-10-store-to-district-manager",
         "dev-11-civil-eit-to-project-engineer",
     }
 )
 HELD_BACK_REAL_RESUMES = frozenset(
     {
-        "r04_kindergarten-teacher",
-        "r06_graphic-designer",
-        "r08_product-manager",
         "r15_civil-engineer",
         "r18_programmer_jsonresume-legacy",
         "r19_gym-manager",
@@ -30,9 +30,6 @@ HELD_BACK_REAL_RESUMES = frozenset(
 )
 HELD_BACK_REAL_JDS = frozenset(
     {
-        "j03_senior-accountant",
-        "j06_primary-english-teacher",
-        "j07_high-school-english-teacher",
         "j10_ux-ui-designer",
         "j13_maintenance-worker-heating-nycha",
         "j15_project-manager-engineering",

@@ -112,7 +112,7 @@ def test_false_gaps_are_counted_by_cause_without_their_text():
         "responsibility, no keywords, true_gap",
         "years, keywords, hidden_evidence",
     ]
-    held = {**case_result(0, 2, 0), "case": "dev-10-store-to-district-manager"}
+    held = {**case_result(0, 2, 0), "case": "dev-11-civil-eit-to-project-engineer"}
     held["gaps"]["false_gap_causes"] = scores["false_gap_causes"] * 2
     pooled = by_split([held])["held-back"]["false_gap_causes"]
     assert pooled == {
@@ -262,7 +262,7 @@ def test_overall_pools_counts_instead_of_averaging_rates():
 
 def test_tuning_and_held_back_cases_are_scored_apart():
     tuning = {**case_result(3, 3, 3), "case": "dev-01-backend-engineer"}
-    held = {**case_result(3, 6, 2), "case": "dev-10-store-to-district-manager"}
+    held = {**case_result(3, 6, 2), "case": "dev-11-civil-eit-to-project-engineer"}
     tuning["gaps"]["terminology_gaps_supported"] = "2/2"
     held["gaps"]["terminology_gaps_supported"] = "1/2"
     groups = by_split([tuning, held])
