@@ -9,6 +9,7 @@ never claims a keyword the document lacks, and its format warnings join the repo
 from __future__ import annotations
 
 import json
+from collections.abc import Collection
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -30,15 +31,6 @@ class RunOutputs:
     diff_md: Path
 
 
-def shippable_draft(board: Blackboard) -> ResumeDraft:
-    """The draft minus rejected lines and anything the audit blocked."""
-    assert board.resume_draft is not None
-    draft = board.resume_draft.model_copy(deep=True)
-    rejected = {b.id for b in draft.all_bullets() if b.status == BulletStatus.REJECTED}
-    draft.drop_lines(board.blocked_line_ids() | rejected, record=False)
-    return draft
-
-
 def export_run(
     board: Blackboard,
     *,
@@ -53,6 +45,11 @@ def export_run(
         raise PipelineError(board.current_step.value, "there is no draft to export yet")
     out_dir = Path(out_dir)
     draft = final_draft(board, template=template, date_style=date_style)
+    # The earlier variant as its recruiter got it, so the diff shows only what the user changed
+    # (a saved run's document; an in-app draft before a rewind is made one the same way).
+    before = None
+    if previous is not None:
+        before = as_document(previous, board, template=template, date_style=date_style)
     docx, pdf, problems = render_documents(draft, board, template=template, out_dir=out_dir)
     paths = RunOutputs(
         out_dir=out_dir,
@@ -81,8 +78,11 @@ def export_run(
     atomic_write_json(paths.evidence_used, used)
     atomic_write_json(paths.ats_report, dump["ats_report"])
     atomic_write_json(paths.audit_report, dump["audit_report"])
-    atomic_write_text(paths.diff_md, diff_drafts(previous, draft))
-    atomic_write_json(paths.audit_json, {"blackboard": dump, "run_stats": run_stats(board)})
+    atomic_write_text(paths.diff_md, diff_drafts(before, draft))
+    document = draft.model_dump(mode="json")
+    atomic_write_json(
+        paths.audit_json, {"blackboard": dump, "document": document, "run_stats": run_stats(board)}
+    )
     if problems:
         raise PipelineError(
             "RENDER", "the documents did not read back correctly: " + "; ".join(problems)
@@ -91,11 +91,34 @@ def export_run(
 
 
 def final_draft(board: Blackboard, *, template: str, date_style: str | None) -> ResumeDraft:
-    """The shippable draft with one date style, trimmed to the measured page budget."""
+    """The board's draft as the recruiter receives it, without what the audit blocked."""
+    assert board.resume_draft is not None
+    return as_document(
+        board.resume_draft,
+        board,
+        template=template,
+        date_style=date_style,
+        blocked=board.blocked_line_ids(),
+    )
+
+
+def as_document(
+    draft: ResumeDraft,
+    board: Blackboard,
+    *,
+    template: str,
+    date_style: str | None,
+    blocked: Collection[str] = (),
+) -> ResumeDraft:
+    """A copy of `draft` without rejected and `blocked` lines, with every date in one style,
+    trimmed to the measured page budget. A document already made this way comes back the same."""
     from core.render.dates import with_date_style
     from core.render.page_fit import fit_rendered_pages
 
-    draft = with_date_style(shippable_draft(board), date_style)
+    draft = draft.model_copy(deep=True)
+    rejected = {b.id for b in draft.all_bullets() if b.status == BulletStatus.REJECTED}
+    draft.drop_lines(set(blocked) | rejected, record=False)
+    draft = with_date_style(draft, date_style)
     max_pages = board.inputs.length_rules.max_pages
     fitted, _ = fit_rendered_pages(draft, board.contact, template=template, max_pages=max_pages)
     return fitted
@@ -155,10 +178,11 @@ def run_stats(board: Blackboard) -> dict[str, object]:
 
 
 def load_exported_draft(run_dir: Path) -> ResumeDraft | None:
-    """The draft saved in a run folder's audit.json (for diffs between runs)."""
+    """The document a run folder exported (audit.json's "document"; runs saved before it was
+    written give their board's draft), for diffs between runs."""
     path = Path(run_dir) / "audit.json"
     if not path.exists():
         return None
     data = json.loads(path.read_text(encoding="utf-8"))
-    draft = data.get("blackboard", {}).get("resume_draft")
+    draft = data.get("document") or data.get("blackboard", {}).get("resume_draft")
     return ResumeDraft.model_validate(draft) if draft else None

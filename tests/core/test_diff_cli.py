@@ -10,8 +10,9 @@ from typing import Any
 import pytest
 
 from core.cli import main
-from core.contracts import Blackboard, Inputs, ParsedResume
+from core.contracts import Blackboard, Inputs, ParsedResume, ResumeDraft
 from core.pipeline.run_report import previous_run
+from core.render.roundtrip import body_paragraphs
 
 
 def write_run(folder: Path, *, resume_hash: str, jd: str, mtime: float) -> Path:
@@ -63,7 +64,8 @@ def test_diff_of_a_folder_that_is_not_a_run_exits_2_with_one_line(tmp_path, caps
 
 @pytest.fixture
 def runs(eval_dir, tmp_path, capsys) -> dict[str, Any]:
-    """Real runs side by side: dev-01 (a), dev-02 (c, newer), then dev-01 with an answer (b)."""
+    """Real runs side by side: dev-01 (a), dev-02 (c, newer) and again (same), then dev-01 with
+    an answer (b)."""
     dev01, dev02 = eval_dir / "dev-01-backend-engineer", eval_dir / "dev-02-product-manager"
 
     def run(case: Path, name: str, *extra: str) -> Path:
@@ -74,13 +76,14 @@ def runs(eval_dir, tmp_path, capsys) -> dict[str, Any]:
 
     a = run(dev01, "a")
     c = run(dev02, "c")
+    same = run(dev02, "same")
     board = json.loads((a / "audit.json").read_text())["blackboard"]
     asked = [g for g in board["gap_resolutions"] if g["strategy"] == "ask_user"]
     answers = tmp_path / "answers.json"
     answers.write_text(json.dumps({asked[0]["gap_id"]: "Used Terraform for 2 side projects."}))
     capsys.readouterr()
     b = run(dev01, "b", "--answers", str(answers))
-    return {"a": a, "b": b, "c": c, "b_stdout": capsys.readouterr().out}
+    return {"a": a, "same": same, "b": b, "c": c, "b_stdout": capsys.readouterr().out}
 
 
 @pytest.mark.slow
@@ -101,3 +104,18 @@ def test_run_diffs_against_the_same_resume_and_job_only(runs):
     assert answered.startswith("# Changes from the previous variant")  # against a, not c
     assert "Used Terraform for 2 side projects." in answered
     assert f"changes since {runs['a']}" in runs["b_stdout"]
+
+
+@pytest.mark.slow
+def test_the_same_inputs_again_give_no_differences(runs):
+    """The earlier run is compared as its recruiter got it (its exported document), so a rerun
+    lists no line as removed or changed by the page budget or the date style."""
+    again = (runs["same"] / "diff_from_base.md").read_text()
+    assert "No differences" in again, again
+    # audit.json keeps that document: its lines are the DOCX's lines.
+    document = ResumeDraft.model_validate(
+        json.loads((runs["same"] / "audit.json").read_text())["document"]
+    )
+    docx_text = "\n".join(body_paragraphs(runs["same"] / "resume.docx"))
+    bullets = [b.text for b in document.live_bullets()]
+    assert bullets and all(text in docx_text for text in bullets)
