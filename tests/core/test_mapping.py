@@ -184,3 +184,25 @@ def test_unstated_keywords_fall_back_to_the_sentence_but_never_for_a_named_tool(
     result = map_evidence([spark], index=ListIndex([hit("c1", text, 0.7)]), synonyms={})
     assert [g.gap_type for g in result.gaps] == [GapType.HIDDEN_EVIDENCE]  # close, not stated
     assert result.evidence_map[0].confidence == Confidence.LOW
+
+
+def test_a_category_word_in_the_synonym_data_does_not_stand_in_for_a_product():
+    from core.retrieval import load_synonyms
+
+    matcher = TermMatcher(synonym_classes(load_synonyms()))
+    requirement = req("Experience with Power BI or Tableau", ["Power BI", "Tableau"])
+    hits = [hit("c1", "I know I have gaps: my dashboards and reporting live in Excel", 0.4)]
+    mapping, gap = classify_requirement(requirement, hits, matcher)
+    assert gap is not None and gap.gap_type == GapType.TRUE_GAP
+    assert mapping.evidence_card_ids == []
+
+
+def test_the_retail_and_warehouse_vocabulary_reaches_its_other_names():
+    from core.retrieval import load_synonyms
+
+    matcher = TermMatcher(synonym_classes(load_synonyms()))
+    lp = req("A working knowledge of loss prevention practices", [])
+    hits = [hit("c1", "Cut shrink from 2.9% to 1.1% of sales with monthly audits", 0.3)]
+    mapping, gap = classify_requirement(lp, hits, matcher)
+    assert gap is not None and gap.gap_type == GapType.TERMINOLOGY_GAP
+    assert mapping.evidence_card_ids == ["c1"]
