@@ -35,17 +35,20 @@ from core.contracts import (
 )
 from core.jd.kinds import kind_of
 from core.mapping.by_kind import decide_by_kind, overall_years, result_lines, with_years
+from core.mapping.overlap import Stated, judge_words
 from core.mapping.records import HEADER_NOTE, SHOWN_NOTE, gap_record, mapping_record
-from core.mapping.terms import TermMatcher, content_words, named_phrases, synonym_classes
+from core.mapping.terms import (
+    TermMatcher,
+    content_words,
+    is_named_tool,
+    named_phrases,
+    synonym_classes,
+)
 
 # Cosine similarity of the best vector hit (all-MiniLM-L6-v2 scale) above which an unmatched
 # requirement is treated as "you may have this: tell us" rather than a plain gap.
 HIDDEN_EVIDENCE_SIMILARITY = 0.62
 ADJACENT_SIMILARITY = 0.35
-# Without keywords: share of the requirement's content words a line must state, or the cosine
-# similarity that makes a partial overlap enough (both chosen on the tuning dev cases).
-DIRECT_WORD_SHARE = 0.4
-DIRECT_WORDS_SIMILARITY = 0.6
 TOP_HITS = 8
 MAX_CITED = 3
 
@@ -103,6 +106,11 @@ def map_evidence(
         result.retrieval_mode = ranking.mode
         hits = list(ranking.results) + term_scan(req, cards, matcher, seen=ranking.results)
         mapping, gap = classify_requirement(req, hits, matcher)
+        if gap is not None and gap.gap_type != GapType.TERMINOLOGY_GAP and by_sentence(req, kind):
+            # The analyser's keywords are not stated: the sentence's own words may be.
+            retried = classify_requirement(req.model_copy(update={"keywords": []}), hits, matcher)
+            if retried[1] is None or retried[1].gap_type == GapType.TERMINOLOGY_GAP:
+                mapping, gap = retried
         if kind == RequirementKind.ACHIEVEMENT and gap is not None:
             mapping, gap = result_lines(req, hits, cards) or (mapping, gap)
         if kind == RequirementKind.YEARS:
@@ -113,6 +121,15 @@ def map_evidence(
         if gap is not None:
             result.gaps.append(gap)
     return result
+
+
+def by_sentence(req: Requirement, kind: RequirementKind) -> bool:
+    """Whether a responsibility or achievement whose keywords no line states may be judged by
+    its sentence's words instead: not when a keyword names a tool, language or credential (the
+    words around "Apache Spark" in "Spark for large-scale data processing" are not Spark)."""
+    if kind not in (RequirementKind.RESPONSIBILITY, RequirementKind.ACHIEVEMENT):
+        return False
+    return bool(req.keywords) and not any(is_named_tool(k) for k in req.keywords)
 
 
 def term_scan(
@@ -152,8 +169,12 @@ def classify_requirement(
     matched: set[str] = set()
     for hit in hits:
         direct, by_synonym = matcher.match(hit.text, terms)
-        if not req.keywords and not _real_overlap(direct, terms, hit):
-            direct = []
+        if not req.keywords:
+            stated = judge_words(req.text, terms, direct, by_synonym, _similarity(hit))
+            if stated == Stated.OTHER_WORDS:
+                direct, by_synonym = [], [*direct, *by_synonym]
+            elif stated == Stated.NOT:
+                direct = []
         if phrases and not direct and not by_synonym:
             direct, by_synonym = matcher.match(hit.text, phrases)
         if direct:
@@ -181,16 +202,6 @@ def classify_requirement(
         strategy = GapStrategy.ADJACENT
     mapping = mapping_record(req, [], Confidence.LOW, matched, "no supporting evidence")
     return mapping, gap_record(req, GapType.TRUE_GAP, strategy, adjacent)
-
-
-def _real_overlap(direct: Sequence[str], terms: Sequence[str], hit: EvidenceHit) -> bool:
-    """Without keywords, plain words of the requirement count as stated only when several are
-    there and they are a fair share of it, or the line is also close in meaning: two common
-    words of a long requirement ("oral", "therapy") are not its evidence."""
-    if len(direct) < 2:
-        return False
-    share = len(direct) / max(1, len(terms))
-    return share >= DIRECT_WORD_SHARE or _similarity(hit) >= DIRECT_WORDS_SIMILARITY
 
 
 def _similarity(hit: EvidenceHit) -> float:

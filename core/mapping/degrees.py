@@ -42,12 +42,13 @@ def match_degree(req: Requirement, cards: Sequence[EvidenceCard], *, header: str
     in_header = [lv for lv in degree_levels(header) if lv >= need] if header else []
     if in_header:  # name the level only: the name line itself is contact data
         return Verdict(Outcome.HEADER, [], level_name(max(in_header)), "stated in your name line")
+    if _EQUIVALENT.search(req.text):
+        # Experience may stand in for the degree (finished or not): the general matcher reads it.
+        return UNDECIDED
     pending = [(lv, c) for lv, progress, c in held if lv >= need and progress]
     if pending:
         lv, card = pending[0]
         return Verdict(Outcome.IN_PROGRESS, [card.id], f"a {level_name(lv)} in progress")
-    if _EQUIVALENT.search(req.text):
-        return UNDECIDED  # experience may stand in for it: the general matcher reads that
     lower = sorted(((lv, c) for lv, _, c in held), key=lambda pair: -pair[0])
     if lower:
         lv, card = lower[0]

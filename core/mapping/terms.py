@@ -180,9 +180,24 @@ def _may_state(low_text: str, term: str) -> bool:
 
 
 def content_words(text: str) -> set[str]:
-    """Lower-cased words of 4+ letters minus common filler, for overlap scores."""
+    """Lower-cased words of 4+ letters minus common filler, plus the acronyms the text writes in
+    capitals ("3PL", "P&L", "SQL"): short, but they name what is asked. For overlap scores."""
     words = set(re.findall(r"[a-z][a-z0-9+#/.-]{3,}", text.lower()))
-    return {w.strip(".") for w in words} - _FILLER
+    named = acronyms(text)
+    plain = {w.strip(".") for w in words} - _FILLER
+    return {w for w in plain if w.removesuffix("s") not in named} | named
+
+
+# Two to five capitals, digits or "&" with at least two capitals or a capital and a digit
+# ("3PL", "P&L", "UPT", "KPIs"); a text written all in capitals has none (it is a heading).
+_ACRONYM = re.compile(r"(?<![\w&])((?=[0-9&]*[A-Z][0-9&]*[A-Z0-9])[A-Z0-9&]{2,5})s?(?![\w&])")
+
+
+def acronyms(text: str) -> set[str]:
+    """The acronyms a text names, lower-cased."""
+    if text.upper() == text:
+        return set()
+    return {m.lower() for m in _ACRONYM.findall(text) if not m.isdigit()}
 
 
 _FILLER = {

@@ -151,3 +151,58 @@ def test_a_phrase_around_a_named_tool_does_not_stand_in_for_it():
     mapping, gap = classify_requirement(requirement, hits, classes)
     assert gap is not None and gap.gap_type == GapType.TRUE_GAP
     assert mapping.evidence_card_ids == []
+
+
+def test_an_acronym_the_requirement_names_is_evidence_on_its_own():
+    requirement = req("Experience in a 3PL or multi-client warehouse environment", [])
+    hits = [hit("c1", "3PL, 640,000 sq ft, 2 main clients", vector=0.2)]
+    mapping, gap = classify_requirement(requirement, hits, CLASSES)
+    assert gap is None and mapping.evidence_card_ids == ["c1"]
+    other = [hit("c1", "Ran a 640,000 sq ft warehouse", vector=0.2)]  # one plain word only
+    _, gap = classify_requirement(requirement, other, CLASSES)
+    assert gap is not None and gap.gap_type == GapType.TRUE_GAP
+
+
+def test_words_stated_through_synonyms_count_and_make_it_other_words():
+    classes = TermMatcher(synonym_classes({"forecast": ["projection", "projections"]}))
+    requirement = req("Turning volume projections into staffing plans for each department", [])
+    line = [hit("c1", "Built the weekly volume forecast the staffing rota runs on", vector=0.3)]
+    mapping, gap = classify_requirement(requirement, line, classes)
+    assert gap is not None and gap.gap_type == GapType.TERMINOLOGY_GAP
+    assert mapping.evidence_card_ids == ["c1"]
+    _, gap = classify_requirement(requirement, line, CLASSES)  # no synonym data: one word
+    assert gap is not None and gap.gap_type == GapType.TRUE_GAP
+
+
+def test_unstated_keywords_fall_back_to_the_sentence_but_never_for_a_named_tool():
+    line = hit("c1", "P&L and payroll to budget", vector=0.7)
+    owner = req("P&L ownership, including payroll and controllable expenses", ["P&L ownership"])
+    result = map_evidence([owner], index=ListIndex([line]), synonyms={})
+    assert result.gaps == [] and result.evidence_map[0].evidence_card_ids == ["c1"]
+    spark = req("Apache Spark for large-scale data processing", ["Apache Spark"])
+    text = "Large-scale data processing in Python batch jobs"
+    result = map_evidence([spark], index=ListIndex([hit("c1", text, 0.7)]), synonyms={})
+    assert [g.gap_type for g in result.gaps] == [GapType.HIDDEN_EVIDENCE]  # close, not stated
+    assert result.evidence_map[0].confidence == Confidence.LOW
+
+
+def test_a_category_word_in_the_synonym_data_does_not_stand_in_for_a_product():
+    from core.retrieval import load_synonyms
+
+    matcher = TermMatcher(synonym_classes(load_synonyms()))
+    requirement = req("Experience with Power BI or Tableau", ["Power BI", "Tableau"])
+    hits = [hit("c1", "I know I have gaps: my dashboards and reporting live in Excel", 0.4)]
+    mapping, gap = classify_requirement(requirement, hits, matcher)
+    assert gap is not None and gap.gap_type == GapType.TRUE_GAP
+    assert mapping.evidence_card_ids == []
+
+
+def test_the_retail_and_warehouse_vocabulary_reaches_its_other_names():
+    from core.retrieval import load_synonyms
+
+    matcher = TermMatcher(synonym_classes(load_synonyms()))
+    lp = req("A working knowledge of loss prevention practices", [])
+    hits = [hit("c1", "Cut shrink from 2.9% to 1.1% of sales with monthly audits", 0.3)]
+    mapping, gap = classify_requirement(lp, hits, matcher)
+    assert gap is not None and gap.gap_type == GapType.TERMINOLOGY_GAP
+    assert mapping.evidence_card_ids == ["c1"]

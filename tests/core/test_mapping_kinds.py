@@ -16,7 +16,9 @@ from core.contracts import (
     RoleEntry,
 )
 from core.mapping import is_supported, map_evidence, must_have_coverage
+from core.mapping.degrees import match_degree
 from core.mapping.timeline import experience_span
+from core.mapping.verdict import Outcome
 
 
 def card(
@@ -143,3 +145,12 @@ def test_a_degree_in_the_name_line_is_supported_without_copying_the_name() -> No
     mapping, gap = run("Doctor of Pharmacy (PharmD)", [], header="Dana Ruiz, PharmD, BCPS")
     assert gap is None and is_supported(mapping)
     assert "Dana" not in " ".join(mapping.matched_terms) + (mapping.notes or "")
+
+
+def test_a_degree_that_equivalent_experience_may_replace_is_not_a_gap_for_being_unfinished():
+    pending = [card("e1", "B.S. Operations Management, in progress", CardKind.EDUCATION)]
+    text = "Bachelor's degree in supply chain or a related field, or equivalent work experience"
+    verdict = match_degree(Requirement(id="r1", text=text), pending)
+    assert verdict.outcome == Outcome.UNDECIDED
+    _, gap = run("Bachelor's degree in supply chain", pending)
+    assert gap is not None and "in progress" in gap.nearby
