@@ -5,7 +5,8 @@ ad is split into sections, so every item reads as a bullet:
 - bullets glued without a separator (LinkedIn exports): "…from initial call to closeConduct demos…",
   "…North Carolina license3 + years…", "…policies.Coordinate with…";
 - a numbered list flattened onto one line: "1. Assist in … 2. Review … 3. Prepare …";
-- inline bullet markers: "Medical • Dental • Vision".
+- inline bullet markers: "Medical • Dental • Vision";
+- items kept apart by one space only, on a long unpunctuated line (`core.jd.spaced`).
 
 A glued joint is a lower-case word of three or more letters running straight into a capitalised
 word ("closeConduct"), or a sentence end or ':' running straight into one ("policies.Coordinate");
@@ -21,7 +22,8 @@ import re
 from itertools import pairwise
 
 from core.jd.headings import classify_heading
-from core.jd.sections import BULLET, reads_as_item
+from core.jd.sections import BULLET, ITEM_START, reads_as_item
+from core.jd.spaced import spaced_cuts
 
 ITEM_VERBS = (
     "Prepare", "Perform", "Maintain", "Manage", "Assist", "Ensure", "Provide", "Develop",
@@ -145,7 +147,8 @@ def _leading_heading(piece: str) -> list[str]:
         head = " ".join(words[:n])
         ends_open = words[n - 1].lower() in OPEN_ENDS  # "Qualifications of the", "Experience with"
         opens_item = re.match(r"[A-Z][a-z]", words[n]) and not words[n].endswith(":")
-        if opens_item and not ends_open and is_heading_piece(head):
+        item_opening = ITEM_START.match(head) is not None  # "Expertise in Microsoft Excel"
+        if opens_item and not ends_open and not item_opening and is_heading_piece(head):
             return [head, *_leading_heading(" ".join(words[n:]))]
     return [piece]
 
@@ -199,7 +202,7 @@ def _split(line: str) -> list[str] | None:
     if numbered:
         head, *items = _pieces(line, numbered)
         return [*([head] if head else []), *(f"- {NUMBERED.sub('', i, 1)}" for i in items)]
-    cuts = _glued_cuts(line)
+    cuts = _glued_cuts(line) or spaced_cuts(line)
     if not cuts:
         return None
     # every piece is an item (the first too), except a "LABEL:" piece or a heading piece

@@ -26,7 +26,8 @@ BULLET = re.compile(
 # Words that open a requirement line, not a heading ("Strong communication skills").
 ITEM_START = re.compile(
     r"^(\d|strong|excellent|solid|deep|proven|experience (with|in|building|designing|running)|"
-    r"proficien|knowledge|familiar|ability|able to|bachelor|master|ph\.?d|degree|understanding)",
+    r"expertise (in|with)|proficien|knowledge|familiar|ability|able to|bachelor|master|ph\.?d|"
+    r"degree|understanding)",
     re.IGNORECASE,
 )
 SENTENCE_END = re.compile(r"[.!?;,]['\"”’)]?$")

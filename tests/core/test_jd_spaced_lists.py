@@ -1,0 +1,82 @@
+"""Lists whose items an export kept apart by one space only, wrapper paragraphs under a list,
+and "would be ideal" as a nice-to-have cue. Each ad is written here."""
+
+from __future__ import annotations
+
+from core.contracts import Priority
+from core.jd import analyze_jd
+from core.jd.runon import split_run_together
+from core.jd.spaced import spaced_cuts
+
+SPACED = (
+    "Plumbing Service Technician\nNorthside Mechanical\n\n"
+    "Requirements\n\n"
+    "Journeyman plumber license Experience with QuickBooks Online and Microsoft Outlook "
+    "Knowledge of local plumbing codes 3+ years of residential service experience Strong "
+    "customer service skills Valid driver license with a clean record Able to lift 60 pounds "
+    "Comfortable working in crawl spaces and attics Backflow certification is desired\n\n"
+    "Northside Mechanical has served the valley since 1978. We offer medical, dental and a "
+    "401(k) with a match. Every technician gets a stocked van.\n\n"
+    "All applicants must be legally authorized to work in the United States. Benefits start on "
+    "the first of the month after hire. New technicians earn 10 days of paid leave per year.\n"
+)
+
+
+def test_items_kept_apart_by_one_space_are_read_one_by_one():
+    texts = [r.text for r in analyze_jd(SPACED).requirements]
+    assert "Journeyman plumber license" in texts
+    assert "Knowledge of local plumbing codes" in texts
+    assert "3+ years of residential service experience" in texts
+    assert "Strong customer service skills" in texts
+    assert "Valid driver license with a clean record" in texts
+
+
+def test_names_inside_a_spaced_item_stay_whole():
+    texts = [r.text for r in analyze_jd(SPACED).requirements]
+    # "with QuickBooks", "and Microsoft Outlook": a small word keeps the name in its item
+    assert "Experience with QuickBooks Online and Microsoft Outlook" in texts
+
+
+def test_the_cue_of_a_spaced_item_sets_its_priority():
+    by_text = {r.text: r.priority for r in analyze_jd(SPACED).requirements}
+    assert by_text["Backflow certification is desired"] == Priority.NICE
+    assert by_text["Journeyman plumber license"] == Priority.MUST
+
+
+def test_a_paragraph_mostly_of_wrapper_sentences_is_not_read_as_requirements():
+    texts = " | ".join(r.text for r in analyze_jd(SPACED).requirements)
+    assert "legally authorized" not in texts  # its paragraph is benefits and notices
+    assert "10 days of paid leave" not in texts
+    assert "since 1978" not in texts and "stocked van" not in texts
+
+
+def test_a_paragraph_of_asks_with_one_perk_keeps_its_asks():
+    ad = (
+        "Dental Assistant\n\nRequirements\n\n"
+        "You must hold a current radiography certificate. Two years of chairside experience is "
+        "required. Experience with Dentrix is preferred. We offer a uniform allowance.\n"
+    )
+    texts = [r.text for r in analyze_jd(ad).requirements]
+    assert "You must hold a current radiography certificate." in texts
+    assert "Two years of chairside experience is required." in texts
+
+
+def test_prose_and_short_lines_are_not_spaced_lists():
+    prose = (
+        "You will work with the Operations team and the Finance group to plan each quarter. "
+        "Our clients include hospitals in Ohio and Texas, and you will visit them with Sales."
+    )
+    assert spaced_cuts(prose) == []
+    assert split_run_together("Strong Excel skills Detail oriented") == [
+        "Strong Excel skills Detail oriented"
+    ]  # too short to be a run-together list
+
+
+def test_would_be_ideal_is_a_nice_to_have_cue_outside_a_list():
+    ad = (
+        "Payroll Specialist\n\nAbout the role\n\n"
+        "You will run payroll for 400 staff. Experience with ADP Workforce Now would be ideal.\n\n"
+        "Requirements\n- 2+ years of payroll experience\n- Advanced Excel skills\n"
+    )
+    by_text = {r.text: r.priority for r in analyze_jd(ad).requirements}
+    assert by_text["Experience with ADP Workforce Now would be ideal."] == Priority.NICE
