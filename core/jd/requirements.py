@@ -148,13 +148,18 @@ def _units(section: Section, *, bullets_only: bool = False) -> list[tuple[str, i
     return units
 
 
+MAX_PARAGRAPH_SENTENCES = 10  # more is a whole ad pasted as one line, not a paragraph
+
+
 def wrapper_paragraph(prose: list[str]) -> bool:
     """A paragraph of two or more sentences, at least half of them pay, benefits, EEO, legal or
     the employer speaking of itself, is wrapper text as a whole: its other sentences ("All
     applicants must be legally authorized…", "A new employee earns 13 days of leave") belong to
     it, not to the list above it."""
+    if not 2 <= len(prose) <= MAX_PARAGRAPH_SENTENCES:
+        return False
     wrapper = sum(reads_as_boilerplate(s) or in_employer_voice(s) for s in prose)
-    return len(prose) >= 2 and 2 * wrapper >= len(prose)
+    return 2 * wrapper >= len(prose)
 
 
 def reads_as_boilerplate(text: str) -> bool:

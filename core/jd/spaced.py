@@ -40,6 +40,8 @@ def _opens_item(line: str, joint: re.Match[str]) -> bool:
     closes = any(cue.fullmatch(word) for cue in (MUST_CUE, NICE_CUE))  # "… required Ability …"
     if not word or (word.lower() in phrase_words()[0] and not closes):  # "in", "with", "using"
         return False
+    if line[joint.end() + 1 : joint.end() + 2].isupper():  # an acronym: "commercial HVAC" is one
+        return closes or word.lower() in phrase_words()[1]  # item, "skills BA/BS" two (fillers)
     return word[:1].islower() or ITEM_START.match(line[joint.end() :]) is not None
 
 

@@ -80,3 +80,36 @@ def test_would_be_ideal_is_a_nice_to_have_cue_outside_a_list():
     )
     by_text = {r.text: r.priority for r in analyze_jd(ad).requirements}
     assert by_text["Experience with ADP Workforce Now would be ideal."] == Priority.NICE
+
+
+def test_an_adjective_before_an_acronym_stays_in_its_item():
+    line = (
+        "5+ years of hands-on commercial HVAC experience Strong troubleshooting skills EPA 608 "
+        "certification required Experience with building automation systems Valid driver "
+        "license Able to read blueprints and wiring diagrams on site"
+    )
+    pieces = [p.removeprefix("- ") for p in split_run_together(line)]
+    assert "5+ years of hands-on commercial HVAC experience" in pieces
+    assert "EPA 608 certification required" in pieces  # after a filler word an acronym opens
+
+
+def test_a_whole_ad_on_one_line_is_not_one_wrapper_paragraph():
+    sentences = [
+        "Warehouse Lead.",
+        "We are a family-owned distributor.",
+        "We offer medical and dental insurance.",
+        "Paid time off starts on day one.",
+        "We are an equal opportunity employer.",
+        "Our team ships 4,000 orders a day.",
+        "Requirements: 3+ years of warehouse experience.",
+        "Forklift certification is required.",
+        "Experience with a WMS such as Manhattan is preferred.",
+        "Must be able to lift 50 pounds.",
+        "Knowledge of cycle counting.",
+        "Strong leadership skills are required.",
+        "Benefits include a 401(k) with a match.",
+        "Apply now through our careers page.",
+    ]  # half of them wrapper sentences: as one paragraph, it would all be dropped
+    texts = " | ".join(r.text for r in analyze_jd(" ".join(sentences)).requirements)
+    assert "Forklift certification is required" in texts
+    assert "3+ years of warehouse experience" in texts
