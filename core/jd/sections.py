@@ -83,6 +83,17 @@ def reads_as_item(bare: str) -> bool:
     return any(w[0].islower() and len(w) >= 4 for w in words) and not _is_caps(bare)
 
 
+ONE_CREDENTIAL = re.compile(r"^(.+?)\s+(?:licen[cs]e|certificate|certification)$", re.IGNORECASE)
+
+
+def names_one_credential(bare: str) -> bool:
+    """'Valid Driver's License', 'Current RN License', 'BLS Certification': one credential (a
+    singular noun after what qualifies it) is a list item, while a heading names the kind
+    ("Licenses and Certifications") or qualifies the list ("Required Certification")."""
+    match = ONE_CREDENTIAL.match(bare)
+    return match is not None and classify_heading(match.group(1)) is None
+
+
 def heading_of(
     line: str,
     *,
@@ -113,6 +124,8 @@ def heading_of(
     named = re.search(r"\b[A-Z]{2,}\b", bare) is not None  # "PHR or SPHR preferred"
     if in_list and (weak_kind or named) and reads_as_item(bare):
         return None  # a short item in a list, not the next section
+    if in_list and names_one_credential(bare):
+        return None  # "Valid PA Driver's License" in a list: an item, worded as a title
     if _is_caps(bare) or line.lstrip().startswith("#"):
         return bare
     if ITEM_START.match(bare) or line[:1].isspace():  # indented: a wrapped line, not a heading

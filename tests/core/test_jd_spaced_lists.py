@@ -113,3 +113,17 @@ def test_a_whole_ad_on_one_line_is_not_one_wrapper_paragraph():
     texts = " | ".join(r.text for r in analyze_jd(" ".join(sentences)).requirements)
     assert "Forklift certification is required" in texts
     assert "3+ years of warehouse experience" in texts
+
+
+def test_one_credential_in_title_case_under_a_list_heading_is_an_item_not_a_heading():
+    ad = (
+        "School Bus Driver\n\nRequired Qualifications\n\n- High school diploma or GED\n\n"
+        "Additional Requirements\n\n\nValid CDL Class B License\nClean Driving Record\n\n"
+        "Licenses and Certifications\n\n- First aid card within 90 days\n"
+    )
+    analysis = analyze_jd(ad)
+    texts = [r.text for r in analysis.requirements]
+    assert "Valid CDL Class B License" in texts
+    headings = [s.heading for s in analysis.sections]
+    assert "Licenses and Certifications" in headings  # a kind of credential: still a heading
+    assert "Valid CDL Class B License" not in headings
