@@ -22,6 +22,8 @@ import re
 from itertools import pairwise
 
 from core.jd.headings import classify_heading
+from core.jd.phrases import skill_terms
+from core.jd.rarity import FLOOR, zipf
 from core.jd.sections import BULLET, ITEM_START, reads_as_item
 from core.jd.spaced import spaced_cuts
 
@@ -79,6 +81,19 @@ ITEM_END = re.compile(  # "…clinical experience Case Management experience" (n
 ABBREVIATION = re.compile(r"\b(?:e\.g|i\.e|etc|vs|incl|approx|Mr|Ms|Dr|Inc|Ltd|No|St)\.$")
 
 
+# Two capitalised words glued together ("LicenseAppropriate", "EnglishTeaching"): cut when
+# both are everyday English words (wordfreq, core/data/common_words.tsv) and the whole is no
+# known term ("PowerPoint", "QuickBooks", "BlackLine" are in core/data/skill_terms.txt).
+GLUED_WORDS = re.compile(r"\b([A-Z][a-z]{3,})([A-Z][a-z]{3,})\b")
+
+
+def _two_words(match: re.Match[str]) -> bool:
+    first, second = match.group(1), match.group(2)
+    if match.group(0).lower() in skill_terms():
+        return False
+    return zipf(first) >= FLOOR and zipf(second) >= FLOOR
+
+
 def _abbreviated(line: str, match: re.Match[str]) -> bool:
     return ABBREVIATION.search(line[: match.start()].rstrip()) is not None
 
@@ -93,8 +108,9 @@ def _glued_cuts(line: str) -> list[int]:
     for match in GLUED_SENTENCE.finditer(line):
         if not ABBREVIATION.search(line[: match.start()]):
             cuts.append(match.start())
-    if cuts:  # a run-on line: its sentences and letter-digit joints are items too
+    if cuts:  # a run-on line: its sentences, letter-digit and word-word joints are items too
         cuts += [m.end() for m in GLUED_DIGIT.finditer(line)]
+        cuts += [m.start(2) for m in GLUED_WORDS.finditer(line) if _two_words(m)]
         cuts += [m.end() for m in SENTENCE_GAP.finditer(line) if not _abbreviated(line, m)]
         if "." not in line:
             cuts += [m.end() for m in ITEM_END.finditer(line)]

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from itertools import pairwise
 
 from core.jd.headings import META_LABELS, ROLE_NOUN, classify_heading
 
@@ -175,7 +176,16 @@ def split_sections(text: str) -> list[Section]:
         joinable = not prev_blank or (wrapped and _open_bullet(sections[-1]))
         _add_line(sections[-1], line, number, joinable=joinable, width=width)
         prev_blank = False
-    return [s for s in sections if s.blocks or s.heading]
+    return _carry_priority([s for s in sections if s.blocks or s.heading])
+
+
+def _carry_priority(sections: list[Section]) -> list[Section]:
+    """'Preferred' with nothing under it, then 'Education and Experience': the empty heading
+    says how the next requirements section is asked (a heading a paste cut in two)."""
+    for empty, nxt in pairwise(sections):
+        if not empty.blocks and empty.kind == "nice_to_have" and nxt.kind == "requirements":
+            nxt.kind = "nice_to_have"
+    return sections
 
 
 def _open_section(

@@ -127,3 +127,29 @@ def test_one_credential_in_title_case_under_a_list_heading_is_an_item_not_a_head
     headings = [s.heading for s in analysis.sections]
     assert "Licenses and Certifications" in headings  # a kind of credential: still a heading
     assert "Valid CDL Class B License" not in headings
+
+
+def test_two_everyday_words_glued_on_a_run_on_line_are_cut_but_names_stay():
+    line = (
+        "Requirements:Valid Driver LicenseReliable TransportationExcellent written "
+        "EnglishTeaching experience with PowerPoint and QuickBooks"
+    )
+    pieces = [p.removeprefix("- ") for p in split_run_together(line)]
+    assert "Valid Driver License" in pieces
+    assert "Reliable Transportation" in pieces
+    assert "Teaching experience with PowerPoint and QuickBooks" in pieces
+    # alone on a line nothing is cut: a name may look like two words
+    assert split_run_together("Experience with BlueSky and NightWatch") == [
+        "Experience with BlueSky and NightWatch"
+    ]
+
+
+def test_an_empty_preferred_heading_makes_the_next_requirements_section_nice_to_have():
+    ad = (
+        "Science Teacher\n\nRequired\n\nEducation and Experience\n"
+        "- Bachelor's degree in biology\n\n"
+        "Preferred\n\nEducation and Experience\n- Master's degree in education\n"
+    )
+    by_text = {r.text: r.priority for r in analyze_jd(ad).requirements}
+    assert by_text["Bachelor's degree in biology"] == Priority.MUST
+    assert by_text["Master's degree in education"] == Priority.NICE
