@@ -218,11 +218,19 @@ def _split(line: str) -> list[str] | None:
     if numbered:
         head, *items = _pieces(line, numbered)
         return [*([head] if head else []), *(f"- {NUMBERED.sub('', i, 1)}" for i in items)]
-    cuts = _glued_cuts(line) or spaced_cuts(line)
+    glued = _glued_cuts(line)
+    cuts = sorted({*glued, *_spaced_inside(line, glued)}) if glued else spaced_cuts(line)
     if not cuts:
         return None
     # every piece is an item (the first too), except a "LABEL:" piece or a heading piece
     return _as_lines(_pieces(line, cuts))
+
+
+def _spaced_inside(line: str, cuts: list[int]) -> list[int]:
+    """Spaced-list joints inside the pieces glued joints cut a line into ("…in the CRM.
+    RequirementsERP system experience Expertise in Excel Sales and use tax experience …")."""
+    bounds = [0, *cuts, len(line)]
+    return [a + c for a, b in pairwise(bounds) for c in spaced_cuts(line[a:b])]
 
 
 def unglue_lists(text: str) -> str:

@@ -153,3 +153,16 @@ def test_an_empty_preferred_heading_makes_the_next_requirements_section_nice_to_
     by_text = {r.text: r.priority for r in analyze_jd(ad).requirements}
     assert by_text["Bachelor's degree in biology"] == Priority.MUST
     assert by_text["Master's degree in education"] == Priority.NICE
+
+
+def test_a_spaced_list_inside_a_glued_line_is_split_too():
+    line = (
+        "Reports to the controller.Requirements:Payroll system experience Expertise in "
+        "Microsoft Excel Bank reconciliation experience Accounts payable experience 3+ years of "
+        "bookkeeping experience Strong organization skills Ability to meet monthly deadlines "
+        "Associate degree in accounting"
+    )
+    pieces = [p.removeprefix("- ") for p in split_run_together(line)]
+    assert "Expertise in Microsoft Excel Bank reconciliation experience" in pieces
+    assert "3+ years of bookkeeping experience" in pieces
+    assert "Ability to meet monthly deadlines" in pieces
