@@ -166,3 +166,18 @@ def test_a_spaced_list_inside_a_glued_line_is_split_too():
     assert "Expertise in Microsoft Excel Bank reconciliation experience" in pieces
     assert "3+ years of bookkeeping experience" in pieces
     assert "Ability to meet monthly deadlines" in pieces
+
+
+def test_a_long_heading_label_inside_a_run_on_line_becomes_a_heading():
+    ad = (
+        "Home Health Aide Northside Care is hiring a Home Health Aide for the east side. "
+        "Duties of the Home Health Aide: Help clients bathe and dressKeep a daily care log "
+        "Qualifications of the Home Health Aide: Current CNA certificate2+ years of home care "
+        "experience"
+    )
+    analysis = analyze_jd(ad)
+    kinds = {s.heading: s.kind for s in analysis.sections}
+    assert kinds.get("Qualifications of the Home Health Aide") == "requirements"
+    texts = [r.text for r in analysis.requirements]
+    assert "Current CNA certificate" in texts
+    assert not any("Keep a daily care log" in t for t in texts)
