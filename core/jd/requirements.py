@@ -26,7 +26,7 @@ NICE_CUE = re.compile(
     r"plus if|desirable|desired|advantageous|would be (great|nice|helpful|a plus)|not required|"
     r"optional|extra credit|good to have|we'?d love|helpful|big plus|(?:an? )?(?:important |"
     r"added |real )?(?:asset|advantage)|advantageous|puts? you ahead|sets? you apart|"
-    r"preferably|desirable)\b",
+    r"preferably|desirable|(?:would be|is) ideal)\b",
     re.IGNORECASE,
 )
 MUST_CUE = re.compile(
@@ -40,7 +40,7 @@ STRONG_CUE = re.compile(
     r"leading|managing|operating|as|of)|proficien\w*|fluen(t|cy) in|expertise in|knowledge of|"
     r"familiar(ity)? with|degree (in|or)|'s degree|certification|background in|track record|"
     r"skilled in|must have|required|preferred|bonus (points|if)|is a bonus|nice to have|a plus|"
-    r"ideally|you must|must (?:have|be|possess|hold|live))",
+    r"ideally|(?:would be|is) ideal|you must|must (?:have|be|possess|hold|live))",
     re.IGNORECASE,
 )
 DISCLAIMER = re.compile(
@@ -140,9 +140,26 @@ def _units(section: Section, *, bullets_only: bool = False) -> list[tuple[str, i
                 (c, block.line, True, block.text) for c in clauses(block.text, bullet=True)
             )
         elif not bullets_only:
-            for sentence in sentences(block.text):
+            prose = sentences(block.text)
+            if wrapper_paragraph(prose):
+                continue
+            for sentence in prose:
                 units.extend((c, block.line, False, sentence) for c in clauses(sentence))
     return units
+
+
+MAX_PARAGRAPH_SENTENCES = 10  # more is a whole ad pasted as one line, not a paragraph
+
+
+def wrapper_paragraph(prose: list[str]) -> bool:
+    """A paragraph of two or more sentences, at least half of them pay, benefits, EEO, legal or
+    the employer speaking of itself, is wrapper text as a whole: its other sentences ("All
+    applicants must be legally authorized…", "A new employee earns 13 days of leave") belong to
+    it, not to the list above it."""
+    if not 2 <= len(prose) <= MAX_PARAGRAPH_SENTENCES:
+        return False
+    wrapper = sum(reads_as_boilerplate(s) or in_employer_voice(s) for s in prose)
+    return 2 * wrapper >= len(prose)
 
 
 def reads_as_boilerplate(text: str) -> bool:

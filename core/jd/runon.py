@@ -5,7 +5,8 @@ ad is split into sections, so every item reads as a bullet:
 - bullets glued without a separator (LinkedIn exports): "…from initial call to closeConduct demos…",
   "…North Carolina license3 + years…", "…policies.Coordinate with…";
 - a numbered list flattened onto one line: "1. Assist in … 2. Review … 3. Prepare …";
-- inline bullet markers: "Medical • Dental • Vision".
+- inline bullet markers: "Medical • Dental • Vision";
+- items kept apart by one space only, on a long unpunctuated line (`core.jd.spaced`).
 
 A glued joint is a lower-case word of three or more letters running straight into a capitalised
 word ("closeConduct"), or a sentence end or ':' running straight into one ("policies.Coordinate");
@@ -21,7 +22,10 @@ import re
 from itertools import pairwise
 
 from core.jd.headings import classify_heading
-from core.jd.sections import BULLET, reads_as_item
+from core.jd.phrases import skill_terms
+from core.jd.rarity import FLOOR, zipf
+from core.jd.sections import BULLET, ITEM_START, reads_as_item
+from core.jd.spaced import spaced_cuts
 
 ITEM_VERBS = (
     "Prepare", "Perform", "Maintain", "Manage", "Assist", "Ensure", "Provide", "Develop",
@@ -77,6 +81,40 @@ ITEM_END = re.compile(  # "…clinical experience Case Management experience" (n
 ABBREVIATION = re.compile(r"\b(?:e\.g|i\.e|etc|vs|incl|approx|Mr|Ms|Dr|Inc|Ltd|No|St)\.$")
 
 
+# Two capitalised words glued together ("LicenseAppropriate", "EnglishTeaching"): cut when
+# both are everyday English words (wordfreq, core/data/common_words.tsv) and the whole is no
+# known term ("PowerPoint", "QuickBooks", "BlackLine" are in core/data/skill_terms.txt).
+GLUED_WORDS = re.compile(r"\b([A-Z][a-z]{3,})([A-Z][a-z]{3,})\b")
+
+
+def _two_words(match: re.Match[str]) -> bool:
+    first, second = match.group(1), match.group(2)
+    if match.group(0).lower() in skill_terms():
+        return False
+    return zipf(first) >= FLOOR and zipf(second) >= FLOOR
+
+
+LABEL_END = re.compile(r"(?<=[A-Za-z)]):(?=\s|$)")
+MAX_LABEL_WORDS = 10
+
+
+def _label_cuts(line: str) -> list[int]:
+    """Starts of 'Heading words …:' labels inside a run-on line ("… medical coverage.
+    Qualifications of the Remote Nurse: RN license …"): the longest run of up to
+    `MAX_LABEL_WORDS` words before a ':' that opens with a capitalised heading word known to
+    `classify_heading`."""
+    cuts = []
+    for colon in LABEL_END.finditer(line):
+        before = line[: colon.start()]
+        words = list(re.finditer(r"\S+", before))[-MAX_LABEL_WORDS:]
+        for word in words:  # the longest (the shortest was tried: tuning glued 0.72 -> 0.71)
+            label = before[word.start() :]
+            if label[:1].isupper() and word.start() and classify_heading(label) is not None:
+                cuts += [word.start(), colon.end()]
+                break
+    return cuts
+
+
 def _abbreviated(line: str, match: re.Match[str]) -> bool:
     return ABBREVIATION.search(line[: match.start()].rstrip()) is not None
 
@@ -91,8 +129,10 @@ def _glued_cuts(line: str) -> list[int]:
     for match in GLUED_SENTENCE.finditer(line):
         if not ABBREVIATION.search(line[: match.start()]):
             cuts.append(match.start())
-    if cuts:  # a run-on line: its sentences and letter-digit joints are items too
+    if cuts:  # a run-on line: its sentences, letter-digit and word-word joints are items too
         cuts += [m.end() for m in GLUED_DIGIT.finditer(line)]
+        cuts += [m.start(2) for m in GLUED_WORDS.finditer(line) if _two_words(m)]
+        cuts += _label_cuts(line)
         cuts += [m.end() for m in SENTENCE_GAP.finditer(line) if not _abbreviated(line, m)]
         if "." not in line:
             cuts += [m.end() for m in ITEM_END.finditer(line)]
@@ -145,7 +185,8 @@ def _leading_heading(piece: str) -> list[str]:
         head = " ".join(words[:n])
         ends_open = words[n - 1].lower() in OPEN_ENDS  # "Qualifications of the", "Experience with"
         opens_item = re.match(r"[A-Z][a-z]", words[n]) and not words[n].endswith(":")
-        if opens_item and not ends_open and is_heading_piece(head):
+        item_opening = ITEM_START.match(head) is not None  # "Expertise in Microsoft Excel"
+        if opens_item and not ends_open and not item_opening and is_heading_piece(head):
             return [head, *_leading_heading(" ".join(words[n:]))]
     return [piece]
 
@@ -199,11 +240,19 @@ def _split(line: str) -> list[str] | None:
     if numbered:
         head, *items = _pieces(line, numbered)
         return [*([head] if head else []), *(f"- {NUMBERED.sub('', i, 1)}" for i in items)]
-    cuts = _glued_cuts(line)
+    glued = _glued_cuts(line)
+    cuts = sorted({*glued, *_spaced_inside(line, glued)}) if glued else spaced_cuts(line)
     if not cuts:
         return None
     # every piece is an item (the first too), except a "LABEL:" piece or a heading piece
     return _as_lines(_pieces(line, cuts))
+
+
+def _spaced_inside(line: str, cuts: list[int]) -> list[int]:
+    """Spaced-list joints inside the pieces glued joints cut a line into ("…in the CRM.
+    RequirementsERP system experience Expertise in Excel Sales and use tax experience …")."""
+    bounds = [0, *cuts, len(line)]
+    return [a + c for a, b in pairwise(bounds) for c in spaced_cuts(line[a:b])]
 
 
 def unglue_lists(text: str) -> str:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from itertools import pairwise
 
 from core.jd.headings import META_LABELS, ROLE_NOUN, classify_heading
 
@@ -26,7 +27,8 @@ BULLET = re.compile(
 # Words that open a requirement line, not a heading ("Strong communication skills").
 ITEM_START = re.compile(
     r"^(\d|strong|excellent|solid|deep|proven|experience (with|in|building|designing|running)|"
-    r"proficien|knowledge|familiar|ability|able to|bachelor|master|ph\.?d|degree|understanding)",
+    r"expertise (in|with)|proficien|knowledge|familiar|ability|able to|bachelor|master|ph\.?d|"
+    r"degree|understanding)",
     re.IGNORECASE,
 )
 SENTENCE_END = re.compile(r"[.!?;,]['\"”’)]?$")
@@ -82,6 +84,17 @@ def reads_as_item(bare: str) -> bool:
     return any(w[0].islower() and len(w) >= 4 for w in words) and not _is_caps(bare)
 
 
+ONE_CREDENTIAL = re.compile(r"^(.+?)\s+(?:licen[cs]e|certificate|certification)$", re.IGNORECASE)
+
+
+def names_one_credential(bare: str) -> bool:
+    """'Valid Driver's License', 'Current RN License', 'BLS Certification': one credential (a
+    singular noun after what qualifies it) is a list item, while a heading names the kind
+    ("Licenses and Certifications") or qualifies the list ("Required Certification")."""
+    match = ONE_CREDENTIAL.match(bare)
+    return match is not None and classify_heading(match.group(1)) is None
+
+
 def heading_of(
     line: str,
     *,
@@ -112,6 +125,8 @@ def heading_of(
     named = re.search(r"\b[A-Z]{2,}\b", bare) is not None  # "PHR or SPHR preferred"
     if in_list and (weak_kind or named) and reads_as_item(bare):
         return None  # a short item in a list, not the next section
+    if in_list and names_one_credential(bare):
+        return None  # "Valid PA Driver's License" in a list: an item, worded as a title
     if _is_caps(bare) or line.lstrip().startswith("#"):
         return bare
     if ITEM_START.match(bare) or line[:1].isspace():  # indented: a wrapped line, not a heading
@@ -161,7 +176,16 @@ def split_sections(text: str) -> list[Section]:
         joinable = not prev_blank or (wrapped and _open_bullet(sections[-1]))
         _add_line(sections[-1], line, number, joinable=joinable, width=width)
         prev_blank = False
-    return [s for s in sections if s.blocks or s.heading]
+    return _carry_priority([s for s in sections if s.blocks or s.heading])
+
+
+def _carry_priority(sections: list[Section]) -> list[Section]:
+    """'Preferred' with nothing under it, then 'Education and Experience': the empty heading
+    says how the next requirements section is asked (a heading a paste cut in two)."""
+    for empty, nxt in pairwise(sections):
+        if not empty.blocks and empty.kind == "nice_to_have" and nxt.kind == "requirements":
+            nxt.kind = "nice_to_have"
+    return sections
 
 
 def _open_section(
