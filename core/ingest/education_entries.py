@@ -94,7 +94,9 @@ def entry_pieces(item: Item) -> list[Item]:
     lines = [part for source in item.lines for part in split_two_entries(source)]
     for n, line in enumerate(lines):
         text = strip_markup(line.content)
-        starts = text[:1].isupper() or text[:1].isdigit()  # not a wrapped continuation
+        # a line under one that ends with a comma wraps it: '…Technology,' / 'Cambridge, MA, USA'
+        wrapped = n > 0 and lines[n - 1].content.rstrip().endswith(",")
+        starts = (text[:1].isupper() or text[:1].isdigit()) and not wrapped
         degree, school = _names(text)
         below = n + 1 < len(lines) and is_date_only(strip_markup(lines[n + 1].content))
         if not pieces or (

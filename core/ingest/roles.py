@@ -9,7 +9,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from core.ingest.degrees import DEGREE, without_degree
-from core.text.dates import DateSpan, first_range
+from core.text.dates import (
+    DateSpan,
+    dangling_start,
+    first_range,
+    join_wrapped,
+    only_end,
+)
 
 TITLE_WORDS_PATH = Path(__file__).resolve().parent.parent / "data" / "title_words.json"
 TITLE_WORDS = frozenset(json.loads(TITLE_WORDS_PATH.read_text(encoding="utf-8"))["words"])
@@ -72,6 +78,17 @@ def _is_location(text: str) -> bool:
     return bool(_LOCATION.match(text)) and title_score(text) == 0 and not is_org(text)
 
 
+def _is_place(pieces: list[str]) -> bool:
+    """'Boise', 'ID' or 'Mountain View', 'CA', 'USA': a city and region, then maybe a country
+    (one or two capitalised words, or an abbreviation)."""
+    if len(pieces) == 3:
+        country = pieces[2]
+        shaped = re.fullmatch(r"[A-Z]{2,3}|[A-Z][a-z]+(?: [A-Z][a-z]+)?", country)
+        if not shaped or title_score(country) or is_org(country):
+            return False
+    return _is_location(", ".join(pieces[:2]))
+
+
 def header_parts(text: str) -> list[str]:
     out = []
     for part in _SEPARATORS.split(text):
@@ -105,8 +122,10 @@ def _split_title_company(part: str) -> tuple[str, str, str]:
     last comes off first: 'Nurse, Mercy Hospital, Columbus, GA' → (…, …, 'Columbus, GA')."""
     pieces = [p.strip() for p in part.split(",")]
     place = ""
-    if len(pieces) >= 4 and _is_location(", ".join(pieces[-2:])):
-        place, pieces = ", ".join(pieces[-2:]), pieces[:-2]
+    for size in (3, 2):  # 'City, ST, USA' before 'City, ST'
+        if len(pieces) >= size + 2 and _is_place(pieces[-size:]):
+            place, pieces = ", ".join(pieces[-size:]), pieces[:-size]
+            break
     if len(pieces) >= 2 and title_score(pieces[-1]) == 0 and not _is_location(pieces[-1]):
         return ", ".join(pieces[:-1]), pieces[-1], place
     return part, "", ""
@@ -122,8 +141,16 @@ def _split_at(part: str) -> tuple[str, str]:
 
 def parse_header(lines: list[str]) -> HeaderParts:
     """Company, title, location and date range from a role header's lines."""
-    joined = " | ".join(strip_markup(line) for line in lines if line.strip())
+    texts = [strip_markup(line) for line in lines if line.strip()]
+    wrapped = next(
+        (i for i in range(1, len(texts)) if dangling_start(texts[i - 1]) and only_end(texts[i])),
+        None,
+    )  # '2017 –    Product Manager, Google' over 'Present': one range
+    end = texts.pop(wrapped) if wrapped is not None else ""
+    joined = " | ".join(texts)
     date = first_range(joined)
+    if date is not None and end and date.end is None and dangling_start(joined[date.begin :]):
+        date = join_wrapped(date, joined, end)
     if date is not None:
         joined = _cut_date(joined, date, "| ")
         joined = re.sub(r"\|\s*,\s*[^|]*$", "", joined)  # ", while in school" after the date

@@ -121,3 +121,16 @@ def test_school_degree_and_dates_stacked_on_three_lines_are_one_entry():
         ("Diploma in Welding", "Riverbend Polytechnic", "2014"),
         ("B.S. Biology", "Lakeside College", "2009"),
     ]
+
+
+@pytest.mark.parametrize(
+    "place",
+    ["Cambridge, MA, USA", "Baltimore, MD", "Starkville, MS", "Dhaka, BA"],
+)
+def test_a_place_wrapped_after_a_comma_stays_with_its_entry_even_when_it_reads_as_a_degree(place):
+    text = "Education\n2010 – 2014   B.S. in Biology, Lakeside Institute of Technology,\n"
+    text += f"              {place}\n2008 – 2010   A.A., Harbor Community College\n"
+    assert education(text) == [
+        ("B.S. in Biology", "Lakeside Institute of Technology", "2010"),
+        ("A.A.", "Harbor Community College", "2008"),
+    ]
