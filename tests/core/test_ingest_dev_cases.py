@@ -108,11 +108,14 @@ def assert_floor(what: str, per_case: dict[str, tuple[int, int, list]], floors: 
     assert not failed, f"{what}: share {failed} below floor {floors}; misses per case: {misses}"
 
 
-# Floors measured on 2026-11-24 at the merge of issue 11 (rounded down), per split.
-NUMBER_FLOORS = {"tuning": 0.94, "held-back": 0.82}
+# Floors measured on 2026-11-24 at the merge of issue 11 (rounded down), per split. Round 7
+# (2026-11-26) moved dev-08 and dev-10 from held-back to tuning (core/evaluation/splits.py): the
+# numbers, date-range and title floors were re-measured then (numbers 0.924 / 0.758, date
+# ranges held-back 0.579); no case's result changed, only which group it counts in.
+NUMBER_FLOORS = {"tuning": 0.92, "held-back": 0.75}
 EMPLOYER_FLOORS = {"tuning": 0.85, "held-back": 0.72}
-DATE_RANGE_FLOORS = {"tuning": 0.82, "held-back": 0.62}
-TITLE_FLOORS = {"tuning": 0.75, "held-back": 0.31}
+DATE_RANGE_FLOORS = {"tuning": 0.82, "held-back": 0.57}
+TITLE_FLOORS = {"tuning": 0.67, "held-back": 0.41}  # round 7 split: 0.672 / 0.412
 HEADER_FLOORS = {"tuning": 0.84, "held-back": 0.52}
 THREE_ROLE_FLOORS = {"tuning": 1.0, "held-back": 0.75}
 # Held-back same-roles floors fell on 2026-11-25 (docx 0.75 -> 0.5, pdf 0.5 -> 0.25) while every
@@ -121,9 +124,11 @@ THREE_ROLE_FLOORS = {"tuning": 1.0, "held-back": 0.75}
 # line sits inside a paragraph) and the PDF 5 with the right employers, where the Markdown text
 # read here without the upload path's furniture step takes its "Alana Kowalczyk — page 2 of 3"
 # footer for Cobblestone's employer.
+# Round 7's split (dev-10 now tuning, dev-09 and dev-11 held back) re-measured them: docx 8/9 and
+# 1/2, pdf 8/9 and 0/2.
 SAME_ROLE_FLOORS = {
-    "docx": {"tuning": 1.0, "held-back": 0.5},
-    "pdf": {"tuning": 1.0, "held-back": 0.25},
+    "docx": {"tuning": 0.88, "held-back": 0.5},
+    "pdf": {"tuning": 0.88, "held-back": 0.0},
 }
 BINARY_QUOTE_FLOORS = {
     "docx": {"tuning": 1.0, "held-back": 1.0},
