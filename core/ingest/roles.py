@@ -139,6 +139,28 @@ def _split_at(part: str) -> tuple[str, str]:
     return part, ""
 
 
+def _ends_in_title_word(text: str) -> bool:
+    words = text.split()
+    return bool(words) and re.sub(r"[^a-z-]", "", words[-1].lower()) in TITLE_WORDS
+
+
+def _title_goes_on(joined: str, head: HeaderParts) -> None:
+    """'Athlete - Retail Associate Company Name', 'Cashier - Stock Associate': the part after
+    the title, joined to it by a dash or slash, ends in a title word (or has two or more words
+    up to a title word, then an organisation): a title in two parts, not an employer.
+    'Analyst - Principal Financial Group' keeps its employer (one word before the organisation)."""
+    lead, org = split_run_on(head.company)
+    if org and len(lead.split()) < 2:
+        return
+    if not org and (is_org(head.company) or not _ends_in_title_word(head.company)):
+        return
+    at = joined.find(head.title)
+    after = joined.find(head.company, at + len(head.title)) if at >= 0 else -1
+    if after < 0 or joined[at + len(head.title) : after].strip() not in {"-", "–", "—", "/"}:
+        return
+    head.title, head.company = joined[at : after + len(lead)], org
+
+
 def parse_header(lines: list[str]) -> HeaderParts:
     """Company, title, location and date range from a role header's lines."""
     texts = [strip_markup(line) for line in lines if line.strip()]
@@ -171,6 +193,8 @@ def parse_header(lines: list[str]) -> HeaderParts:
         head.company, rest = rest[pick], rest[:pick] + rest[pick + 1 :]
         if not head.location and (place := _COMPANY_PLACE.match(head.company)):
             head.company, head.location = place.group(1), place.group(2)  # 'Acme, Berlin, DE'
+    if head.title and head.company:
+        _title_goes_on(joined, head)
     if head.title and not head.company:
         head.title, head.company = _split_at(head.title)
         if not head.location and (place := _COMPANY_PLACE.match(head.company)):

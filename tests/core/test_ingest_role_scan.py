@@ -374,3 +374,23 @@ def test_a_label_and_value_table_in_a_text_file_is_not_read_as_two_columns():
     assert [(r.title, r.company) for r in parsed.roles] == [
         ("Registered Nurse", "Mercy General Hospital")
     ]
+
+
+@pytest.mark.parametrize(
+    ("header", "title", "company"),
+    [
+        (
+            "Athlete - Retail Associate Harbor Outfitters Inc - Boise, ID",
+            "Athlete - Retail Associate",
+            "Harbor Outfitters Inc",
+        ),
+        ("Cashier / Stock Associate | Boise, ID", "Cashier / Stock Associate", ""),
+        ("Lifeguard – Swim Instructor", "Lifeguard – Swim Instructor", ""),
+        ("Analyst - Principal Financial Group - Boise, ID", "Analyst", "Principal Financial Group"),
+        ("Nurse - Mercy General Hospital - Boise, ID", "Nurse", "Mercy General Hospital"),
+        ("Barista - Blue Door Coffee", "Barista", "Blue Door Coffee"),
+    ],
+)
+def test_a_title_in_two_parts_joined_by_a_dash_is_one_title(header, title, company):
+    text = f"Experience\n03/2019 to 06/2021\n{header}\n    Served 200 guests a day.\n"
+    assert roles(text) == [(title, company, "2019-03", "2021-06")]
