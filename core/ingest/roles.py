@@ -74,6 +74,12 @@ def is_org(text: str) -> bool:
     return bool(_ORG_WORDS.search(text))
 
 
+def names_proper_org(text: str) -> bool:
+    """An organisation word written as part of a name ('Lakeside College', 'A.M.V.High
+    School'), not as a common noun ('designed cards for the company')."""
+    return any(match.group(0)[:1].isupper() for match in _ORG_WORDS.finditer(text))
+
+
 def _is_location(text: str) -> bool:
     return bool(_LOCATION.match(text)) and title_score(text) == 0 and not is_org(text)
 
@@ -297,7 +303,7 @@ def parse_education(text: str) -> HeaderParts:
     if after_date is not None:  # index of the first piece after the date, once cleaned
         after_date = sum(1 for p in pieces[:after_date] if p and not re.fullmatch(r"[\W_]+", p))
     pieces = [p for p in pieces if p and not re.fullmatch(r"[\W_]+", p)]
-    schools = [i for i, piece in enumerate(pieces) if is_org(piece)]
+    schools = [i for i, piece in enumerate(pieces) if names_proper_org(piece)]
     school = min(schools, key=lambda i: (_degree_rank(pieces[i]), i), default=None)
     if school is None and not head.company and after_date is not None:
         school = _school_after_date(pieces, after_date)
