@@ -23,8 +23,9 @@ from core.ingest.sections import (
     label_heading,
 )
 
+# arrows count as bullet glyphs too ('-> pick rate 118 -> 141 UPH', '=> …', '→ …')
 BULLET = re.compile(
-    r"^(?P<indent>[ \t]*)(?P<marker>[-*•–—>▪◦●‣+]|\d{1,3}[.)])[ \t]+(?P<body>\S.*)$"
+    r"^(?P<indent>[ \t]*)(?P<marker>-{1,2}>|=>|[-*•–—>▪◦●‣+→➔➜]|\d{1,3}[.)])[ \t]+(?P<body>\S.*)$"
 )
 _RULE = re.compile(r"^\s*([-*_=])(?:\s*\1){2,}\s*$")
 ItemKind = Literal["bullet", "para", "subheading"]
