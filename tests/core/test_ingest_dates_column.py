@@ -90,3 +90,27 @@ def test_wrapped_range_pieces():
     assert leading_end("2019 revenue grew") is None  # a year in a sentence, no column gap
     joined = join_wrapped(span, text, "Present")
     assert (joined.start, joined.end, joined.text) == ("2017", "present", "2017 – Present")
+
+
+@pytest.mark.parametrize(
+    ("place", "phone_line"),
+    [
+        ("Silicon Valley, CA, USA", "Jordan Reyes{gap}(208) 555-0143"),
+        ("Boise, ID", "Jordan Reyes{gap}+1 208 555 0143"),
+        ("Leeds, West Yorkshire, UK", "Jordan Reyes{gap}jordan.reyes@example.org"),
+    ],
+)
+def test_a_place_set_right_in_the_contact_column_is_not_the_name(place, phone_line):
+    name, contact = phone_line.split("{gap}")
+    top = place.rjust(100) + "\n" + name + contact.rjust(100 - len(name)) + "\n"
+    top += "linkedin.com/in/jreyes".rjust(100) + "\n\nSummary\nCharge nurse, ten years.\n"
+    parsed = parse_resume_text(top, source_name="cv.pdf", fmt="pdf")
+    assert (parsed.contact.name, parsed.contact.location) == ("Jordan Reyes", place)
+    assert not any(place in c.raw_text or "Jordan" in c.raw_text for c in parsed.cards)
+
+
+def test_a_centred_name_stays_the_name():
+    text = " " * 30 + "Jordan Reyes\n" + " " * 18 + "Boise, ID | jordan.reyes@example.org\n"
+    text += "\nSummary\nCharge nurse, ten years.\n"
+    parsed = parse_resume_text(text, source_name="cv.pdf", fmt="pdf")
+    assert (parsed.contact.name, parsed.contact.location) == ("Jordan Reyes", "Boise, ID")
