@@ -12,7 +12,10 @@ from core.ingest.sections import heading_kind
 from core.text.contact import EMAIL, URL, find_phones
 
 _PARTS = re.compile(r"\s*(?:\||·|•|⋅|∙|\s{2,}|\t|;|\s/\s)\s*")
-_LOCATION = re.compile(r"^[A-Z][\w.'’ -]+,\s*[A-Z][\w.'’ ]+$|^(?:Remote|Hybrid)\b")
+_LOCATION = re.compile(
+    r"^[A-Z][\w.'’ -]+,\s*[A-Z][\w.'’ ]+(?:,\s*[A-Z][\w.'’ ]+)?$|^(?:Remote|Hybrid)\b"
+)  # 'Boise, ID', 'Silicon Valley, CA, USA', 'Remote'
+
 _SCAN_LINES = 12
 _NEAR = 3  # lines either side of a lower contact line searched for its phone
 
@@ -35,10 +38,15 @@ def _has_contact(text: str) -> bool:
     )
 
 
-def _fill(contact: ContactInfo, text: str) -> None:
-    for part in _PARTS.split(text.strip().strip("*_")):
+def _fill(contact: ContactInfo, text: str, *, name_first: bool = False) -> None:
+    """Email, phone, links and location from a contact line; with `name_first` (no name yet, a
+    line at the top), a name-shaped first part is the name ('Jo Reyes    (123) 456-7890')."""
+    for n, part in enumerate(_PARTS.split(text.strip().strip("*_"))):
         part = part.strip(" ,")
         if not part:
+            continue
+        if name_first and n == 0 and _is_name(part) and not _LOCATION.match(part):
+            contact.name = part
             continue
         email = EMAIL.search(part)
         phones = find_phones(EMAIL.sub(" ", part))
@@ -71,17 +79,21 @@ def parse_contact(lines: list[RawLine]) -> tuple[ContactInfo, set[int]]:
     used: set[int] = set()
     seen_text = False
     later = "\n".join(line.text for line in lines[1:])
+    width = max((len(line.text.rstrip()) for line in lines[:_SCAN_LINES]), default=0)
     for line in lines[:_SCAN_LINES]:
         text = line.text.strip()
         if not text:
             continue
-        if not seen_text and _is_name(text) and not is_headline(text, later):
+        # set flush right (starts past the middle, ends at the right edge): a contact column
+        indent, end = len(line.text) - len(line.text.lstrip()), len(line.text.rstrip())
+        right = indent > width / 2 and end >= 0.9 * width
+        if not seen_text and not right and _is_name(text) and not is_headline(text, later):
             contact.name = re.sub(r"^#+\s*|[*_]", "", text).strip()
             used.add(line.no)
         elif _has_contact(text):
-            _fill(contact, text)
+            _fill(contact, text, name_first=not contact.name and not right)
             used.add(line.no)
-        elif used and not contact.location and _LOCATION.match(text) and len(text) < 60:
+        elif (used or right) and not contact.location and _LOCATION.match(text) and len(text) < 60:
             contact.location = text
             used.add(line.no)
         elif len(text) <= 60 and not text.endswith(".") and heading_kind(text) is None:

@@ -16,13 +16,13 @@ from itertools import pairwise
 from core.ingest.degrees import DEGREE, without_degree
 from core.ingest.layout import Item, SourceLine
 from core.ingest.role_scan import header_like
-from core.ingest.roles import is_org, strip_markup
+from core.ingest.roles import is_org, names_proper_org, strip_markup
 from core.text.dates import first_range
 
 
 def _names(text: str) -> tuple[bool, bool]:
     """(names a degree, names a school) for one line."""
-    return bool(DEGREE.search(text)), is_org(without_degree(text)) and header_like(text)
+    return bool(DEGREE.search(text)), names_proper_org(without_degree(text)) and header_like(text)
 
 
 def split_two_entries(line: SourceLine) -> list[SourceLine]:
@@ -64,7 +64,9 @@ def section_entries(items: list[Item]) -> list[Item]:
     """Every item cut into entries; a one-line entry completed by the next paragraph's first
     line takes that paragraph (a DOCX writes every line as a paragraph of its own)."""
     out: list[Item] = []
-    pieces = [piece for item in items for piece in entry_pieces(item)]
+    first = next((item.lines[0].content for item in items if item.lines), "")
+    dates_first = item_kind_para(items) and is_date_only(strip_markup(first))
+    pieces = [piece for item in items for piece in entry_pieces(item, dates_first=dates_first)]
     for n, piece in enumerate(pieces):
         first = strip_markup(piece.lines[0].content)
         after = piece.lines[1] if len(piece.lines) > 1 else None
@@ -72,9 +74,12 @@ def section_entries(items: list[Item]) -> list[Item]:
             after = pieces[n + 1].lines[0]  # the next paragraph (DOCX)
         below = after is not None and is_date_only(strip_markup(after.content))
         joins = bool(out) and piece.kind == out[-1].kind == "para"
-        if joins and (
+        date_alone = len(piece.lines) == 1 and is_date_only(first)
+        if dates_first and joins and len(out[-1].lines) == 1 and is_date_only(out[-1].text):
+            out[-1].lines.extend(piece.lines)  # the date above opens the entry below it
+        elif joins and (
             _completes(out[-1], first, *_names(first), below)
-            or (len(piece.lines) == 1 and is_date_only(first) and not _dated(out[-1]))
+            or (date_alone and not dates_first and not _dated(out[-1]))
         ):
             out[-1].lines.extend(piece.lines)
         else:
@@ -86,18 +91,31 @@ def _dated(piece: Item) -> bool:
     return any(first_range(line.content) is not None for line in piece.lines)
 
 
-def entry_pieces(item: Item) -> list[Item]:
-    """A paragraph of education lines → one piece per entry (see the module docstring)."""
+def item_kind_para(items: list[Item]) -> bool:
+    return bool(items) and items[0].kind == "para"
+
+
+def entry_pieces(item: Item, *, dates_first: bool = False) -> list[Item]:
+    """A paragraph of education lines → one piece per entry (see the module docstring). With
+    `dates_first` (the section opens with a date alone on its line, as builder exports write
+    '2015' / 'Bachelor of Arts …'), a date alone on a line opens the entry below it."""
     if item.kind != "para":
         return [item]
     pieces: list[Item] = []
     lines = [part for source in item.lines for part in split_two_entries(source)]
     for n, line in enumerate(lines):
         text = strip_markup(line.content)
-        starts = text[:1].isupper() or text[:1].isdigit()  # not a wrapped continuation
+        # a line under one that ends with a comma wraps it: '…Technology,' / 'Cambridge, MA, USA'
+        wrapped = n > 0 and lines[n - 1].content.rstrip().endswith(",")
+        starts = (text[:1].isupper() or text[:1].isdigit()) and not wrapped
         degree, school = _names(text)
         below = n + 1 < len(lines) and is_date_only(strip_markup(lines[n + 1].content))
-        if not pieces or (
+        opened = bool(pieces) and len(pieces[-1].lines) == 1 and is_date_only(pieces[-1].text)
+        if dates_first and is_date_only(text) and not opened:
+            pieces.append(Item("para", [line]))
+        elif dates_first and opened:
+            pieces[-1].lines.append(line)
+        elif not pieces or (
             starts
             and (degree or school)
             and not _completes(pieces[-1], text, degree, school, below)

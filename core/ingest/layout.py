@@ -23,8 +23,9 @@ from core.ingest.sections import (
     label_heading,
 )
 
+# arrows count as bullet glyphs too ('-> pick rate 118 -> 141 UPH', '=> …', '→ …')
 BULLET = re.compile(
-    r"^(?P<indent>[ \t]*)(?P<marker>[-*•–—>▪◦●‣+]|\d{1,3}[.)])[ \t]+(?P<body>\S.*)$"
+    r"^(?P<indent>[ \t]*)(?P<marker>-{1,2}>|=>|[-*•–—>▪◦●‣+→➔➜]|\d{1,3}[.)])[ \t]+(?P<body>\S.*)$"
 )
 _RULE = re.compile(r"^\s*([-*_=])(?:\s*\1){2,}\s*$")
 ItemKind = Literal["bullet", "para", "subheading"]
@@ -102,8 +103,11 @@ def _section_level(lines: list[RawLine]) -> int:
     return min(levels) if levels else 2
 
 
-def heading_at(lines: list[RawLine], i: int, level: int) -> tuple[str, int] | None:
-    """(heading text, lines consumed) when line i starts a section heading."""
+def heading_at(
+    lines: list[RawLine], i: int, level: int, columns: frozenset[int] = frozenset()
+) -> tuple[str, int] | None:
+    """(heading text, lines consumed) when line i starts a section heading. `columns`: the
+    indents at which other headings of the document stand (see `heading_columns`)."""
     text = lines[i].text
     if not text.strip():
         return None
@@ -119,7 +123,27 @@ def heading_at(lines: list[RawLine], i: int, level: int) -> tuple[str, int] | No
             return text.strip(), 1
     if (alone and (label_heading(text) or is_plain_heading(text))) or is_known_heading(text):
         return text.strip().strip("*").rstrip(":").strip("*").strip(), 1
+    if _indent(text) in columns and is_known_heading(text.strip()):
+        return text.strip(), 1  # 'Skills' in the heading column of a CV whose dates stand left
     return None
+
+
+def _indent(text: str) -> int:
+    return len(text) - len(text.lstrip())
+
+
+def heading_columns(lines: list[RawLine], level: int, skip: set[int]) -> frozenset[int]:
+    """Indents (> 0) at which a heading stands on its own: a CV that sets its headings in the
+    text column, right of a dates column ('2012 – 2017   Engineer, Amazon'), indents all of
+    them; a line made only of heading words at the same indent is a heading too, with no blank
+    line around it."""
+    return frozenset(
+        _indent(lines[i].text)
+        for i in range(len(lines))
+        if lines[i].no not in skip
+        and lines[i].text[:1].isspace()
+        and heading_at(lines, i, level) is not None
+    )
 
 
 def _content(line: RawLine) -> SourceLine:
@@ -162,11 +186,12 @@ def build_items(lines: list[RawLine], level: int, stops_bullet: StopRule) -> lis
 def split_sections(lines: list[RawLine], skip: set[int], stops_bullet: StopRule) -> list[Section]:
     """Sections in order; lines numbered in `skip` (contact block) are left out."""
     level = _section_level(lines)
+    columns = heading_columns(lines, level, skip)
     sections: list[Section] = []
     name, kind, start, body = "", CardKind.SUMMARY, 1, []
     i = 0
     while i < len(lines):
-        found = None if lines[i].no in skip else heading_at(lines, i, level)
+        found = None if lines[i].no in skip else heading_at(lines, i, level, columns)
         if found is None:
             if lines[i].no not in skip:
                 body.append(lines[i])

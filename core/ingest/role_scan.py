@@ -27,7 +27,7 @@ from core.ingest.roles import (
     strip_markup,
     title_score,
 )
-from core.text.dates import first_range
+from core.text.dates import dangling_start, first_range, leading_end, only_end
 
 _MAX_LINES = 3
 _SENTENCE_END = re.compile(r"[.;:!?]$")
@@ -180,6 +180,8 @@ def find_header_blocks(items: list[Item]) -> list[tuple[int, int]]:
                 start -= 1
             else:
                 break
+        if dangling_start(text[i]) and end == i and i + 1 < len(rows) and only_end(text[i + 1]):
+            end = i + 1  # the range's end, wrapped onto the next line by a dates column
         used.update(range(start, end + 1))
         blocks.append((start, end))
     return blocks
@@ -212,9 +214,34 @@ def _split_lead_headers(items: list[Item]) -> list[Item]:
     return out
 
 
+def _wrapped_end(line: SourceLine, above: str) -> list[SourceLine]:
+    """'Present     Leading cross-functional teams …' under '2017 –    Product Manager, Google':
+    the range's end, wrapped by a dates column, and the body text beside it, two lines."""
+    end = leading_end(line.content) if dangling_start(above) else None
+    rest = line.content[len(end) :] if end else ""
+    if not end or not rest.strip():
+        return [line]
+    gap = len(rest) - len(rest.lstrip())
+    tail = SourceLine(line.no, line.offset + len(end) + gap, rest.lstrip(), line.indent)
+    tail.indent += len(end) + gap
+    return [SourceLine(line.no, line.offset, end, line.indent), tail]
+
+
+def split_wrapped_ends(items: list[Item]) -> list[Item]:
+    above = ""
+    out = []
+    for item in items:
+        lines: list[SourceLine] = []
+        for line in item.lines:
+            lines.extend(_wrapped_end(line, above) if item.kind == "para" else [line])
+            above = line.content
+        out.append(Item(item.kind, lines))
+    return out
+
+
 def split_at_headers(items: list[Item]) -> list[tuple[bool, Item]]:
     """The section's items with every role header block cut out as its own item (True)."""
-    items = _split_lead_headers(items)
+    items = split_wrapped_ends(_split_lead_headers(items))
     header_of: dict[int, int] = {}
     for n, (start, end) in enumerate(find_header_blocks(items)):
         header_of.update({k: n for k in range(start, end + 1)})

@@ -9,7 +9,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from core.ingest.degrees import DEGREE, without_degree
-from core.text.dates import DateSpan, first_range
+from core.text.dates import (
+    DateSpan,
+    dangling_start,
+    first_range,
+    join_wrapped,
+    only_end,
+)
 
 TITLE_WORDS_PATH = Path(__file__).resolve().parent.parent / "data" / "title_words.json"
 TITLE_WORDS = frozenset(json.loads(TITLE_WORDS_PATH.read_text(encoding="utf-8"))["words"])
@@ -68,8 +74,25 @@ def is_org(text: str) -> bool:
     return bool(_ORG_WORDS.search(text))
 
 
+def names_proper_org(text: str) -> bool:
+    """An organisation word written as part of a name ('Lakeside College', 'A.M.V.High
+    School'), not as a common noun ('designed cards for the company')."""
+    return any(match.group(0)[:1].isupper() for match in _ORG_WORDS.finditer(text))
+
+
 def _is_location(text: str) -> bool:
     return bool(_LOCATION.match(text)) and title_score(text) == 0 and not is_org(text)
+
+
+def _is_place(pieces: list[str]) -> bool:
+    """'Boise', 'ID' or 'Mountain View', 'CA', 'USA': a city and region, then maybe a country
+    (one or two capitalised words, or an abbreviation)."""
+    if len(pieces) == 3:
+        country = pieces[2]
+        shaped = re.fullmatch(r"[A-Z]{2,3}|[A-Z][a-z]+(?: [A-Z][a-z]+)?", country)
+        if not shaped or title_score(country) or is_org(country):
+            return False
+    return _is_location(", ".join(pieces[:2]))
 
 
 def header_parts(text: str) -> list[str]:
@@ -105,8 +128,10 @@ def _split_title_company(part: str) -> tuple[str, str, str]:
     last comes off first: 'Nurse, Mercy Hospital, Columbus, GA' → (…, …, 'Columbus, GA')."""
     pieces = [p.strip() for p in part.split(",")]
     place = ""
-    if len(pieces) >= 4 and _is_location(", ".join(pieces[-2:])):
-        place, pieces = ", ".join(pieces[-2:]), pieces[:-2]
+    for size in (3, 2):  # 'City, ST, USA' before 'City, ST'
+        if len(pieces) >= size + 2 and _is_place(pieces[-size:]):
+            place, pieces = ", ".join(pieces[-size:]), pieces[:-size]
+            break
     if len(pieces) >= 2 and title_score(pieces[-1]) == 0 and not _is_location(pieces[-1]):
         return ", ".join(pieces[:-1]), pieces[-1], place
     return part, "", ""
@@ -120,10 +145,40 @@ def _split_at(part: str) -> tuple[str, str]:
     return part, ""
 
 
+def _ends_in_title_word(text: str) -> bool:
+    words = text.split()
+    return bool(words) and re.sub(r"[^a-z-]", "", words[-1].lower()) in TITLE_WORDS
+
+
+def _title_goes_on(joined: str, head: HeaderParts) -> None:
+    """'Athlete - Retail Associate Company Name', 'Cashier - Stock Associate': the part after
+    the title, joined to it by a dash or slash, ends in a title word (or has two or more words
+    up to a title word, then an organisation): a title in two parts, not an employer.
+    'Analyst - Principal Financial Group' keeps its employer (one word before the organisation)."""
+    lead, org = split_run_on(head.company)
+    if org and len(lead.split()) < 2:
+        return
+    if not org and (is_org(head.company) or not _ends_in_title_word(head.company)):
+        return
+    at = joined.find(head.title)
+    after = joined.find(head.company, at + len(head.title)) if at >= 0 else -1
+    if after < 0 or joined[at + len(head.title) : after].strip() not in {"-", "–", "—", "/"}:
+        return
+    head.title, head.company = joined[at : after + len(lead)], org
+
+
 def parse_header(lines: list[str]) -> HeaderParts:
     """Company, title, location and date range from a role header's lines."""
-    joined = " | ".join(strip_markup(line) for line in lines if line.strip())
+    texts = [strip_markup(line) for line in lines if line.strip()]
+    wrapped = next(
+        (i for i in range(1, len(texts)) if dangling_start(texts[i - 1]) and only_end(texts[i])),
+        None,
+    )  # '2017 –    Product Manager, Google' over 'Present': one range
+    end = texts.pop(wrapped) if wrapped is not None else ""
+    joined = " | ".join(texts)
     date = first_range(joined)
+    if date is not None and end and date.end is None and dangling_start(joined[date.begin :]):
+        date = join_wrapped(date, joined, end)
     if date is not None:
         joined = _cut_date(joined, date, "| ")
         joined = re.sub(r"\|\s*,\s*[^|]*$", "", joined)  # ", while in school" after the date
@@ -144,6 +199,8 @@ def parse_header(lines: list[str]) -> HeaderParts:
         head.company, rest = rest[pick], rest[:pick] + rest[pick + 1 :]
         if not head.location and (place := _COMPANY_PLACE.match(head.company)):
             head.company, head.location = place.group(1), place.group(2)  # 'Acme, Berlin, DE'
+    if head.title and head.company:
+        _title_goes_on(joined, head)
     if head.title and not head.company:
         head.title, head.company = _split_at(head.title)
         if not head.location and (place := _COMPANY_PLACE.match(head.company)):
@@ -246,7 +303,7 @@ def parse_education(text: str) -> HeaderParts:
     if after_date is not None:  # index of the first piece after the date, once cleaned
         after_date = sum(1 for p in pieces[:after_date] if p and not re.fullmatch(r"[\W_]+", p))
     pieces = [p for p in pieces if p and not re.fullmatch(r"[\W_]+", p)]
-    schools = [i for i, piece in enumerate(pieces) if is_org(piece)]
+    schools = [i for i, piece in enumerate(pieces) if names_proper_org(piece)]
     school = min(schools, key=lambda i: (_degree_rank(pieces[i]), i), default=None)
     if school is None and not head.company and after_date is not None:
         school = _school_after_date(pieces, after_date)

@@ -4,8 +4,10 @@
 "Jan 2016 to Feb 2018", "Sept. 2019 – now", "2015 to date", "Jan 2019 – Till Date", "'18–'21",
 "Feb '17 – Jan '20", "2016–19", "06.2016 – 12.2019", "2016.06", "2016/06", "June, 2016",
 "Jun-2016 till date", "2019 onwards", "Since March 2021" (open-ended), "Summer 2012", and single
-dates ("May 2014", "2018"). Dates with a day ("09/15/2026", "2016-06-01") are not read: the
-output restyles every date it finds to month precision and would drop the day.
+dates ("May 2014", "2018"). A dates column can wrap a range onto two lines ("2017 –" /
+"Present"): `dangling_start`, `leading_end` and `join_wrapped` put it back together. Dates with
+a day ("09/15/2026", "2016-06-01") are not read: the output restyles every date it finds to month
+precision and would drop the day.
 """
 
 from __future__ import annotations
@@ -145,3 +147,38 @@ def first_range(text: str) -> DateSpan | None:
     spans = find_dates(text)
     ranged = [span for span in spans if span.end is not None]
     return ranged[0] if ranged else (spans[0] if spans else None)
+
+
+# a start date's joiner with nothing after it but a column gap, a ' | ' or the line's end
+_DANGLING = re.compile(r"\s*(?:[-–—]{1,2}|to|TO)(?=\s{2,}|\s*\||\s*$)")
+_LEADING_END = re.compile(rf"(?P<end>{_POINT}|{_OPEN_END})(?=\s{{2,}}\S|\s*$)", re.IGNORECASE)
+
+
+def dangling_start(text: str) -> DateSpan | None:
+    """'2017 –' at a line's end or before a column gap ('2017 –    Product Manager, Google'):
+    a range whose end the dates column wrapped onto the next line."""
+    span = first_range(text)
+    if span is None or span.end is not None or not _DANGLING.match(text, span.finish):
+        return None
+    return span
+
+
+def leading_end(text: str) -> str | None:
+    """The end of a wrapped range written first on a line, alone or before a column gap
+    ('Present', 'Present     Leading cross-functional teams …')."""
+    match = _LEADING_END.match(text)
+    return match.group("end") if match else None
+
+
+def only_end(text: str) -> bool:
+    """A line that is only the end of a range: 'Present', '2017', 'Mar 2020'."""
+    end = leading_end(text.strip())
+    return end is not None and end == text.strip() and normalize_point(end) is not None
+
+
+def join_wrapped(span: DateSpan, text: str, end: str) -> DateSpan:
+    """`span` (a `dangling_start` of `text`) completed by `end`, the next line's first date."""
+    joiner = _DANGLING.match(text, span.finish)
+    finish = joiner.end() if joiner else span.finish
+    written = f"{text[span.begin : finish].strip()} {end.strip()}"
+    return DateSpan(written, span.start, normalize_point(end), span.begin, finish)

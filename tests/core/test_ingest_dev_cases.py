@@ -23,6 +23,7 @@ from core.contracts import EvidenceCard, ParsedResume
 from core.evaluation.resume_eval import score_dev_case
 from core.evaluation.splits import split_of
 from core.ingest import parse_resume, parse_resume_text
+from core.ingest.layout import BULLET
 from tests.conftest import EVAL_DEV
 from tests.fixtures_docs import markdown_to_docx, markdown_to_pdf
 
@@ -75,7 +76,8 @@ def quote_home(
     a resume may say the same words twice), or (spanning a sentence split) every piece of it is in
     cards of one role and section; otherwise a description of the problem. A quote that starts
     with its list marker ('- AWS Certified …') is looked up without it: cards drop the marker."""
-    quote = re.sub(r"^\s*(?:[-*•–>]|\d{1,3}[.)])\s+", "", quote)
+    if marked := BULLET.match(quote):  # the list markers the reader knows ('->' too)
+        quote = marked.group("body")
     hits = [c for c in cards if norm(quote) in norm(c.raw_text)]
     if len(hits) == 1:
         return None
@@ -115,7 +117,7 @@ def assert_floor(what: str, per_case: dict[str, tuple[int, int, list]], floors: 
 NUMBER_FLOORS = {"tuning": 0.92, "held-back": 0.75}
 EMPLOYER_FLOORS = {"tuning": 0.85, "held-back": 0.72}
 DATE_RANGE_FLOORS = {"tuning": 0.82, "held-back": 0.57}
-TITLE_FLOORS = {"tuning": 0.67, "held-back": 0.41}  # round 7 split: 0.672 / 0.412
+TITLE_FLOORS = {"tuning": 0.68, "held-back": 0.41}  # round 7 split: 0.672 / 0.412; then 0.688
 HEADER_FLOORS = {"tuning": 0.84, "held-back": 0.52}
 THREE_ROLE_FLOORS = {"tuning": 1.0, "held-back": 0.75}
 # Held-back same-roles floors fell on 2026-11-25 (docx 0.75 -> 0.5, pdf 0.5 -> 0.25) while every

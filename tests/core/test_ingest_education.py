@@ -121,3 +121,43 @@ def test_school_degree_and_dates_stacked_on_three_lines_are_one_entry():
         ("Diploma in Welding", "Riverbend Polytechnic", "2014"),
         ("B.S. Biology", "Lakeside College", "2009"),
     ]
+
+
+@pytest.mark.parametrize(
+    "place",
+    ["Cambridge, MA, USA", "Baltimore, MD", "Starkville, MS", "Dhaka, BA"],
+)
+def test_a_place_wrapped_after_a_comma_stays_with_its_entry_even_when_it_reads_as_a_degree(place):
+    text = "Education\n2010 – 2014   B.S. in Biology, Lakeside Institute of Technology,\n"
+    text += f"              {place}\n2008 – 2010   A.A., Harbor Community College\n"
+    assert education(text) == [
+        ("B.S. in Biology", "Lakeside Institute of Technology", "2010"),
+        ("A.A.", "Harbor Community College", "2008"),
+    ]
+
+
+@pytest.mark.parametrize("date", ["2015", "05/2015", "May 2015", "2013 – 2015"])
+def test_dates_written_above_each_entry_open_the_entry_below(date):
+    start = date.split(" – ")[0]
+    text = f"Education\n{date}\nB.A. : Graphic Design Lakeside University - Reno, NV\n"
+    text += "    Dean's List for Fine Arts\n    Worked on the design for the company newsletter\n"
+    text += f"{date.replace('15', '09')}\nHigh School Diploma Harbor High School - Reno, NV\n"
+    text += "    4.0 GPA\n"
+    got = education(text)
+    # two entries ('for the company newsletter', a common noun, opens none); how 'B.A. : Field
+    # School' divides into degree and school is not what this test is about
+    assert len(got) == 2
+    assert "B.A." in f"{got[0][0]} {got[0][1]}" and "Lakeside University" in got[0][1]
+    assert "Diploma" in f"{got[1][0]} {got[1][1]}" and "Harbor High School" in got[1][1]
+    assert [when for _, _, when in got] == [
+        parse_start(start),
+        parse_start(start.replace("15", "09")),
+    ]
+
+
+def parse_start(written: str) -> str:
+    from core.text.dates import first_range
+
+    span = first_range(written)
+    assert span is not None
+    return span.start or ""

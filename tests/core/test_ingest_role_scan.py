@@ -374,3 +374,44 @@ def test_a_label_and_value_table_in_a_text_file_is_not_read_as_two_columns():
     assert [(r.title, r.company) for r in parsed.roles] == [
         ("Registered Nurse", "Mercy General Hospital")
     ]
+
+
+@pytest.mark.parametrize(
+    ("header", "title", "company"),
+    [
+        (
+            "Athlete - Retail Associate Harbor Outfitters Inc - Boise, ID",
+            "Athlete - Retail Associate",
+            "Harbor Outfitters Inc",
+        ),
+        ("Cashier / Stock Associate | Boise, ID", "Cashier / Stock Associate", ""),
+        ("Lifeguard – Swim Instructor", "Lifeguard – Swim Instructor", ""),
+        ("Analyst - Principal Financial Group - Boise, ID", "Analyst", "Principal Financial Group"),
+        ("Nurse - Mercy General Hospital - Boise, ID", "Nurse", "Mercy General Hospital"),
+        ("Barista - Blue Door Coffee", "Barista", "Blue Door Coffee"),
+    ],
+)
+def test_a_title_in_two_parts_joined_by_a_dash_is_one_title(header, title, company):
+    text = f"Experience\n03/2019 to 06/2021\n{header}\n    Served 200 guests a day.\n"
+    assert roles(text) == [(title, company, "2019-03", "2021-06")]
+
+
+@pytest.mark.parametrize("arrow", ["->", "-->", "=>", "→"])
+def test_arrow_bullets_are_bullets_with_their_wrapped_lines(arrow):
+    text = (
+        "Experience\nHARBOR FOODS DC -- Aurora, IL -- 2018 – 2021\nInventory Lead\n"
+        f"{arrow} ran cycle counts with 4 clerks: A monthly, B quarterly, C twice a\n"
+        "   year, about 2,000 locations a week\n"
+        f"{arrow} accuracy 96.2% -> 99.4% in 2 years. Worked the variances weekly\n"
+        "\nSkills\n"
+        f"{arrow} Excel: pivot tables, XLOOKUP,\n   Power Query\n{arrow} Kronos timekeeping\n"
+    )
+    parsed = parse_resume_text(text, source_name="r.txt", fmt="text")
+    bullets = [c.raw_text for c in parsed.cards if c.role == "Inventory Lead"]
+    assert (
+        "ran cycle counts with 4 clerks: A monthly, B quarterly, C twice a year, about 2,000 "
+        "locations a week" in bullets
+    )
+    assert "accuracy 96.2% -> 99.4% in 2 years. Worked the variances weekly" in bullets
+    skills = [c.raw_text for c in parsed.cards if c.section == "Skills"]
+    assert skills == ["Excel: pivot tables, XLOOKUP, Power Query", "Kronos timekeeping"]
