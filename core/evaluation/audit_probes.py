@@ -37,6 +37,16 @@ def _load(case_dir: Path) -> tuple[dict[str, Any], ParsedResume]:
     return probes, parse_resume(data, resume_path.name)
 
 
+def as_card_text(quote: str) -> str:
+    """A labelled quote as a card holds it: one space between words, without the list marker
+    the reader takes off a bullet ('-> Cut pick errors …' is the card 'Cut pick errors …')."""
+    from core.ingest.layout import BULLET
+
+    quote = " ".join(quote.split())
+    marked = BULLET.match(quote)
+    return marked.group("body") if marked else quote
+
+
 def quote_overlaps(quote: str, card_text: str) -> bool:
     """The card holds the quote, or they share a long stretch (quotes may cross sentences)."""
     if quote in card_text or card_text in quote:
@@ -50,7 +60,7 @@ def _detail(
 ) -> dict[str, Any]:
     blockers = [v for v in verdict.violations if v.severity == Severity.BLOCKER]
     matched = [" ".join(cards[i].raw_text.split()) for i in verdict.matched_card_ids if i in cards]
-    quotes = [" ".join(q.split()) for q in probe.get("support_quotes", [])]
+    quotes = [as_card_text(q) for q in probe.get("support_quotes", [])]
     return {
         "kind": kind,
         "type": probe.get("type", ""),
