@@ -40,13 +40,17 @@ class LabelledRequirement(BaseModel):
     evidence: list[Quote] = Field(default_factory=list)
 
 
-_LEADING_MARKER = re.compile(r"^(?:[-*•–>+]|\d+[.)]|#{1,6})\s+")
+_HEADING_MARK = re.compile(r"^#{1,6}\s+")
 
 
 def normalize_ws(text: str) -> str:
-    """Whitespace collapsed, a leading list/heading marker and emphasis characters removed."""
-    text = " ".join(text.split())
-    text = _LEADING_MARKER.sub("", text)
+    """Whitespace collapsed, a leading heading mark or list marker (the reader's own, '->'
+    too) and emphasis characters removed."""
+    from core.ingest.layout import BULLET
+
+    text = _HEADING_MARK.sub("", " ".join(text.split()))
+    if marked := BULLET.match(text):
+        text = marked.group("body")
     return text.replace("*", "").replace("_", "").strip()
 
 
