@@ -24,6 +24,7 @@ Without an embedder, or when it fails, nothing is dropped.
 from __future__ import annotations
 
 import json
+import threading
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -42,6 +43,7 @@ DATA = Path(__file__).resolve().parent.parent / "data" / "jd_sentence_roles.json
 MIN_MARGIN = 0.10
 
 _MATRICES: dict[str, tuple[np.ndarray, np.ndarray]] = {}  # per model name: read-only
+_MATRIX_LOCK = threading.Lock()
 
 
 @lru_cache(maxsize=1)
@@ -59,14 +61,15 @@ def prototypes() -> tuple[tuple[str, ...], tuple[str, ...]]:
     return asks, tuple(s for g, s in pairs if g == "wrapper")
 
 
-def _matrices(embedder: Any) -> tuple[np.ndarray, np.ndarray]:
+def prototype_matrices(embedder: Any) -> tuple[np.ndarray, np.ndarray]:
     """(prototype vectors, group index per prototype: 0 qualification, 1 duty, 2 wrapper)."""
     name = str(getattr(embedder, "name", id(embedder)))
-    if name not in _MATRICES:
-        pairs = prototype_groups()
-        index = np.array([GROUPS.index(g) for g, _ in pairs])
-        _MATRICES[name] = (encode_texts(embedder, [s for _, s in pairs]), index)
-    return _MATRICES[name]
+    with _MATRIX_LOCK:  # one computation; a second caller waits (core/jd/warm_up.py)
+        if name not in _MATRICES:
+            pairs = prototype_groups()
+            index = np.array([GROUPS.index(g) for g, _ in pairs])
+            _MATRICES[name] = (encode_texts(embedder, [s for _, s in pairs]), index)
+        return _MATRICES[name]
 
 
 GROUPS = ("qualification", "duty", "wrapper")
@@ -75,7 +78,7 @@ SAMPLE_CHARS = 160  # a sentence's opening says what it is; encode time grows wi
 
 def group_scores(texts: list[str], *, embedder: Any) -> np.ndarray:
     """Per text and group (`GROUPS`): the cosine of the group's closest prototype."""
-    vectors, index = _matrices(embedder)
+    vectors, index = prototype_matrices(embedder)
     sims = encode_texts(embedder, [t[:SAMPLE_CHARS] for t in texts]) @ vectors.T
     return np.stack([sims[:, index == g].max(1) for g in range(len(GROUPS))], axis=1)
 

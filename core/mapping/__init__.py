@@ -95,9 +95,14 @@ def map_evidence(
     """
     matcher = TermMatcher(synonym_classes(synonyms))
     result = MappingResult()
-    for req in requirements:
-        kind = kind_of(req)
-        decided = decide_by_kind(req, kind, cards, header=header)
+    kinds = [kind_of(req) for req in requirements]
+    pairs = zip(requirements, kinds, strict=True)
+    by_kind = [decide_by_kind(req, kind, cards, header=header) for req, kind in pairs]
+    search_ahead = getattr(index, "search_ahead", None)
+    if search_ahead is not None and hyde is None:  # the searches' vectors, embedded meanwhile
+        searched = [r for r, d in zip(requirements, by_kind, strict=True) if d is None]
+        search_ahead([requirement_query(r) for r in searched], mode=mode)
+    for req, kind, decided in zip(requirements, kinds, by_kind, strict=True):
         if decided is not None:
             result.evidence_map.append(decided[0])
             result.gaps += [decided[1]] if decided[1] is not None else []

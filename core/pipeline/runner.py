@@ -87,6 +87,7 @@ def tailor(request: RunRequest, *, settings: Settings, llm=None) -> RunResult:
     from core.ingest import parse_resume, read_path
     from core.ingest.completeness import check_complete, with_contact
     from core.jd import jd_file_settings
+    from core.jd.warm_up import warm_up
     from core.retrieval import get_embedder
     from core.retrieval.index import embed_ahead
 
@@ -106,6 +107,7 @@ def tailor(request: RunRequest, *, settings: Settings, llm=None) -> RunResult:
     embed_ahead(embedder, resume.cards)  # on the other core while LanceDB imports (issue 15)
     workspace = Workspace.open(settings.workspaces_dir / f"cli-{resume.content_hash[:12]}")
     index = _open_index(resume, workspace, settings)
+    warm_up(embedder)  # the JD stage's reference vectors, on the other core meanwhile
     run_id = inputs_hash(
         __version__,
         resume.content_hash,

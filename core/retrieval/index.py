@@ -15,7 +15,7 @@ import contextlib
 import logging
 import shutil
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
 import numpy as np
@@ -25,6 +25,7 @@ from core.retrieval.chunking import Chunk, chunk_cards, embedding_text
 from core.retrieval.corpus import Corpus
 from core.retrieval.embedder import Embedder, embedder_unavailable_reason
 from core.retrieval.model_gate import encode_within
+from core.retrieval.query import plan_query
 from core.retrieval.query_memo import RememberedQueries
 from core.retrieval.reranker import Reranker, get_reranker, reranker_unavailable_reason
 from core.retrieval.search import MODES, SearchDeps, run_search
@@ -176,6 +177,25 @@ class EvidenceIndex:
             reranker_note=lambda: reranker_unavailable_reason(self.settings.reranker_model) or "",
         )
         return run_search(self._loaded(), query, k=k, mode=mode, deps=deps, hyde=hyde)
+
+    def search_ahead(self, queries: Sequence[str], *, mode: str = "hybrid") -> None:
+        """Start embedding what the searches for `queries` will encode, on background threads:
+        one prefetch per query, holding the texts its `search` passes to the model (the same
+        call, so the same vectors), so the caller's work between searches runs meanwhile. A
+        search then takes its query's vectors, waiting for them if need be; a failed prefetch
+        is computed again by the search (the error, if lasting, raised there as before)."""
+        prefetch = getattr(self.embedder, "prefetch", None)
+        if prefetch is None or self._queries is None or mode == "bm25":
+            return
+        asked: set[str] = set()  # a text an earlier search encodes is remembered by then
+        for query in queries:
+            if not query.strip():
+                continue  # the search itself rejects it
+            variants = plan_query(query, self._synonyms).vector_texts
+            texts = [t for t in self._queries.unknown(variants) if t not in asked]
+            asked.update(texts)
+            if texts:
+                prefetch(texts)
 
     @property
     def cards(self) -> list[EvidenceCard]:

@@ -14,10 +14,12 @@ import ApiClient`). Nothing is stubbed or skipped (tests/core/test_retrieval_lan
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import importlib.util
 import sys
 import threading
+from collections.abc import Iterator
 from types import ModuleType
 from typing import Any
 
@@ -31,7 +33,24 @@ def import_lancedb() -> ModuleType:
         return sys.modules["lancedb"]
     with _IMPORT_LOCK:
         register_lazy_package(REST_CLIENT)
-        return importlib.import_module("lancedb")
+        with deferred_model_builds():
+            return importlib.import_module("lancedb")
+
+
+@contextlib.contextmanager
+def deferred_model_builds() -> Iterator[None]:
+    """Pydantic models defined meanwhile build their validators on first use, not at class
+    creation (pydantic's `defer_build`, inherited from `BaseModel.model_config`): LanceDB's
+    import defines ~150 request/response models of `lance_namespace` that a local index never
+    validates. A model that is used validates exactly as before, its schema built then."""
+    from pydantic import BaseModel
+
+    before = BaseModel.model_config
+    BaseModel.model_config = {**before, "defer_build": True}
+    try:
+        yield
+    finally:
+        BaseModel.model_config = before
 
 
 def register_lazy_package(name: str) -> bool:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
+from collections.abc import Sequence
 
 import numpy as np
 
@@ -25,6 +26,11 @@ class RememberedQueries:
         self._size = size
         self._vectors: OrderedDict[str, np.ndarray] = OrderedDict()
         self._lock = threading.Lock()
+
+    def unknown(self, texts: Sequence[str]) -> list[str]:
+        """The texts `encode` would pass to the model now (each once, in order)."""
+        with self._lock:
+            return [t for t in dict.fromkeys(texts) if t not in self._vectors]
 
     def encode(self, texts: list[str]) -> np.ndarray:
         with self._lock:

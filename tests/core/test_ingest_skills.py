@@ -87,3 +87,15 @@ def test_extra_terms_from_the_resume_skills_section():
 
 def test_no_invented_skills():
     assert find_skills("Improved the kitchen rota and wrote the quarterly plan") == []
+
+
+def test_lexicon_patterns_are_compiled_only_when_a_text_holds_their_first_word():
+    from core.ingest.skills import _compiled
+
+    _compiled.cache_clear()
+    found = find_skills("Built payment services in Python and Go on Kubernetes.")
+    assert {"Python", "Kubernetes"} <= set(found)
+    compiled = _compiled.cache_info().currsize
+    assert 0 < compiled < len(list(load_skill_lexicon().terms())) / 10
+    find_skills("Built payment services in Python and Go on Kubernetes.")
+    assert _compiled.cache_info().currsize == compiled  # each pattern compiled once

@@ -3,6 +3,8 @@ embedding model the retrieval stage loads; ads written here."""
 
 from __future__ import annotations
 
+import numpy as np
+
 from core.jd import analyze_jd
 from core.jd.sentence_roles import MIN_MARGIN, boilerplate_by_meaning, prototypes
 
@@ -124,3 +126,49 @@ def test_duty_items_and_cued_items_are_not_encoded(embedder):
     assert "Basic computer skills for handheld scanners" in seen
     assert "Prepare monthly safety reports" not in seen  # a duty by its opening verb
     assert "3+ years of site experience" not in seen  # cued: taken without the model
+
+
+def _recording(embedder, *, name: str, fail: bool = False):
+    """The real model behind a new name (so its prototype vectors are not computed yet),
+    recording which thread asks for what, and failing on the warm-up thread when `fail`."""
+    import threading
+
+    calls: list[tuple[str, int]] = []
+
+    class Recording:
+        dim = embedder.dim
+
+        def encode(self, texts):
+            thread = threading.current_thread().name
+            calls.append((thread, len(texts)))
+            if fail and thread == "jd-warm-up":
+                raise RuntimeError("the model broke")
+            return embedder.encode(texts)
+
+    Recording.name = name
+    return Recording(), calls
+
+
+def test_prototype_vectors_warmed_up_in_the_background_are_the_ones_the_stage_uses(embedder):
+    from core.jd.sentence_roles import prototype_matrices
+    from core.jd.warm_up import warm_up
+
+    warmed, calls = _recording(embedder, name="warm-up-test:" + embedder.name)
+    warm_up(warmed).join()  # (a stage that starts meanwhile waits for it: one lock)
+    read = texts(analyze_jd(AD, embedder=warmed))
+    plain, _ = _recording(embedder, name="plain-test:" + embedder.name)
+    assert read == texts(analyze_jd(AD, embedder=plain))
+    assert np.array_equal(prototype_matrices(warmed)[0], prototype_matrices(plain)[0])
+    prototype_rows = sum(n for thread_name, n in calls if thread_name == "jd-warm-up")
+    assert prototype_rows == len(prototypes()[0]) + len(prototypes()[1])  # computed once, there
+    assert warm_up(None) is None
+
+
+def test_a_failed_warm_up_leaves_the_stage_to_compute_the_vectors_itself(embedder):
+    from core.jd.warm_up import warm_up
+
+    flaky, calls = _recording(embedder, name="flaky-test:" + embedder.name, fail=True)
+    warm_up(flaky).join()
+    plain, _ = _recording(embedder, name="plain-test-2:" + embedder.name)
+    assert texts(analyze_jd(AD, embedder=flaky)) == texts(analyze_jd(AD, embedder=plain))
+    assert any(name != "jd-warm-up" and n for name, n in calls)  # computed on this thread

@@ -26,6 +26,25 @@ _FRESH_PROCESS = textwrap.dedent(
     assert "lance_namespace_urllib3_client.models" in sys.modules  # what LanceDB uses
 
     import pydantic
+    from lance_namespace import ListTablesResponse
+
+    # LanceDB's models were defined with their validators deferred; used, they validate as
+    # before, and models defined after the import build at once again
+    assert ListTablesResponse.model_config.get("defer_build") is True
+    assert ListTablesResponse.model_validate({"tables": ["t"]}).tables == ["t"]
+    try:
+        ListTablesResponse.model_validate({"tables": "not a list"})
+    except pydantic.ValidationError as err:
+        assert "tables" in str(err)
+    else:
+        raise AssertionError("a deferred model did not validate")
+    assert not pydantic.BaseModel.model_config.get("defer_build")
+
+    class Later(pydantic.BaseModel):
+        n: int
+
+    assert Later.__pydantic_complete__ and Later(n="3").n == 3
+
     from lance_namespace_urllib3_client import ApiClient, TableApi  # the whole client now
     assert "lance_namespace_urllib3_client.api" in sys.modules
     try:

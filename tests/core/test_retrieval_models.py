@@ -353,3 +353,63 @@ def test_a_process_that_fails_while_embedding_ahead_exits_with_its_own_error(tmp
     )
     assert done.returncode == 1, done.stderr[-2000:]
     assert done.stderr.strip().endswith("the main thread failed"), done.stderr[-2000:]
+
+
+# --- the mapper's queries embedded ahead (issue 15) -------------------------------------------
+
+QUERIES = ["CI/CD pipelines", "Kubernetes experience", "mentoring juniors", "CI/CD pipelines"]
+
+
+def _rankings(index, queries):
+    return [index.search(q, k=4, mode="hybrid").model_dump() for q in queries]
+
+
+def test_searches_after_search_ahead_take_the_same_vectors_from_the_background(minilm, tmp_path):
+    ahead, model = _embedder(minilm)
+    plain, _ = _embedder(minilm)
+    index = EvidenceIndex.open(tmp_path / "a", embedder=ahead, settings=RetrievalSettings())
+    index.build(CARDS, content_hash="h")
+    reference = EvidenceIndex.open(tmp_path / "b", embedder=plain, settings=RetrievalSettings())
+    reference.build(CARDS, content_hash="h")
+    before = len(model.calls)
+    index.search_ahead(QUERIES)
+    found = _rankings(index, QUERIES)
+    assert found == _rankings(reference, QUERIES)  # same hits, same scores to the last bit
+    # every query text was encoded on a background thread, once (the repeated query is not
+    # asked again: its first search remembers it), and none on the searching thread
+    assert {name for name, _ in model.calls[before:]} == {"embed-ahead"}
+    assert len(model.calls[before:]) == 3
+    assert ahead._ahead == []  # every prefetch was taken by its search
+
+
+def test_search_ahead_does_nothing_for_keyword_search_or_known_queries(minilm, tmp_path):
+    ahead, model = _embedder(minilm)
+    index = EvidenceIndex.open(tmp_path / "a", embedder=ahead, settings=RetrievalSettings())
+    index.build(CARDS, content_hash="h")
+    before = len(model.calls)
+    index.search_ahead(QUERIES, mode="bm25")
+    assert len(model.calls) == before and ahead._ahead == []
+    index.search(QUERIES[0], k=2)
+    index.search_ahead(QUERIES[:1])  # remembered by the index already: nothing to embed
+    assert ahead._ahead == []
+
+
+def test_a_failed_search_ahead_is_recomputed_and_a_lasting_error_reaches_the_search(
+    minilm, tmp_path
+):
+    flaky, model = _embedder(minilm, fail_on={"embed-ahead"})
+    plain, _ = _embedder(minilm)
+    index = EvidenceIndex.open(tmp_path / "a", embedder=flaky, settings=RetrievalSettings())
+    index.build(CARDS, content_hash="h")  # on this thread: only the background fails
+    reference = EvidenceIndex.open(tmp_path / "b", embedder=plain, settings=RetrievalSettings())
+    reference.build(CARDS, content_hash="h")
+    index.search_ahead(QUERIES)
+    assert _rankings(index, QUERIES) == _rankings(reference, QUERIES)
+    assert any(name == "MainThread" for name, _ in model.calls)  # computed again by the search
+    broken, _ = _embedder(minilm)
+    index = EvidenceIndex.open(tmp_path / "c", embedder=broken, settings=RetrievalSettings())
+    index.build(CARDS, content_hash="h")
+    broken._model.fail_on.add("*")
+    index.search_ahead(QUERIES)
+    with pytest.raises(RuntimeError, match="the model broke"):
+        index.search(QUERIES[0], k=2)  # the same error as without searching ahead, here
