@@ -20,6 +20,7 @@ from core.audit.standalone import audit_bullets
 from core.audit.truth import violation_rows
 from core.contracts import BulletVerdict, EvidenceCard, ParsedResume, Severity
 from core.errors import InputError
+from core.evaluation.resume_match import as_card_text
 
 
 def _load(case_dir: Path) -> tuple[dict[str, Any], ParsedResume]:
@@ -35,16 +36,6 @@ def _load(case_dir: Path) -> tuple[dict[str, Any], ParsedResume]:
             f"Case {case_dir.name}: could not read audit_probes.json / fact_resume.md ({err})."
         ) from None
     return probes, parse_resume(data, resume_path.name)
-
-
-def as_card_text(quote: str) -> str:
-    """A labelled quote as a card holds it: one space between words, without the list marker
-    the reader takes off a bullet ('-> Cut pick errors …' is the card 'Cut pick errors …')."""
-    from core.ingest.layout import BULLET
-
-    quote = " ".join(quote.split())
-    marked = BULLET.match(quote)
-    return marked.group("body") if marked else quote
 
 
 def quote_overlaps(quote: str, card_text: str) -> bool:

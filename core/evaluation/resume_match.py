@@ -16,6 +16,16 @@ _MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct",
 _OPEN = re.compile(r"present|current|now|today|to date|till date|ongoing", re.IGNORECASE)
 
 
+def as_card_text(quote: str) -> str:
+    """A labelled quote as a card holds it: one space between words, without the list marker
+    the reader takes off a bullet ('-> Cut pick errors …' is the card 'Cut pick errors …')."""
+    from core.ingest.layout import BULLET
+
+    quote = " ".join(quote.split())
+    marked = BULLET.match(quote)
+    return marked.group("body") if marked else quote
+
+
 def compact(text: str | None) -> str:
     return re.sub(r"[\W_]+", "", (text or "").lower())
 

@@ -22,6 +22,8 @@ from collections.abc import Iterable, Sequence
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from core.evaluation.resume_match import as_card_text
+
 
 class Quote(BaseModel):
     model_config = ConfigDict(extra="ignore")
@@ -45,12 +47,8 @@ _HEADING_MARK = re.compile(r"^#{1,6}\s+")
 
 def normalize_ws(text: str) -> str:
     """Whitespace collapsed, a leading heading mark or list marker (the reader's own, '->'
-    too) and emphasis characters removed."""
-    from core.ingest.layout import BULLET
-
-    text = _HEADING_MARK.sub("", " ".join(text.split()))
-    if marked := BULLET.match(text):
-        text = marked.group("body")
+    too: `as_card_text`) and emphasis characters removed."""
+    text = as_card_text(_HEADING_MARK.sub("", text.strip()))
     return text.replace("*", "").replace("_", "").strip()
 
 

@@ -9,7 +9,8 @@ import pytest
 from core.audit import audit_bullets, check_bullet
 from core.contracts import CardKind
 from core.evaluation.audit_eval import summarise_by_split
-from core.evaluation.audit_probes import as_card_text, quote_overlaps, score_audit_probes
+from core.evaluation.audit_probes import quote_overlaps, score_audit_probes
+from core.evaluation.resume_match import as_card_text
 from core.ingest import parse_resume
 
 # Issue 17 targets: fabricated probes caught >= 97% (>= 90% per type), clean flagged <= 3%.
