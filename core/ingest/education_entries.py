@@ -65,7 +65,7 @@ def section_entries(items: list[Item]) -> list[Item]:
     line takes that paragraph (a DOCX writes every line as a paragraph of its own)."""
     out: list[Item] = []
     first = next((item.lines[0].content for item in items if item.lines), "")
-    dates_first = item_kind_para(items) and is_date_only(strip_markup(first))
+    dates_first = bool(items) and items[0].kind == "para" and is_date_only(strip_markup(first))
     pieces = [piece for item in items for piece in entry_pieces(item, dates_first=dates_first)]
     for n, piece in enumerate(pieces):
         first = strip_markup(piece.lines[0].content)
@@ -89,10 +89,6 @@ def section_entries(items: list[Item]) -> list[Item]:
 
 def _dated(piece: Item) -> bool:
     return any(first_range(line.content) is not None for line in piece.lines)
-
-
-def item_kind_para(items: list[Item]) -> bool:
-    return bool(items) and items[0].kind == "para"
 
 
 def entry_pieces(item: Item, *, dates_first: bool = False) -> list[Item]:
