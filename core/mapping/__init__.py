@@ -43,6 +43,7 @@ from core.mapping.terms import (
     is_named_tool,
     named_phrases,
     synonym_classes,
+    whole_keywords,
 )
 
 # Cosine similarity of the best vector hit (all-MiniLM-L6-v2 scale) above which an unmatched
@@ -108,6 +109,7 @@ def map_evidence(
             result.gaps += [decided[1]] if decided[1] is not None else []
             continue
         ranking = index.search(requirement_query(req), k=TOP_HITS, mode=mode, hyde=hyde)
+        req = req.model_copy(update={"keywords": whole_keywords(req.text, req.keywords)})
         result.retrieval_mode = ranking.mode
         hits = list(ranking.results) + term_scan(req, cards, matcher, seen=ranking.results)
         mapping, gap = classify_requirement(req, hits, matcher)

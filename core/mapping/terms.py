@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
 
 from core.text.prefilter import may_match
@@ -177,6 +177,36 @@ def _anchor(term: str) -> str:
 
 def _may_state(low_text: str, term: str) -> bool:
     return _anchor(term) in low_text
+
+
+# Nouns that name where a thing is found, not another thing: "the insurance industry" asks for
+# insurance, "a hospital setting" for a hospital.
+_CONTEXT_NOUNS = frozenset(
+    {"industry", "industries", "sector", "sectors", "environment", "environments", "setting",
+     "settings", "space", "field", "domain", "market", "markets", "world"}
+)  # fmt: skip
+
+
+def whole_keywords(text: str, keywords: Sequence[str]) -> list[str]:
+    """The keywords as the requirement uses them: a one-word keyword that qualifies the next
+    word of the text ("clinical" in "oncology clinical trials") stands for the two together, so
+    a line that says "clinical" about something else is not its evidence. Named tools and
+    acronyms name the thing asked on their own ("Python services", "P&L accountability"), and
+    so does a keyword before a context noun ("the insurance industry")."""
+    named = acronyms(text)
+    words = content_words(text) - _CONTEXT_NOUNS
+    whole: list[str] = []
+    for keyword in keywords:
+        low = keyword.lower()
+        head = None
+        if " " not in keyword and low not in named and not is_named_tool(keyword):
+            found = re.search(rf"(?<![\w-]){re.escape(keyword)}\s+([a-z][a-z-]+)\b", text)
+            head = found.group(1) if found and found.group(1) in words else None
+        if head is None or any(head in k.lower() for k in keywords):
+            whole.append(keyword)
+        else:
+            whole.append(f"{keyword} {head}")
+    return whole
 
 
 def content_words(text: str) -> set[str]:

@@ -9,7 +9,7 @@ from core.contracts import (
     Requirement,
 )
 from core.mapping import classify_requirement, map_evidence, must_have_coverage
-from core.mapping.terms import TermMatcher, mentions, synonym_classes
+from core.mapping.terms import TermMatcher, mentions, synonym_classes, whole_keywords
 
 SYNONYMS = {"CI/CD": ["build and release pipelines", "deploy pipeline"]}
 CLASSES = TermMatcher(synonym_classes(SYNONYMS))
@@ -206,3 +206,25 @@ def test_the_retail_and_warehouse_vocabulary_reaches_its_other_names():
     mapping, gap = classify_requirement(lp, hits, matcher)
     assert gap is not None and gap.gap_type == GapType.TERMINOLOGY_GAP
     assert mapping.evidence_card_ids == ["c1"]
+
+
+def test_a_one_word_keyword_stands_for_the_phrase_it_qualifies():
+    lines = [
+        hit("c1", "Clinical pharmacist on the inpatient hematology unit for 9 years", 0.5),
+        hit("c2", "Clinical lead for the anticoagulation service", 0.45),
+    ]
+    trials = req("Experience supporting oncology clinical trials", ["clinical"], Priority.NICE)
+    result = map_evidence([trials], index=ListIndex(lines), synonyms={})
+    assert [g.gap_type for g in result.gaps] == [GapType.TRUE_GAP]
+    assert result.evidence_map[0].evidence_card_ids == []
+    stated = [hit("c3", "Dispensed study drug for 6 clinical trials in the research pharmacy")]
+    result = map_evidence([trials], index=ListIndex(lines + stated), synonyms={})
+    assert result.gaps == [] and result.evidence_map[0].evidence_card_ids == ["c3"]
+    # A context noun, a named tool and an acronym do not widen the keyword.
+    assert whole_keywords("Familiarity with the insurance industry", ["insurance"]) == ["insurance"]
+    assert whole_keywords("Python services at scale", ["Python"]) == ["Python"]
+    assert whole_keywords("Full P&L accountability", ["P&L"]) == ["P&L"]
+    assert whole_keywords("clinical trials", ["clinical", "clinical trials"]) == [
+        "clinical",
+        "clinical trials",
+    ]
