@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from core.jd.kinds import degree_in_progress, degree_table
+from core.jd.kinds import degree_in_progress, degree_mentions
 from core.text.sentences import sentence_spans
 
 
@@ -37,8 +37,7 @@ def _degrees(text: str) -> tuple[tuple[int, str, str], ...]:
     """(level, level name, the words naming it) for each degree named in `text`."""
     return tuple(
         (int(level.rank), level.name, m.group(0))
-        for level in degree_table()
-        for m in level.pattern.finditer(text)
+        for level, m in degree_mentions(text)
         if _named_as_degree(text, m)
     )
 

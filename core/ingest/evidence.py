@@ -114,6 +114,9 @@ def card_skills(text: str, resume_terms: Sequence[str]) -> list[str]:
 
 _LABEL = re.compile(r"^\s*([A-Za-z][\w &/'’-]{0,30}?):\s+")
 _ITEM_SPLIT = re.compile(r"[,;·•|]|\s+-\s+")
+# A tab or a wide gap between words: the next column of a skills grid ('Conflict resolution
+# <gap> Flexible and adaptive' in builder exports), a separator like a comma.
+_COLUMN_GAP = re.compile(r"\t+|\s{3,}")
 
 
 def _top_level_split(text: str) -> list[str]:
@@ -138,7 +141,7 @@ def skill_terms(line: str) -> list[str]:
     ('tidyverse', 'lme4', 'BigQuery'); '(not recently)' or '(a lot)' are notes, not skills.
     """
     lexicon = load_skill_lexicon()
-    body = _LABEL.sub("", line.replace("*", ""), count=1)
+    body = _COLUMN_GAP.sub(";", _LABEL.sub("", line.replace("*", ""), count=1).strip())
     terms: list[str] = []
     for item in _top_level_split(body):
         main = re.sub(r"\([^)]*\)?", "", item).strip(" .")

@@ -16,6 +16,7 @@ the most specific kind wins ("a BSN and an RN licence" is a degree requirement f
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from functools import lru_cache
 from typing import Any
 
@@ -56,6 +57,33 @@ def _any_of(key: str) -> re.Pattern[str]:
     return re.compile("|".join(f"(?:{p})" for p in kind_data()[key]), re.IGNORECASE)
 
 
+def degree_mentions(text: str) -> Iterator[tuple[Level, re.Match[str]]]:
+    """Each degree `text` names, with its level. Letters that begin a product name of the
+    maintained term list (core/data/skill_terms.txt) name none: 'MS Office', 'MS Excel',
+    'JD Edwards' are software, 'MS in Nursing' and 'MBA, Finance' are degrees."""
+    for level in degree_table():
+        for match in level.pattern.finditer(text):
+            if not _starts_product_name(text, match):
+                yield level, match
+
+
+_NEXT_WORDS = re.compile(r"(?:\s+[A-Za-z0-9][\w+#.-]*){1,3}")
+
+
+def _starts_product_name(text: str, match: re.Match[str]) -> bool:
+    letters = match.group(0).replace(".", "").strip()
+    if not letters.isupper():  # 'bachelor', 'master of' are never product names
+        return False
+    after = _NEXT_WORDS.match(text, match.end())
+    if not after:
+        return False
+    from core.jd.phrases import skill_terms
+
+    words = after.group(0).split()
+    terms = skill_terms()
+    return any(" ".join([letters, *words[:n]]).lower() in terms for n in range(1, len(words) + 1))
+
+
 def degree_in_progress() -> re.Pattern[str]:
     """Words that say a degree is not held yet ("expected 2026", "in progress", "candidate"):
     one rule for mapping (reported as in progress) and the audit (never claimed as held)."""
@@ -69,7 +97,7 @@ def _is_language(text: str) -> bool:
 
 
 def _is_degree(text: str) -> bool:
-    named = any(level.pattern.search(text) for level in degree_table())
+    named = next(degree_mentions(text), None) is not None
     return named or re.search(r"\bdegree\b", text, re.IGNORECASE) is not None
 
 

@@ -84,6 +84,7 @@ def map_evidence(
     cards: Sequence[EvidenceCard] = (),
     roles: Sequence[RoleEntry] = (),
     header: str = "",
+    job_title: str = "",
     mode: str = "hybrid",
     hyde: Callable[[str], str | None] | None = None,
 ) -> MappingResult:
@@ -91,8 +92,9 @@ def map_evidence(
 
     Candidates are the retrieval hits plus every card that states a requirement term (a scan
     of the whole resume: retrieval may rank such a card low, the term match is still evidence).
-    `roles` (the resume's timeline) measures years; `header` is the name line, where people
-    list credentials ("Dana Ruiz, BSN, RN, CCRN").
+    `roles` (the resume's timeline) measures years, "relevant" years on the roles titled like
+    `job_title`; `header` is the name line, where people list credentials ("Dana Ruiz, BSN, RN,
+    CCRN").
     """
     matcher = TermMatcher(synonym_classes(synonyms))
     result = MappingResult()
@@ -122,8 +124,8 @@ def map_evidence(
             mapping, gap = result_lines(req, hits, cards) or (mapping, gap)
         if kind == RequirementKind.YEARS:
             mapping = with_years(mapping, req, cards, roles)
-            if gap is not None:
-                mapping, gap = overall_years(req, cards, roles) or (mapping, gap)
+            overall = overall_years(req, cards, roles, job_title=job_title) if gap else None
+            mapping, gap = overall or (mapping, gap)
         result.evidence_map.append(mapping)
         if gap is not None:
             result.gaps.append(gap)

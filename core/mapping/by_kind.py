@@ -111,26 +111,69 @@ def result_lines(
 
 
 def overall_years(
-    req: Requirement, cards: Sequence[EvidenceCard], roles: Sequence[RoleEntry]
+    req: Requirement,
+    cards: Sequence[EvidenceCard],
+    roles: Sequence[RoleEntry],
+    *,
+    job_title: str = "",
 ) -> Decided | None:
     """A years requirement that names no domain ("5+ years of professional experience"), met
-    by the merged role timeline; cites the first line of each of the latest roles."""
+    by the merged role timeline; one that asks for "relevant" or "related" experience and names
+    nothing else is measured on the roles titled like the job (a teacher's years for a teaching
+    job, not the years as a bank teller). Cites the first line of each of the latest roles."""
     from core.mapping.terms import content_words
 
     wanted = req.years or asked_years(req.text)
-    if not wanted or content_words(req.text) - _YEARS_WORDS:
+    domain = content_words(req.text) - _YEARS_WORDS
+    if not wanted or domain - _RELEVANT:
         return None
-    span = experience_span(roles)
+    counted = list(roles) if not domain else titled_like(roles, job_title)
+    span = experience_span(counted)
     if span.years < wanted:
         return None
-    dated = sorted((r for r in roles if r.start and r.end), key=lambda r: r.start or "")
+    dated = sorted((r for r in counted if r.start and r.end), key=lambda r: r.start or "")
     firsts = [next((c.id for c in cards if c.role_id == r.id), None) for r in dated[::-1]]
     ids = [i for i in firsts if i][:3]
     if not ids:
         return None
-    note = f"{span.describe()} overall"
+    note = f"{span.describe()} overall" if not domain else f"{span.describe()} titled like the job"
     return mapping_record(req, ids, Confidence.MEDIUM, [], note), None
+
+
+def titled_like(roles: Sequence[RoleEntry], job_title: str) -> list[RoleEntry]:
+    """The roles whose title shares a word with the job's, rank words aside ("Kindergarten
+    Teacher" for "Elementary Teacher K-5"; "Lead Teller" shares only a rank with "Lead Cook")."""
+    from core.mapping.terms import content_words
+
+    def words(title: str) -> set[str]:
+        return {w.removesuffix("s") for w in content_words(title)} - _RANK_WORDS
+
+    job = words(job_title)
+    return [r for r in roles if job and words(r.title or "") & job]
 
 
 # Words of a years requirement that name no domain.
 _YEARS_WORDS = frozenset({"minimum", "total", "full-time", "post-graduate", "prior"})
+# Words that ask for experience in the job's own field without naming it.
+_RELEVANT = frozenset({"relevant", "related", "similar", "comparable"})
+# Rank and seniority words of a title: shared, they do not make two jobs alike.
+_RANK_WORDS = frozenset(
+    {
+        "senior",
+        "junior",
+        "lead",
+        "head",
+        "chief",
+        "principal",
+        "staff",
+        "assistant",
+        "associate",
+        "deputy",
+        "trainee",
+        "intern",
+        "entry",
+        "level",
+        "acting",
+        "interim",
+    }
+)

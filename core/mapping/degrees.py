@@ -10,14 +10,14 @@ import re
 from collections.abc import Sequence
 
 from core.contracts import CardKind, EvidenceCard, Requirement
-from core.jd.kinds import degree_in_progress, degree_table
+from core.jd.kinds import degree_in_progress, degree_mentions, degree_table
 from core.mapping.verdict import UNDECIDED, Outcome, Verdict
 
 _EQUIVALENT = re.compile(r"\bor (?:the )?equivalent\b|\bequivalent (?:work )?experience\b", re.I)
 
 
 def degree_levels(text: str) -> list[int]:
-    return [int(level.rank) for level in degree_table() if level.pattern.search(text)]
+    return sorted({int(level.rank) for level, _ in degree_mentions(text)})
 
 
 def level_name(level: int) -> str:

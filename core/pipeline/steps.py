@@ -155,6 +155,7 @@ def do_mapping(board: Blackboard, deps: Deps) -> Changes:
         cards=[c for c in board.evidence_cards if c.id not in excluded],
         roles=board.resume.roles if board.resume else (),
         header=board.contact.name if board.contact else "",
+        job_title=board.jd.target_title if board.jd else "",
         mode=deps.settings.retrieval.default_mode,
         hyde=hyde,
     )

@@ -26,7 +26,7 @@ from core.writer.budget import fit_to_pages
 from core.writer.lines import resume_line
 from core.writer.relevance import relevance_scores
 from core.writer.sections import fits_section
-from core.writer.skills import skill_lines
+from core.writer.skills import for_the_job, skill_lines
 from core.writer.summary import write_summary
 
 ROLE_BULLET_CAPS = (7, 5, 4, 3, 3, 2)
@@ -65,7 +65,7 @@ def write_extractive(
     skills = skill_lines(usable, keywords, resume_text=resume_text)
     draft = ResumeDraft(
         target_title=target_title,
-        summary=write_summary(usable, roles, skills, score),
+        summary=write_summary(usable, roles, for_the_job(skills, keywords), score),
         roles=_roles(usable, roles, score, max_pages),
         skills=skills,
         sections=_sections(usable, score, {r.id for r in roles}),

@@ -21,7 +21,7 @@ from functools import lru_cache
 
 from core.contracts import CardKind, EvidenceCard, SkillLine
 from core.ingest import find_skills
-from core.mapping.terms import mentions
+from core.mapping.terms import content_words, mentions, stems
 from core.writer.lines import strip_markdown
 from core.writer.text_rules import first_person
 
@@ -82,10 +82,30 @@ def skill_lines(
                 sources[key].append(card.id)
 
     def order(key: str) -> tuple[int, int]:
-        for position, keyword in enumerate(keywords):
-            if mentions(keyword, spelled[key]) or mentions(spelled[key], keyword):
-                return (position, -len(sources[key]))
-        return (len(keywords), -len(sources[key]))
+        return (job_rank(spelled[key], keywords), -len(sources[key]))
 
     keys = sorted(sources, key=order)[:MAX_SKILLS]
     return [SkillLine(skill=spelled[k], evidence_card_ids=sources[k][:3]) for k in keys]
+
+
+def job_rank(skill: str, keywords: Sequence[str]) -> int:
+    """How close `skill` is to the job: the position of the first keyword it names or that
+    names it ("SQL" for "SQL"); after those, of the first keyword it shares a content word
+    with ("Professional communication" for "communication skills"); else 2 × len(keywords)."""
+    for position, keyword in enumerate(keywords):
+        if mentions(keyword, skill) or mentions(skill, keyword):
+            return position
+    words = _word_stems(skill)
+    for position, keyword in enumerate(keywords):
+        if words & _word_stems(keyword):
+            return len(keywords) + position
+    return 2 * len(keywords)
+
+
+def for_the_job(skills: Sequence[SkillLine], keywords: Sequence[str]) -> list[SkillLine]:
+    """The skills that name or share a word with one of the job's keywords, in order."""
+    return [s for s in skills if job_rank(s.skill, keywords) < 2 * len(keywords)]
+
+
+def _word_stems(text: str) -> set[str]:
+    return {stem for word in content_words(text) for stem in stems(word)}

@@ -2,7 +2,9 @@
 
 Up to four lines, each citing the cards it takes its words from:
 1. the current title, the years of practice as the resume states them ("8 years of
-   post-residency practice") and the three skills the job ranks highest ("… | SQL; Excel");
+   post-residency practice") and the three skills the job ranks highest ("… | SQL; Excel"),
+   only skills that name or share a word with the job's keywords (none when no skill does: a
+   teacher's "Cost accounting" does not headline a teaching resume);
 2. the top credentials (certifications, by relevance; each named as written up to its first comma);
 3. and 4. the two strongest results: the first clause of the most relevant role lines that carry a
    number, in resume style.

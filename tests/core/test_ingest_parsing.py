@@ -146,6 +146,25 @@ def test_heading_styles_markdown_caps_underlined_and_colon():
     assert parsed.education[0].company == "Lakeside University"
 
 
+def test_a_skills_grid_is_read_cell_by_cell():
+    """Builder exports lay skills out in columns: a tab or a wide gap separates two skills
+    like a comma (a single space never does)."""
+    text = (
+        "Skills\nMeticulous attention to detail      Account reconciliation\n"
+        "Professional communication\tConflict resolution\nCustomer service skills\n"
+    )
+    parsed = parse(text)
+    assert parsed.skills == [
+        "Meticulous attention to detail",
+        "Account reconciliation",
+        "Professional communication",
+        "Conflict resolution",
+        "Customer service skills",
+    ]
+    cards = [c for c in parsed.cards if c.kind == CardKind.SKILL]
+    assert cards[0].skills == ["Meticulous attention to detail", "Account reconciliation"]
+
+
 def test_contact_block_is_parsed_and_kept_out_of_cards():
     text = (
         "Jane Q. Doe\nAustin, TX | jane@example.com | +1 (512) 555-0199 | "

@@ -13,6 +13,7 @@ from core.contracts import (
     Provenance,
     Ranking,
     Requirement,
+    RequirementKind,
     RoleEntry,
 )
 from core.mapping import is_supported, map_evidence, must_have_coverage
@@ -77,6 +78,28 @@ def test_degree_levels_are_ordered_and_in_progress_is_named() -> None:
     assert gap is not None and "in progress" in gap.nearby
 
 
+def test_software_named_with_degree_letters_is_not_a_degree() -> None:
+    """'MS Office' is software, not a master's degree: a master's never meets a request for
+    Office skills, and the requirement is not read as a degree one."""
+    from core.jd.kinds import requirement_kind
+    from core.mapping.degrees import degree_levels
+
+    masters = [card("e1", "Master of Teaching (M.T.), 2000, State University", CardKind.EDUCATION)]
+    for text in (
+        "Strong technology skills (especially with MS Office programs)",
+        "Advanced MS Excel and MS Project",
+        "Experience with JD Edwards EnterpriseOne",
+    ):
+        assert degree_levels(text) == [], text
+        assert requirement_kind(text) != RequirementKind.DEGREE, text
+        mapping, _ = run(text, masters)
+        assert "e1" not in mapping.evidence_card_ids, text
+    # the same letters naming a degree still do
+    assert degree_levels("MS in Nursing or MBA") == [4]
+    assert degree_levels("BS/MS in Computer Science") == [3, 4]
+    assert degree_levels("J.D. from an accredited law school") == [5]
+
+
 def test_logistics_are_shown_never_matched_and_not_counted_as_missing_musts() -> None:
     reqs = [
         Requirement(id="r1", text="Must be authorized to work in the US"),
@@ -86,6 +109,38 @@ def test_logistics_are_shown_never_matched_and_not_counted_as_missing_musts() ->
     assert [g.requirement_id for g in result.gaps] == []
     assert result.evidence_map[0].evidence_card_ids == []
     assert must_have_coverage(reqs, result.evidence_map) == 100.0
+
+
+def test_relevant_years_count_the_roles_titled_like_the_job() -> None:
+    roles = [
+        RoleEntry(id="t1", title="Kindergarten Teacher", start="2019-08", end="2024-06"),
+        RoleEntry(id="t2", title="Lead Teller", start="2010-01", end="2019-06"),
+    ]
+    cards = [
+        card("c1", "Taught a class of 24 children", CardKind.EXPERIENCE_BULLET, role_id="t1"),
+        card("c2", "Balanced the cash drawer", CardKind.EXPERIENCE_BULLET, role_id="t2"),
+    ]
+    req = Requirement(id="r1", text="2 years of relevant work experience", priority=Priority.MUST)
+
+    def mapped(title: str, text: str = req.text):
+        result = map_evidence(
+            [req.model_copy(update={"text": text})],
+            index=NoHits(),
+            synonyms={},
+            cards=cards,
+            roles=roles,
+            job_title=title,
+        )
+        return result.evidence_map[0], result.gaps
+
+    mapping, gaps = mapped("Elementary Teacher K-5")
+    assert gaps == [] and mapping.evidence_card_ids == ["c1"]
+    assert "titled like the job" in mapping.notes
+    # the teller years do not count for another job; a rank word alone makes no match
+    assert mapped("Lead Cook")[1] != []
+    assert mapped("Elementary Teacher K-5", "6 years of related experience")[1] != []
+    # a domain the resume's timeline cannot judge stays with the general matcher
+    assert mapped("Elementary Teacher K-5", "2 years of related nursing experience")[1] != []
 
 
 def test_years_merge_overlapping_roles_and_present_is_today() -> None:

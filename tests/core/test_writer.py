@@ -90,6 +90,18 @@ def test_skills_follow_jd_keyword_order_and_are_cited():
     assert skills[0].evidence_card_ids == ["a2"]
 
 
+def test_skills_sharing_a_word_with_the_job_come_before_unrelated_ones():
+    from core.contracts import SkillLine
+    from core.writer.skills import for_the_job, job_rank
+
+    keywords = ["communication skills", "classroom management"]
+    assert job_rank("Classroom management", keywords) == 1
+    assert job_rank("Professional communication", keywords) == 2  # shares "communication"
+    assert job_rank("Cost accounting", keywords) == 4  # unrelated
+    lines = [SkillLine(skill=s) for s in ("Cost accounting", "Professional communication")]
+    assert [s.skill for s in for_the_job(lines, keywords)] == ["Professional communication"]
+
+
 def test_excluded_cards_never_appear():
     draft = draft_for(exclude_ids={"a1"})
     assert all("a1" not in b.evidence_card_ids for b in draft.live_bullets())
@@ -99,7 +111,9 @@ def test_education_section_and_summary_come_from_evidence():
     draft = draft_for()
     assert [s.name for s in draft.sections] == ["Education"]
     headline = draft.summary[0]
-    assert headline.text == "Engineer | Kubernetes; Go; EKS."  # title + top job skills
+    # title + the top skills the job asks for; EKS is on the Skills line, not in the headline
+    assert headline.text == "Engineer | Kubernetes; Go."
+    assert "EKS" in [s.skill for s in draft.skills]
     assert {"a1", "a2"} <= set(headline.evidence_card_ids)
     results = [b for b in draft.summary if "p99" in b.text or "1.2M" in b.text]
     assert results  # a strongest result (a line with a number), its first clause
