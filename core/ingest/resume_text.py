@@ -15,7 +15,7 @@ from core.ingest.evidence import skill_terms
 from core.ingest.heading_meaning import section_kind
 from core.ingest.injection import detect_injection
 from core.ingest.layout import Item, Section, split_lines, split_sections
-from core.ingest.role_groups import names_only_employer, part_of, same_employer
+from core.ingest.role_groups import names_only_employer, part_of, repeated, same_employer
 from core.ingest.role_scan import header_like, parse_role_header, split_at_headers
 from core.ingest.role_sentences import parse_sentence_role, sentence_role
 from core.ingest.roles import (
@@ -90,10 +90,9 @@ class ResumeBuilder:
             end=parts.date.end if parts.date else None,
             line=header.first,
         )
-        for earlier in entries:  # an export that repeats a role: one role
-            same = ("company", "title", "timeframe")
-            if all(getattr(earlier, f) == getattr(role, f) for f in same) and role.timeframe:
-                return earlier
+        earlier = repeated(entries, role, self.factory.cards)  # an export repeats a role
+        if earlier is not None:
+            return earlier
         entries.append(role)
         return role
 

@@ -15,13 +15,19 @@ freelance spell, a career break) keeps no employer, as it is written.
 Parts of one job — a dated line with no job title whose dates lie inside the open role's
 ('Anticoagulation clinic (Thursdays, 03/2021 – Present)' under 'Staff Pharmacist | 06/2017 –
 Present') is a sub-heading of that role, not a role of its own.
+
+Repeats — an export that writes a role twice (the same employer, title and dates) gives one role.
+An undated repeat is one only right after the entry it repeats, while that entry has no body yet
+('company - Acme Ltd' / 'description - ' written twice): two undated entries of one employer with
+text of their own, or apart, may be two jobs.
 """
 
 from __future__ import annotations
 
-from core.contracts import RoleEntry
+from core.contracts import EvidenceCard, RoleEntry
 from core.ingest.roles import HeaderParts, header_parts, is_org, strip_markup, title_score
 from core.text.dates import first_range
+from core.text.furniture import strip_inline
 
 _MAX_GAP_YEARS = 1
 
@@ -69,3 +75,26 @@ def part_of(role: RoleEntry | None, head: HeaderParts) -> bool:
     if r_end == "present":
         return True
     return end is not None and end != "present" and end <= r_end and start <= r_end
+
+
+def _bodyless(entry: RoleEntry, cards: list[EvidenceCard]) -> bool:
+    """No card but its header card(s) is on `entry` yet (an empty 'description -' field label,
+    which the furniture rules later drop, is no body)."""
+    own = [c for c in cards if c.role_id == entry.id]
+    return all(
+        c.id.rsplit("-", 1)[-1].startswith("h") or not strip_inline(c.raw_text)[0].strip()
+        for c in own
+    )
+
+
+def repeated(
+    entries: list[RoleEntry], role: RoleEntry, cards: list[EvidenceCard]
+) -> RoleEntry | None:
+    """The entry `role` repeats (module doc: Repeats), or None."""
+    for earlier in entries:
+        same = ("company", "title", "timeframe")
+        if all(getattr(earlier, f) == getattr(role, f) for f in same) and (
+            role.timeframe or (earlier is entries[-1] and _bodyless(earlier, cards))
+        ):
+            return earlier
+    return None
