@@ -40,14 +40,15 @@ def names_only_employer(line: str) -> bool:
     return bool(parts) and first_range(text) is None and title_score(text) == 0 and is_org(parts[0])
 
 
-def _year(point: str | None) -> int | None:
+def year_of(point: str | None) -> int | None:
+    """'2016-06' or '2016' → 2016; None for 'present' or no date."""
     return int(point[:4]) if point and point[:4].isdigit() else None
 
 
 def dates_join(earlier_listed: RoleEntry, role: RoleEntry) -> bool:
     """The two roles' dates follow each other (either order on the page)."""
     pairs = [(role.end, earlier_listed.start), (earlier_listed.end, role.start)]
-    years = [(_year(end), _year(start)) for end, start in pairs]
+    years = [(year_of(end), year_of(start)) for end, start in pairs]
     return any(e is not None and s is not None and 0 <= s - e <= _MAX_GAP_YEARS for e, s in years)
 
 

@@ -24,6 +24,7 @@ from __future__ import annotations
 import re
 
 from core.contracts import RoleEntry
+from core.ingest.role_groups import year_of
 from core.ingest.roles import HeaderParts, parse_header, strip_markup, title_score
 from core.text.dates import first_range
 
@@ -33,13 +34,9 @@ _INNER_SENTENCE = re.compile(r"[.!?]\s+[A-Z]")
 _IN_PLACE = re.compile(r"^(?P<name>.+?)\s+in\s+(?P<place>[A-Z][\w.'’ -]*)$")  # '… hub in Joliet'
 
 
-def _year(point: str | None) -> int | None:
-    return int(point[:4]) if point and point[:4].isdigit() else None
-
-
 def _outside(role: RoleEntry, start: int, end: int) -> bool:
     """The range starts before the role's start or ends after its (closed) end."""
-    r_start, r_end = _year(role.start), _year(role.end)
+    r_start, r_end = year_of(role.start), year_of(role.end)
     if r_start is None:
         return False
     return start < r_start or (r_end is not None and end > r_end)
@@ -65,7 +62,7 @@ def sentence_role(role: RoleEntry | None, text: str) -> bool:
     if role is None or len(body) > _MAX_CHARS or _INNER_SENTENCE.search(body):
         return False
     date = first_range(body)
-    start, end = (_year(date.start), _year(date.end)) if date else (None, None)
+    start, end = (year_of(date.start), year_of(date.end)) if date else (None, None)
     if start is None or end is None or not _outside(role, start, end):
         return False
     head = parse_sentence_role(body)
