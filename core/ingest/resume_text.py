@@ -15,8 +15,9 @@ from core.ingest.evidence import skill_terms
 from core.ingest.heading_meaning import section_kind
 from core.ingest.injection import detect_injection
 from core.ingest.layout import Item, Section, split_lines, split_sections
-from core.ingest.role_groups import names_only_employer, part_of, same_employer
+from core.ingest.role_groups import names_only_employer, part_of, repeated, same_employer
 from core.ingest.role_scan import header_like, parse_role_header, split_at_headers
+from core.ingest.role_sentences import parse_sentence_role, sentence_role
 from core.ingest.roles import (
     HeaderParts,
     is_header_line,
@@ -63,10 +64,16 @@ class ResumeBuilder:
 
     # --- experience -----------------------------------------------------------------------
     def _new_role(
-        self, section: Section, header: Item, entries: list[RoleEntry], key: str
+        self,
+        section: Section,
+        header: Item,
+        entries: list[RoleEntry],
+        key: str,
+        *,
+        sentence: bool = False,
     ) -> RoleEntry:
         lines = [line.content for line in header.lines]
-        parts: HeaderParts = parse_role_header(lines)
+        parts: HeaderParts = parse_sentence_role(lines[0]) if sentence else parse_role_header(lines)
         if key == "e":  # degree and school first; the role reading only fills gaps
             education = parse_education(" | ".join(lines))
             if education.company:
@@ -83,10 +90,9 @@ class ResumeBuilder:
             end=parts.date.end if parts.date else None,
             line=header.first,
         )
-        for earlier in entries:  # an export that repeats a role: one role
-            same = ("company", "title", "timeframe")
-            if all(getattr(earlier, f) == getattr(role, f) for f in same) and role.timeframe:
-                return earlier
+        earlier = repeated(entries, role, self.factory.cards)  # an export repeats a role
+        if earlier is not None:
+            return earlier
         entries.append(role)
         return role
 
@@ -120,6 +126,10 @@ class ResumeBuilder:
             ):
                 role = self._header_card(section, item)
                 continue
+            one_line = item.kind == "para" and len(item.lines) == 1
+            if one_line and sentence_role(role, item.lines[0].content):
+                role = self._header_card(section, item, sentence=True)
+                continue
             base = f"exp-{role.id if role else 'r00'}"
             ctx = role_context(role)
             if item.kind == "bullet":
@@ -132,9 +142,9 @@ class ResumeBuilder:
                 kind = CardKind.ROLE_SENTENCE if role else CardKind.EXPERIENCE_BULLET
                 self.factory.sentences(f"{base}-p{number:02d}", kind, section.name, item, ctx)
 
-    def _header_card(self, section: Section, header: Item) -> RoleEntry:
+    def _header_card(self, section: Section, header: Item, *, sentence: bool = False) -> RoleEntry:
         previous = self.roles[-1] if self.roles else None
-        role = self._new_role(section, header, self.roles, "r")
+        role = self._new_role(section, header, self.roles, "r", sentence=sentence)
         if any(names_only_employer(line.content) for line in header.lines):
             self.group = role  # an employer line heads this role and any promotions under it
         elif self.group is not None and same_employer(self.group, previous, role):

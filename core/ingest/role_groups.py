@@ -15,13 +15,19 @@ freelance spell, a career break) keeps no employer, as it is written.
 Parts of one job — a dated line with no job title whose dates lie inside the open role's
 ('Anticoagulation clinic (Thursdays, 03/2021 – Present)' under 'Staff Pharmacist | 06/2017 –
 Present') is a sub-heading of that role, not a role of its own.
+
+Repeats — an export that writes a role twice (the same employer, title and dates) gives one role.
+An undated repeat is one only right after the entry it repeats, while that entry has no body yet
+('company - Acme Ltd' / 'description - ' written twice): two undated entries of one employer with
+text of their own, or apart, may be two jobs.
 """
 
 from __future__ import annotations
 
-from core.contracts import RoleEntry
+from core.contracts import EvidenceCard, RoleEntry
 from core.ingest.roles import HeaderParts, header_parts, is_org, strip_markup, title_score
 from core.text.dates import first_range
+from core.text.furniture import strip_inline
 
 _MAX_GAP_YEARS = 1
 
@@ -34,14 +40,15 @@ def names_only_employer(line: str) -> bool:
     return bool(parts) and first_range(text) is None and title_score(text) == 0 and is_org(parts[0])
 
 
-def _year(point: str | None) -> int | None:
+def year_of(point: str | None) -> int | None:
+    """'2016-06' or '2016' → 2016; None for 'present' or no date."""
     return int(point[:4]) if point and point[:4].isdigit() else None
 
 
 def dates_join(earlier_listed: RoleEntry, role: RoleEntry) -> bool:
     """The two roles' dates follow each other (either order on the page)."""
     pairs = [(role.end, earlier_listed.start), (earlier_listed.end, role.start)]
-    years = [(_year(end), _year(start)) for end, start in pairs]
+    years = [(year_of(end), year_of(start)) for end, start in pairs]
     return any(e is not None and s is not None and 0 <= s - e <= _MAX_GAP_YEARS for e, s in years)
 
 
@@ -69,3 +76,26 @@ def part_of(role: RoleEntry | None, head: HeaderParts) -> bool:
     if r_end == "present":
         return True
     return end is not None and end != "present" and end <= r_end and start <= r_end
+
+
+def _bodyless(entry: RoleEntry, cards: list[EvidenceCard]) -> bool:
+    """No card but its header card(s) is on `entry` yet (an empty 'description -' field label,
+    which the furniture rules later drop, is no body)."""
+    own = [c for c in cards if c.role_id == entry.id]
+    return all(
+        c.id.rsplit("-", 1)[-1].startswith("h") or not strip_inline(c.raw_text)[0].strip()
+        for c in own
+    )
+
+
+def repeated(
+    entries: list[RoleEntry], role: RoleEntry, cards: list[EvidenceCard]
+) -> RoleEntry | None:
+    """The entry `role` repeats (module doc: Repeats), or None."""
+    for earlier in entries:
+        same = ("company", "title", "timeframe")
+        if all(getattr(earlier, f) == getattr(role, f) for f in same) and (
+            role.timeframe or (earlier is entries[-1] and _bodyless(earlier, cards))
+        ):
+            return earlier
+    return None

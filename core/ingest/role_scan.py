@@ -16,6 +16,7 @@ import re
 from dataclasses import dataclass
 
 from core.ingest.layout import Item, SourceLine
+from core.ingest.role_sentences import parse_sentence_role
 from core.ingest.roles import (
     AT,
     HeaderParts,
@@ -265,6 +266,8 @@ def split_at_headers(items: list[Item]) -> list[tuple[bool, Item]]:
 def parse_role_header(lines: list[str]) -> HeaderParts:
     """Company, title, location and dates of a header block (field lines or free text)."""
     fields = [f for line in lines if (f := field_header(line))]
+    if not fields and lines and strip_markup(lines[0])[:1].islower():
+        return parse_sentence_role(" | ".join(lines))  # 'earlier: line cook, weekends, …'
     if not fields:
         return parse_header(lines)
     head = parse_header([value for _, value in fields])

@@ -281,6 +281,23 @@ def _school_after_date(pieces: list[str], after: int) -> int | None:
     return after if plain and name[:1].isupper() and len(name.split()) <= 6 else None
 
 
+def _campus(pieces: list[str], school: int) -> str:
+    """', Berkeley' in 'University of California, Berkeley, Berkeley, CA, USA': a short name
+    between the school and the place that closes the entry (its region a two-letter code) is
+    the school's campus; the place alone after the school ('Stanford University, Stanford, CA')
+    leaves nothing between, and a placeholder 'City, State, USA' has no code."""
+    after = pieces[school + 1 :]
+    if len(after) in (2, 3) and _is_place(after):
+        return ""  # the place itself: 'Stanford, CA, USA'
+    for size in (3, 2):  # the place's region written as a code: 'CA', 'MN'
+        if len(after) == size + 1 and _is_place(after[1:]) and re.fullmatch(r"[A-Z]{2}", after[2]):
+            name = after[0]
+            plain = not (DEGREE.search(name) or title_score(name) or is_org(name))
+            shaped = name[:1].isupper() and len(name.split()) <= 3 and not _is_location(name)
+            return f", {name}" if plain and shaped and first_range(name) is None else ""
+    return ""
+
+
 def parse_education(text: str) -> HeaderParts:
     """'**B.S. in Computer Science**, Cache Valley State University — May 2014' → degree/school."""
     first_line = text.split("\n")[0]
@@ -311,7 +328,7 @@ def parse_education(text: str) -> HeaderParts:
         school = None
         head.title = head.title or next((p for p in pieces if DEGREE.search(p)), "")
     if school is not None:
-        head.company = pieces[school]
+        head.company = pieces[school] + _campus(pieces, school)
         before = pieces[:school]
         if not head.title and before and DEGREE.search(before[0]):
             head.title = ", ".join(before)

@@ -161,3 +161,36 @@ def parse_start(written: str) -> str:
     span = first_range(written)
     assert span is not None
     return span.start or ""
+
+
+@pytest.mark.parametrize(
+    ("school", "campus", "place"),
+    [
+        ("University of Lakeland", "Riverside", "Riverside, CA, USA"),
+        ("State University of Harbor", "Twin Cities", "Minneapolis, MN, USA"),
+        ("University of Northmoor", "Los Altos", "Los Altos, CA, US"),
+    ],
+)
+def test_a_campus_between_the_school_and_its_place_is_part_of_the_school(school, campus, place):
+    text = f"Education\n2010 – 2014   B.S. in Biology, {school}, {campus},\n"
+    text += f"              {place}\n2008 – 2010   A.A., Harbor Community College, Reno, NV\n"
+    assert education(text) == [
+        ("B.S. in Biology", f"{school}, {campus}", "2010"),
+        ("A.A.", "Harbor Community College", "2008"),
+    ]
+
+
+@pytest.mark.parametrize(
+    "after",
+    [
+        "Stanford, CA, USA",
+        "Stanford, CA",
+        "Stanford",
+        "Honors, Reno, NV",
+        "2014",
+        "City, State, USA, Hospitality Management",  # a builder's placeholder place, a field
+    ],
+)
+def test_a_place_or_a_detail_after_the_school_is_not_a_campus(after):
+    got = education(f"Education\nB.S. in Biology, Lakeside University, {after}\n")
+    assert got[0][:2] == ("B.S. in Biology", "Lakeside University")

@@ -88,6 +88,37 @@ def test_field_lines_of_a_text_dump_are_roles_and_exact_repeats_merge():
     assert len(roles(twice)) == 1
 
 
+@pytest.mark.parametrize(
+    ("employer", "empty"),
+    [
+        ("Talwalkars Fitness Pvt Ltd", "description - "),
+        ("Harbor Gyms Ltd", "description -"),
+        ("Lakeside Clubs LLC", ""),
+    ],
+)
+def test_an_undated_entry_written_twice_in_a_row_with_no_text_is_one_role(employer, empty):
+    head = "Company Details\ncompany - F2 Fun Fitness\ndescription - Set sales targets.\n"
+    twice = f"company - {employer}\n{empty}\n" * 2
+    assert [c for _, c, *_ in roles(head + twice)] == ["F2 Fun Fitness", employer]
+    # the same empty repeat after a body of its own is still one role
+    told = f"company - {employer}\n{empty}\ncompany - {employer}\ndescription - Ran the desk.\n"
+    assert [c for _, c, *_ in roles(head + told)] == ["F2 Fun Fitness", employer]
+
+
+def test_undated_entries_of_one_employer_with_text_of_their_own_or_apart_stay_apart():
+    head = "Company Details\n"
+    told = "company - Harbor Gyms Ltd\ndescription - Sold memberships.\n"
+    told += "company - Harbor Gyms Ltd\ndescription - Ran the front desk.\n"
+    assert len(roles(head + told)) == 2
+    apart = "company - Harbor Gyms Ltd\ndescription - \ncompany - F2 Fun Fitness\n"
+    apart += "description - Set sales targets.\ncompany - Harbor Gyms Ltd\ndescription - \n"
+    assert [c for _, c, *_ in roles(head + apart)] == [
+        "Harbor Gyms Ltd",
+        "F2 Fun Fitness",
+        "Harbor Gyms Ltd",
+    ]
+
+
 def test_employer_first_line_over_a_title_and_dates_line():
     text = "TEACHING\nCEDAR PLAINS SCHOOL DISTRICT -- Olathe, KS\nTeacher, Aug 2016 - present\n"
     text += "- Taught 28 fourth graders.\n"
