@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from core.contracts import Priority
-from core.jd.boilerplate import is_boilerplate
+from core.jd.boilerplate import ASK_WORD, is_boilerplate
 from core.jd.clauses import clauses
 from core.jd.sections import NEVER_REQUIREMENTS, Section
 
@@ -67,7 +67,7 @@ NON_REQUIREMENT_LINE = re.compile(
     r"\bhow to apply\b|\bvisa sponsorship\b)",
     re.IGNORECASE,
 )
-SENTENCE_SPLIT = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"“(])")
+SENTENCE_SPLIT = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"“($£€])")
 ABBREVIATION_END = re.compile(r"\b(e\.g|i\.e|etc|vs|incl|approx|Sr|Jr|Dr|Inc|Ltd|No)\.$")
 NUMBER_WORDS = {
     "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
@@ -158,13 +158,23 @@ def wrapper_paragraph(prose: list[str]) -> bool:
     it, not to the list above it."""
     if not 2 <= len(prose) <= MAX_PARAGRAPH_SENTENCES:
         return False
-    wrapper = sum(reads_as_boilerplate(s) or in_employer_voice(s) for s in prose)
+    wrapper = sum(wrapper_worded(s) or in_employer_voice(s) for s in prose)
     return 2 * wrapper >= len(prose)
 
 
-def reads_as_boilerplate(text: str) -> bool:
-    """Pay, benefits, EEO, apply-flow or legal text: never a requirement, never a keyword."""
+def wrapper_worded(text: str) -> bool:
+    """Does the line name pay, benefits, EEO, apply-flow or legal matters at all (asking or not)?
+    Counts the wrapper sentences of a paragraph (`wrapper_paragraph`)."""
     return NON_REQUIREMENT_LINE.search(text) is not None or is_boilerplate(text)
+
+
+def reads_as_boilerplate(text: str) -> bool:
+    """Pay, benefits, EEO, apply-flow or legal text: never a requirement, never a keyword. A
+    benefits or pay *word* in a line that asks ("Experience with benefits administration",
+    "Knowledge of compensation law") is the subject of an ask; a pay figure never is."""
+    if is_boilerplate(text) or re.search(PAY_MONEY, text, re.IGNORECASE):
+        return True
+    return NON_REQUIREMENT_LINE.search(text) is not None and ASK_WORD.search(text) is None
 
 
 EMPLOYER_VOICE = re.compile(r"\b(?:we|us)\b|^our\b", re.IGNORECASE)  # not "… our CRM system"

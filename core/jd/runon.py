@@ -63,7 +63,7 @@ GLUED_HEADING = re.compile(
 )
 # A list flattened onto one line with " - " before each item ("… Responsibilities - Prepare …
 # - Maintain …"); three such dashes on a long line make it a list, never a header's "A - B".
-INLINE_DASH = re.compile(r"\s+[-–]\s+(?=[A-Z(])")
+INLINE_DASH = re.compile(r"\s+[-–]\s+(?=[A-Z(]|\d+\s*\+?\s*(?:years|yrs)\b)")
 MIN_DASHES, MIN_DASH_LINE = 3, 200
 QUESTION_HEADING = re.compile(r"(?:what|who|why|how|where) (?:you|we|will|is|are|the)\b", re.I)
 # Capitalised words closing a piece that runs into a list: "…fast-paced environment. Requirements"
@@ -209,13 +209,30 @@ def _trailing_heading(piece: str) -> list[str]:
     """'…environment. Requirements' -> ['…environment.', 'Requirements'] (see TRAILING_HEADING)."""
     match = TRAILING_HEADING.search(piece)
     if match is None or match.start() == 0:
-        return [piece]
+        return _trailing_phrase_heading(piece)
     words = match.group(1).split()
     for first in range(len(words)):  # the longest tail that is a heading
         tail = " ".join(words[first:])
         if is_heading_piece(tail):
             head = piece[: match.start(1)] + " ".join(words[:first])
             return [head.strip(), tail]
+    return [piece]
+
+
+def _trailing_phrase_heading(piece: str) -> list[str]:
+    """'…back to the support center What you bring' -> [..., 'What you bring']: a heading of
+    two to four words, capitalised first word only ("Nice to have", "Pay and benefits"), closing
+    a piece after a lower-case word (not an item opening: "… Experience with CRM"; not after a
+    capitalised word: "Excellent English communication skills" is one item)."""
+    words = piece.split()
+    for first in range(max(1, len(words) - 4), len(words) - 1):
+        tail = " ".join(words[first:])
+        before = words[first - 1]
+        joint = words[first][:1].isupper() and before.islower() and before not in OPEN_ENDS
+        item = words[first] in ITEM_VERBS or ITEM_START.match(tail) is not None
+        closed = re.search(r"[.!?,;:]", tail) is not None  # a sentence, not a heading
+        if joint and not item and not closed and classify_heading(tail) is not None:
+            return [" ".join(words[:first]), f"{tail}:"]  # a label line: read as its heading
     return [piece]
 
 
@@ -257,7 +274,31 @@ def _spaced_inside(line: str, cuts: list[int]) -> list[int]:
 
 def unglue_lists(text: str) -> str:
     """`split_run_together` on every line; line count may grow, wording is unchanged."""
+    flat = unflatten(text)
+    if flat is not None:
+        return flat
     out: list[str] = []
     for line in text.split("\n"):
         out.extend(split_run_together(line))
+    return "\n".join(out)
+
+
+# A whole ad pasted into a one-line field: no line break at all, and long. Its sentences and
+# lists run on; each stretch between sentence ends is read like a line of its own.
+MIN_FLAT_WORDS = 60
+
+
+def unflatten(text: str) -> str | None:
+    """A one-line ad as lines (None for any other text): cut at sentence ends; each stretch is
+    then read as a line (`_split`: a spaced list, glued items), and a stretch that opens with a
+    heading ("Competencies Highly qualified and certified …") becomes that heading over an item;
+    any other stretch stays a prose line."""
+    line = text.strip()
+    if "\n" in line or len(line.split()) < MIN_FLAT_WORDS:
+        return None
+    out: list[str] = []
+    for stretch in SENTENCE_GAP.split(line):
+        for part in _trailing_heading(stretch.strip()):
+            headed = _leading_heading(part) != [part]  # "Competencies Highly qualified…"
+            out += _split(part) or (_as_lines([part]) if headed else [part])
     return "\n".join(out)
