@@ -1,0 +1,88 @@
+"""Every Word layout gives the same roles, education, contact and bullets (issue 11).
+
+The eight variants (tests/core/docx_word_exports.py) store one resume the ways Word templates and
+builders' "Save as Word" exports do: list numbering, a two-column layout table, nested tables,
+text boxes, tab-aligned dates, contact in the page header, content controls, hyperlinks and
+typography. Before the DOCX reader walked the XML itself, nested tables lost every role, text
+boxes and first-page headers lost the contact, and content controls lost the whole document.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+import pytest
+
+from core.contracts import ParsedResume
+from core.errors import InputError
+from core.ingest import parse_resume
+from core.ingest.files import read_upload
+from core.settings import IngestSettings
+from tests.core import docx_word_exports as word
+
+
+@pytest.fixture(scope="module", params=sorted(word.VARIANTS))
+def parsed(request) -> ParsedResume:
+    return parse_resume(word.VARIANTS[request.param](), f"{request.param}.docx")
+
+
+def _plain(text: str) -> str:
+    return " ".join(unicodedata.normalize("NFKC", text).replace("\u2019", "'").split())
+
+
+def test_every_word_layout_gives_the_same_roles(parsed):
+    assert [(r.title, r.company, r.start, r.end) for r in parsed.roles] == word.WANT_ROLES
+
+
+def test_every_word_layout_gives_the_same_education(parsed):
+    assert [(e.title, e.company) for e in parsed.education] == word.WANT_EDU
+
+
+def test_every_word_layout_gives_the_same_contact(parsed):
+    contact = parsed.contact
+    assert (contact.name, contact.email, contact.phone) == (word.NAME, word.EMAIL, word.PHONE)
+
+
+def test_every_bullet_is_one_card_of_its_own_role(parsed):
+    by_id = {r.id: r.title for r in parsed.roles}
+    for title, bullets in word.BULLETS.items():
+        for bullet in bullets:
+            cards = [c for c in parsed.cards if _plain(bullet) in _plain(c.raw_text)]
+            assert len(cards) == 1, (bullet, [c.raw_text for c in parsed.cards])
+            assert by_id.get(cards[0].role_id or "") == title
+
+
+def test_page_furniture_never_becomes_a_card(parsed):
+    furniture = re.compile(r"\bPage\b|\b\d+ of \d+\b")
+    assert not [c.raw_text for c in parsed.cards if furniture.search(c.raw_text)]
+
+
+def test_a_text_box_is_read_once_though_word_writes_it_twice():
+    text = read_upload(word.text_boxes(), "boxes.docx").text
+    assert text.count(word.NAME) == 1
+    assert text.count(word.EMAIL) == 1
+    assert text.index(word.NAME) < text.index("Experience")  # the box anchored at the top
+
+
+def test_white_text_in_a_text_box_is_still_hidden():
+    result = read_upload(word.text_boxes(hidden=word.HIDDEN_IN_BOX), "boxes.docx")
+    assert word.HIDDEN_IN_BOX not in result.text
+    assert word.HIDDEN_IN_BOX in result.hidden_text
+    assert any("hidden text" in w for w in result.warnings)
+
+
+def test_only_the_first_page_header_is_read_and_no_footer():
+    text = read_upload(word.header_footer(), "header.docx").text
+    assert text.count(word.NAME) == 1
+    assert word.EMAIL in text
+    assert "Page" not in text
+
+
+def test_nested_table_text_counts_towards_the_size_limits():
+    data = word.nested_tables()
+    full = read_upload(data, "nested.docx").text
+    assert word.BULLETS["Sales Associate"][1] in full  # the innermost text is read
+    small = IngestSettings(max_chars=len(full) // 2)
+    with pytest.raises(InputError):
+        read_upload(data, "nested.docx", settings=small)
