@@ -23,6 +23,7 @@ from typing import Any
 from docx import Document
 from docx.oxml import parse_xml
 from docx.oxml.ns import nsdecls, qn
+from docx.shared import RGBColor
 
 NAME = "Jordan Rivera"
 EMAIL = "jordan.rivera@example.com"
@@ -76,8 +77,9 @@ def _esc(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
-def _runs_xml(text: str) -> str:
+def _runs_xml(text: str, colour: str = "") -> str:
     """Runs for `text`: tabs as w:tab, newlines as soft breaks (w:br)."""
+    rpr = f'<w:rPr><w:color w:val="{colour}"/></w:rPr>' if colour else ""
     parts = []
     for i, line in enumerate(text.split("\n")):
         if i:
@@ -86,7 +88,7 @@ def _runs_xml(text: str) -> str:
             if j:
                 parts.append("<w:r><w:tab/></w:r>")
             if piece:
-                parts.append(f'<w:r><w:t xml:space="preserve">{_esc(piece)}</w:t></w:r>')
+                parts.append(f'<w:r>{rpr}<w:t xml:space="preserve">{_esc(piece)}</w:t></w:r>')
     return "".join(parts)
 
 
@@ -149,12 +151,21 @@ def list_numbering() -> bytes:
 
 
 # 2 ------------------------------------------------------------------------------------------
+SIDEBAR_FILL = "1F3864"  # templates' dark sidebar: white text on a shaded cell
+
+
 def _sidebar(cell: Any) -> None:
+    cell._tc.get_or_add_tcPr().append(
+        parse_xml(f'<w:shd {nsdecls("w")} w:val="clear" w:color="auto" w:fill="{SIDEBAR_FILL}"/>')
+    )
     cell.paragraphs[0].text = NAME
     for text in (EMAIL, PHONE, LINKEDIN, "", "Skills", SKILLS, "", "Education"):
         cell.add_paragraph(text)
     for line in _education_lines():
         cell.add_paragraph(line)
+    for paragraph in cell.paragraphs:
+        for run in paragraph.runs:
+            run.font.color.rgb = RGBColor(0xFF, 0xFF, 0xFF)
 
 
 def two_column_table() -> bytes:
@@ -188,31 +199,40 @@ def nested_tables() -> bytes:
 
 
 # 4 ------------------------------------------------------------------------------------------
-def _text_box(paragraphs: list[str], hidden: str = "") -> str:
+def _text_box(paragraphs: list[str], hidden: str = "", fill: str = "") -> str:
     """A floating text box as Word 2010+ writes it: the wps shape in mc:Choice, the same text
-    again in a VML v:textbox in mc:Fallback."""
+    again in a VML v:textbox in mc:Fallback. With a `fill`, the box is shaded and its text is
+    white (the name banner of many templates); `hidden` is a run the colour of the box."""
+    colour = "FFFFFF" if fill else ""
     hidden_p = (
-        f'<w:p><w:r><w:rPr><w:color w:val="FFFFFF"/></w:rPr><w:t>{_esc(hidden)}</w:t></w:r></w:p>'
+        f'<w:p><w:r><w:rPr><w:color w:val="{fill or "FFFFFF"}"/></w:rPr>'
+        f"<w:t>{_esc(hidden)}</w:t></w:r></w:p>"
         if hidden
         else ""
     )
-    content = "".join(f"<w:p>{_runs_xml(t)}</w:p>" for t in paragraphs) + hidden_p
+    content = "".join(f"<w:p>{_runs_xml(t, colour)}</w:p>" for t in paragraphs) + hidden_p
+    shape_fill = f'<wps:spPr><a:solidFill><a:srgbClr val="{fill}"/></a:solidFill></wps:spPr>'
+    vml_fill = f' fillcolor="#{fill}" filled="t"' if fill else ""
     return (
         f"<w:p {_BOX_NS}><w:r><mc:AlternateContent>"
         '<mc:Choice Requires="wps"><w:drawing><wp:anchor><wp:docPr id="1" name="Text Box 1"/>'
         '<a:graphic><a:graphicData uri="http://schemas.microsoft.com/office/word/2010/'
-        f'wordprocessingShape"><wps:wsp><wps:txbx><w:txbxContent>{content}</w:txbxContent>'
+        f'wordprocessingShape"><wps:wsp>{shape_fill if fill else ""}'
+        f"<wps:txbx><w:txbxContent>{content}</w:txbxContent>"
         "</wps:txbx></wps:wsp></a:graphicData></a:graphic></wp:anchor></w:drawing></mc:Choice>"
-        "<mc:Fallback><w:pict><v:shape><v:textbox>"
+        f"<mc:Fallback><w:pict><v:shape{vml_fill}><v:textbox>"
         f"<w:txbxContent>{content}</w:txbxContent></v:textbox></v:shape></w:pict></mc:Fallback>"
         "</mc:AlternateContent></w:r></w:p>"
     )
 
 
-def text_boxes(hidden: str = "") -> bytes:
+BOX_FILL = "2E5597"
+
+
+def text_boxes(hidden: str = "", fill: str = BOX_FILL) -> bytes:
     doc = Document()
     body = _body(doc)
-    _append(body, _text_box([NAME, EMAIL, PHONE, LINKEDIN], hidden))
+    _append(body, _text_box([NAME, EMAIL, PHONE, LINKEDIN], hidden, fill))
     _append(body, _p("Experience", "Heading1"))
     for title, company, dates, _, _ in ROLES:
         _append(body, _p(f"{title} | {company} | {dates}"))

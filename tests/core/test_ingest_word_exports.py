@@ -65,11 +65,21 @@ def test_a_text_box_is_read_once_though_word_writes_it_twice():
     assert text.index(word.NAME) < text.index("Experience")  # the box anchored at the top
 
 
-def test_white_text_in_a_text_box_is_still_hidden():
-    result = read_upload(word.text_boxes(hidden=word.HIDDEN_IN_BOX), "boxes.docx")
+@pytest.mark.parametrize("fill", ["", word.BOX_FILL])
+def test_text_the_colour_of_its_text_box_is_still_hidden(fill):
+    """White on an unfilled box (white paper), or the box's own dark fill colour on it."""
+    result = read_upload(word.text_boxes(hidden=word.HIDDEN_IN_BOX, fill=fill), "boxes.docx")
     assert word.HIDDEN_IN_BOX not in result.text
     assert word.HIDDEN_IN_BOX in result.hidden_text
     assert any("hidden text" in w for w in result.warnings)
+
+
+def test_white_text_on_a_dark_cell_or_box_is_shown():
+    """Templates' dark sidebars and name banners: white text on a shaded cell or filled box."""
+    for data in (word.two_column_table(), word.text_boxes()):
+        result = read_upload(data, "dark.docx")
+        assert word.NAME in result.text and word.EMAIL in result.text
+        assert not result.hidden_text
 
 
 def test_only_the_first_page_header_is_read_and_no_footer():
