@@ -9,10 +9,13 @@ boxes and first-page headers lost the contact, and content controls lost the who
 
 from __future__ import annotations
 
+import io
 import re
 import unicodedata
 
 import pytest
+from docx import Document
+from docx.oxml import parse_xml
 
 from core.contracts import ParsedResume
 from core.errors import InputError
@@ -96,3 +99,20 @@ def test_nested_table_text_counts_towards_the_size_limits():
     small = IngestSettings(max_chars=len(full) // 2)
     with pytest.raises(InputError):
         read_upload(data, "nested.docx", settings=small)
+
+
+def test_a_text_box_in_the_page_header_is_read_once():
+    """Templates that draw the name banner in the header: a filled text box in header1.xml."""
+    doc = Document(io.BytesIO(word.list_numbering()))
+    for paragraph in list(doc.paragraphs[:2]):  # take the name and contact out of the body
+        paragraph._p.getparent().remove(paragraph._p)
+    header = doc.sections[0].header
+    header.paragraphs[0]._p.addnext(
+        parse_xml(word._text_box([word.NAME, word.EMAIL, word.PHONE], fill=word.BOX_FILL))
+    )
+    buffer = io.BytesIO()
+    doc.save(buffer)
+    parsed = parse_resume(buffer.getvalue(), "header-box.docx")
+    assert (parsed.contact.name, parsed.contact.email) == (word.NAME, word.EMAIL)
+    assert read_upload(buffer.getvalue(), "header-box.docx").text.count(word.NAME) == 1
+    assert [(r.title, r.company, r.start, r.end) for r in parsed.roles] == word.WANT_ROLES
