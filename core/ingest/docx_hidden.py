@@ -7,8 +7,8 @@ so makes it
 - vanished (`w:vanish`, `w:specVanish`, `w:webHidden`),
 - too small to read (under 6 pt) or squeezed (character scale under 30%),
 - the colour of what is behind it: contrast under 1.3:1 (WCAG formula) against its shading or
-  highlight, the paragraph's shading, else white paper — white, theme `background1`, very light
-  grey, black on black.
+  highlight, the paragraph's shading, its table cell's shading or its text box's fill, else
+  white paper — white, theme `background1`, very light grey, black on black.
 """
 
 from __future__ import annotations
@@ -63,6 +63,50 @@ def contrast(foreground: str, background: str) -> float:
 def _hex(value: str | None) -> str | None:
     if value and len(value) == 6 and all(ch in "0123456789abcdefABCDEF" for ch in value):
         return value.upper()
+    return None
+
+
+_A = "{http://schemas.openxmlformats.org/drawingml/2006/main}"
+_WPS = "{http://schemas.microsoft.com/office/word/2010/wordprocessingShape}"
+_VML_SHAPES = {f"{{urn:schemas-microsoft-com:vml}}{tag}" for tag in ("shape", "rect", "roundrect")}
+_SCHEME = {  # DrawingML scheme colours of the Office theme (text boxes name them so)
+    "bg1": "FFFFFF", "lt1": "FFFFFF", "tx1": "000000", "dk1": "000000", "bg2": "E7E6E6",
+    "lt2": "E7E6E6", "tx2": "44546A", "dk2": "44546A", "accent1": "4472C4", "accent2": "ED7D31",
+    "accent3": "A5A5A5", "accent4": "FFC000", "accent5": "5B9BD5", "accent6": "70AD47",
+}  # fmt: skip
+
+
+def _shape_fill(shape: Any) -> str | None:
+    """A text box's own solid fill (wps:spPr/a:solidFill, or VML `fillcolor`), if it has one."""
+    if shape.tag in _VML_SHAPES:
+        if shape.get("filled", "t").lower() in ("f", "false"):
+            return None
+        return _hex((shape.get("fillcolor") or "").lstrip("#").split(" ")[0])
+    properties = shape.find(f"{_WPS}spPr")
+    solid = properties.find(f"{_A}solidFill") if properties is not None else None
+    if solid is None:
+        return None
+    if (rgb := solid.find(f"{_A}srgbClr")) is not None:
+        return _hex(rgb.get("val"))
+    scheme = solid.find(f"{_A}schemeClr")
+    return _SCHEME.get(scheme.get("val", "")) if scheme is not None else None
+
+
+def _container_fill(paragraph: Any) -> str | None:
+    """What is behind an unshaded paragraph: the shading of its table cell, or the fill of
+    its text box, the nearest first (templates' dark sidebars and name banners)."""
+    parent = paragraph.getparent()
+    while parent is not None:
+        if parent.tag == qn("w:tc"):
+            tcpr = parent.find(qn("w:tcPr"))
+            shading = tcpr.find(qn("w:shd")) if tcpr is not None else None
+            if shading is not None and (fill := _hex(shading.get(qn("w:fill")))):
+                return fill
+        elif (parent.tag == f"{_WPS}wsp" or parent.tag in _VML_SHAPES) and (
+            fill := _shape_fill(parent)
+        ):
+            return fill
+        parent = parent.getparent()
     return None
 
 
@@ -139,7 +183,7 @@ class Formatting:
             para_blocks += self._chain(self._paragraph_style(paragraph), "w:pPr")
             shading = self._first(para_blocks, "w:shd")
         fill = _hex(shading.get(qn("w:fill"))) if shading is not None else None
-        return fill or "FFFFFF"
+        return fill or _container_fill(paragraph) or "FFFFFF"
 
     def _colour(self, blocks: list[Any]) -> str | None:
         colour = self._first(blocks, "w:color")

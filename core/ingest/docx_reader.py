@@ -11,19 +11,17 @@ from __future__ import annotations
 
 import io
 import zipfile
-from collections.abc import Iterator
 from dataclasses import dataclass, field
+from typing import Any
 
 from defusedxml import DefusedXmlException
 from defusedxml.ElementTree import ParseError, fromstring
 from docx import Document
 from docx.document import Document as DocumentObject
-from docx.oxml.ns import qn
-from docx.table import Table
 from docx.text.paragraph import Paragraph
-from docx.text.run import Run
 
 from core.errors import InputError
+from core.ingest import docx_walk
 from core.ingest.docx_hidden import Formatting
 from core.ingest.limits import check_text_size
 from core.settings import IngestSettings
@@ -159,58 +157,38 @@ def _read_document(document: DocumentObject, name: str, settings: IngestSettings
     far is over them (a 10 MB DOCX holds ~25 MB of XML: reading every run would take minutes)."""
     out = DocxText()
     formatting = Formatting.of(document)
-    for section in document.sections[:1]:
-        if not section.header.is_linked_to_previous:
-            for paragraph in section.header.paragraphs:
-                _add_paragraph(paragraph, out, formatting)
-    chars = sum(len(line) + 1 for line in out.lines)
-    for block in _iter_blocks(document):
-        before = len(out.lines)
-        if isinstance(block, Paragraph):
-            _add_paragraph(block, out, formatting)
-        else:
-            _add_table(block, out, formatting)
-        chars += sum(len(line) + 1 for line in out.lines[before:])
-        if len(out.lines) > settings.max_lines or chars > settings.max_chars + 1:
-            check_text_size("\n".join(out.lines), name, settings)  # raises, with the usual message
+    chars = 0
+    stories = [header._element for header in _headers(document)] + [document.element.body]
+    for story in stories:
+        for element in docx_walk.paragraphs(story):
+            before = len(out.lines)
+            if element is None:
+                out.lines.append("")  # a table row ends
+            else:
+                _add_paragraph(Paragraph(element, document), out, formatting)
+            chars += sum(len(line) + 1 for line in out.lines[before:])
+            if len(out.lines) > settings.max_lines or chars > settings.max_chars + 1:
+                check_text_size("\n".join(out.lines), name, settings)  # raises, usual message
     return out
 
 
-def _iter_blocks(document: DocumentObject) -> Iterator[Paragraph | Table]:
-    body = document.element.body
-    for child in body.iterchildren():
-        if child.tag == qn("w:p"):
-            yield Paragraph(child, document)
-        elif child.tag == qn("w:tbl"):
-            yield Table(child, document)
-
-
-def _add_table(table: Table, out: DocxText, formatting: Formatting) -> None:
-    seen: set[object] = set()  # the cell elements themselves: an id() can be reused once freed
-    for row in table.rows:
-        for cell in row.cells:
-            if cell._tc in seen:  # a merged cell repeats in every row it spans
-                continue
-            seen.add(cell._tc)
-            for paragraph in cell.paragraphs:
-                _add_paragraph(paragraph, out, formatting)
-        out.lines.append("")
-
-
-def _runs(paragraph: Paragraph) -> Iterator[Run]:
-    for item in paragraph.iter_inner_content():
-        if isinstance(item, Run):
-            yield item
-        else:
-            yield from item.runs
+def _headers(document: DocumentObject) -> list[Any]:
+    """The header the first page shows (contact blocks live there); footers hold page numbers
+    and are not read. With a different first page, the other pages' running header is skipped
+    too ("Jordan Rivera · Page 2")."""
+    section = document.sections[0]
+    header = section.first_page_header if section.different_first_page_header_footer else None
+    if header is None or header.is_linked_to_previous:
+        header = section.header
+    return [] if header.is_linked_to_previous else [header]
 
 
 def _add_paragraph(paragraph: Paragraph, out: DocxText, formatting: Formatting) -> None:
     visible: list[str] = []
     hidden: list[str] = []
     reasons: list[str] = []
-    for run in _runs(paragraph):
-        reason = formatting.hidden_reason(run._r, paragraph._p)
+    for run in docx_walk.runs(paragraph._p):
+        reason = formatting.hidden_reason(run, paragraph._p)
         (visible if reason is None else hidden).append(run.text)
         if reason is not None and run.text.strip():
             reasons.append(reason)
