@@ -114,11 +114,12 @@ def _sentences(evidence: str) -> list[str]:
     return [s.strip() for s in _SENTENCE_END.split(evidence) if s and len(s.strip()) > 3]
 
 
-def _words(text: str) -> set[str]:
+@lru_cache(maxsize=4096)  # each evidence sentence is compared with every line citing it
+def _words(text: str) -> frozenset[str]:
     """Content words, numbers left out (a shared figure says little about who did the work),
     plus one word per level stated ("owned" and "ownership" say the same thing)."""
     words = {t for t in tokenize(text) if not re.search(r"\d", t)}
-    return words | {f"<{mk.level_name}>" for mk in find_markers(text)}
+    return frozenset(words | {f"<{mk.level_name}>" for mk in find_markers(text)})
 
 
 def _best_sentences(text: str, sentences: list[str]) -> list[str]:

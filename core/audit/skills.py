@@ -114,13 +114,21 @@ def stated(term: str, text: str) -> bool:
         return False
     have = _plain_tokens(text)
     width = len(wanted)
-    starts = [i for i, token in enumerate(have) if token == wanted[0]]
-    return any(have[i : i + width] == wanted for i in starts)
+    return any(have[i : i + width] == wanted for i in _token_starts(text).get(wanted[0], ()))
 
 
 @lru_cache(maxsize=1024)
 def _plain_tokens(text: str) -> tuple[str, ...]:
     return tuple(t for t in tokenize(text) if not _COMPOUND.search(t))
+
+
+@lru_cache(maxsize=256)  # the whole evidence text is asked about every keyword in turn
+def _token_starts(text: str) -> dict[str, list[int]]:
+    """Where each plain token of `text` stands, in order."""
+    starts: dict[str, list[int]] = {}
+    for i, token in enumerate(_plain_tokens(text)):
+        starts.setdefault(token, []).append(i)
+    return starts
 
 
 def _names_a_tool(canonical: str, written: str) -> bool:

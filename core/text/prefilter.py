@@ -6,8 +6,11 @@ hyphens between them. So when one piece of the term is not in the text at all, t
 cannot match, and neither compiling nor running it is needed: the mapper tries ~100,000
 term × text pairs on a run, most of them absent (issue 15, docs/eval-notes/app.md).
 
-Only for ASCII text and terms: Unicode case folding (e.g. "ſ" matches "s" ignoring case) could
-make a piece match without being a substring, so anything else goes to the regex as before.
+Only for ASCII terms. The text may be anything: ignoring case, Python's `re` matches an ASCII
+letter by a text character whose (simple) lower case is that letter or by one of its extra
+case equivalents (`re._casefix`): besides the capitals, only "İ" (i), "K" (Kelvin sign, k),
+"ı" (i) and "ſ" (s). `_folded` turns each into its letter, one character for one, so a piece
+the regex finds is a substring of the folded text (test over every code point).
 """
 
 from __future__ import annotations
@@ -29,12 +32,19 @@ def literal_pieces(term: str) -> tuple[str, ...] | None:
 def may_match(text: str, term: str) -> bool:
     """False only when a term pattern for `term` cannot match `text` (a piece is missing)."""
     pieces = literal_pieces(term)
-    low = _ascii_lower(text)
-    if pieces is None or low is None:
+    if pieces is None:
         return True
+    low = _folded(text)
     return all(piece in low for piece in pieces)
 
 
+# Taken for an ASCII letter by `re` ignoring case, and not lower-cased to it one for one by
+# str.lower ("İ".lower() is "i" + a combining dot): mapped first.
+_FOLD = str.maketrans({"İ": "i", "ı": "i", "ſ": "s"})
+
+
 @lru_cache(maxsize=1024)  # one text is tried against hundreds of terms in a row
-def _ascii_lower(text: str) -> str | None:
-    return text.lower() if text.isascii() else None
+def _folded(text: str) -> str:
+    """`text` lower-cased, with every character `re` takes for an ASCII letter ignoring case
+    turned into that letter (an ASCII text is only lower-cased)."""
+    return text.lower() if text.isascii() else text.translate(_FOLD).lower()

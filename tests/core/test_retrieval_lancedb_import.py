@@ -115,3 +115,66 @@ def test_lazy_package_leaves_missing_imported_and_plain_modules_alone(tmp_path, 
     assert not register_lazy_package("json")  # imported already
     assert not register_lazy_package("rf_plain_probe_module")  # a module, not a package
     assert "rf_plain_probe_module" not in sys.modules
+
+
+_WITHOUT_PANDAS = textwrap.dedent(
+    """
+    import sys
+    import pyarrow as pa
+    from core.retrieval.lancedb_import import import_lancedb
+
+    db = import_lancedb().connect(sys.argv[1])
+    db.create_table("t", data=pa.table({"a": [1, 2, 3], "s": ["x", "y", "z"]}), mode="overwrite")
+    assert db.open_table("t").to_arrow().column("s").to_pylist() == ["x", "y", "z"]
+    assert "pandas" not in sys.modules, "LanceDB's import or a local index imported pandas"
+    assert "overrides" not in sys.modules, "the stand-in outlived LanceDB's import"
+
+    import overrides  # the real package for anyone else
+    assert overrides.EnforceOverrides.__module__ == "overrides.enforce"
+
+    import pandas as pd  # imported later: pyarrow recognises pandas objects again
+    categories = pd.Series(pd.Categorical(["a", "b", "a"]))
+    assert pa.types.is_dictionary(pa.array(categories).type)
+    frame = pa.Table.from_pandas(pd.DataFrame({"c": pd.Categorical(["x", "y"])}))
+    assert pa.types.is_dictionary(frame.schema.field("c").type)
+    print("ok")
+    """
+)
+
+_PANDAS_FIRST = textwrap.dedent(
+    """
+    import sys
+    import pandas as pd
+    import pyarrow as pa
+    from core.retrieval.lancedb_import import import_lancedb
+
+    import_lancedb().connect(sys.argv[1])
+    categories = pd.Series(pd.Categorical(["a", "b", "a"]))
+    assert pa.types.is_dictionary(pa.array(categories).type)
+    print("ok")
+    """
+)
+
+
+def test_lancedb_import_needs_neither_pandas_nor_overrides_and_leaves_both_working(tmp_path):
+    env = {"PYTHONPATH": str(REPO), "PATH": "/usr/bin:/bin", "HOME": str(tmp_path)}
+    assert last_line(run_python(_WITHOUT_PANDAS, str(tmp_path / "db"), env=env)) == "ok"
+    assert last_line(run_python(_PANDAS_FIRST, str(tmp_path / "db2"), env=env)) == "ok"
+
+
+def test_pandas_refused_only_to_the_importing_thread():
+    from core.retrieval.lancedb_import import _NoPandasForThisThread
+
+    refuse = _NoPandasForThisThread()
+    try:
+        refuse.find_spec("pandas")
+    except ModuleNotFoundError as err:
+        assert err.name == "pandas"
+    else:
+        raise AssertionError("pandas was not refused to the importing thread")
+    assert refuse.find_spec("numpy") is None
+    other: list[object] = []
+    thread = threading.Thread(target=lambda: other.append(refuse.find_spec("pandas")))
+    thread.start()
+    thread.join()
+    assert other == [None]  # another thread's import goes to the usual finders

@@ -3,11 +3,14 @@ a term cannot be in a text, the term's real patterns (mapping and credential var
 
 from __future__ import annotations
 
+import re
+import string
+
 import pytest
 
 from core.mapping.terms import mentions, term_pattern
 from core.retrieval.synonyms import load_synonyms
-from core.text.prefilter import literal_pieces, may_match
+from core.text.prefilter import _folded, literal_pieces, may_match
 from core.text.variants import _pattern, load_families
 
 
@@ -30,7 +33,10 @@ def _terms() -> list[str]:
         ("Wrote C++ and Go", "C++", True),
         ("Wrote C and Go", "C++", False),
         ("Kubernetes", "kubernetes operator", False),
-        ("ſql tuning", "sql", None),  # not ASCII: left to the regex (which finds it)
+        ("ſql tuning", "sql", True),  # "ſ" is an "s" to the regex ignoring case
+        ("İnfra as code", "infra", True),  # "İ".lower() is two characters; folded to "i"
+        ("Kubernetes — \u212a8s", "k8s", True),  # the Kelvin sign is a "k" to the regex
+        ("Built pipelines • Go", "kafka", False),  # not ASCII, and the term is not in it
     ],
 )
 def test_a_missing_piece_means_no_match_and_the_regex_agrees(text, term, found):
@@ -62,3 +68,17 @@ def test_never_absent_when_a_pattern_matches_over_the_dev_texts_and_every_term(e
             assert not term_pattern(term.strip()).search(line), (term, line)
             assert not _pattern(term).search(line), (term, line)
     assert ruled_out > 0.75 * len(terms) * len(lines[::3])  # 81% when written
+
+
+def test_every_character_the_regex_takes_for_an_ascii_letter_folds_to_that_letter():
+    """Over every code point: a character `re` matches to an ASCII letter ignoring case becomes
+    exactly that letter, one character for one, so a piece the regex finds in a text that is
+    not ASCII is a substring of the folded text."""
+    any_letter = re.compile("[a-z]", re.IGNORECASE)
+    odd = [chr(cp) for cp in range(0x80, 0x110000) if any_letter.fullmatch(chr(cp))]
+    assert odd  # the Kelvin sign at least
+    for char in odd:
+        letters = [c for c in string.ascii_lowercase if re.fullmatch(c, char, re.IGNORECASE)]
+        assert len(letters) == 1 and _folded(f"{char}é") == f"{letters[0]}é", hex(ord(char))
+    assert _folded("ÉCOLE") == "école" and _folded("ABC") == "abc"
+    assert not may_match("Built pipelines • Go", "kafka")  # a text not ASCII is filtered too
