@@ -228,3 +228,19 @@ def test_a_one_word_keyword_stands_for_the_phrase_it_qualifies():
         "clinical",
         "clinical trials",
     ]
+
+
+def test_an_acronym_that_is_an_everyday_word_is_stated_only_in_capitals():
+    # "OR" (operating room) and "IT" are not stated by the words "or" and "it" of a sentence.
+    nursing = req("Experience in ICU, PACU, OR would be an asset", [], Priority.NICE)
+    line = [hit("e1", "Prepared patients for surgery or discharge on a busy ward", 0.3)]
+    _, gap = classify_requirement(nursing, line, CLASSES)
+    assert gap is not None and gap.gap_type == GapType.TRUE_GAP
+    theatre = [hit("e2", "Scrub nurse in the OR for cardiac cases", 0.3)]
+    mapping, gap = classify_requirement(nursing, theatre, CLASSES)
+    assert gap is None and mapping.evidence_card_ids == ["e2"]
+    support = req("Two years in IT support", ["IT"])
+    assert classify_requirement(support, [hit("e3", "Made it easy for guests")], CLASSES)[1]
+    assert classify_requirement(support, [hit("e4", "Ran IT support desk")], CLASSES)[1] is None
+    assert mentions("Handled HR onboarding", "hr")  # a rarer word stays case-blind
+    assert mentions("Prepared food and paid sales tax", "food") and mentions("sales tax", "tax")
