@@ -244,3 +244,22 @@ def test_an_acronym_that_is_an_everyday_word_is_stated_only_in_capitals():
     assert classify_requirement(support, [hit("e4", "Ran IT support desk")], CLASSES)[1] is None
     assert mentions("Handled HR onboarding", "hr")  # a rarer word stays case-blind
     assert mentions("Prepared food and paid sales tax", "food") and mentions("sales tax", "tax")
+
+
+def test_office_suite_and_food_safety_are_found_under_their_other_names():
+    from core.retrieval import load_synonyms
+
+    matcher = TermMatcher(synonym_classes(load_synonyms()))
+    # A long requirement naming the suite among other asks: the suite named plainly is evidence.
+    office = req("Comfortable with Microsoft Office and able to learn our booking tool", [])
+    line = [hit("s1", "Good working knowledge of MS Office and Outlook calendars", 0.3)]
+    mapping, gap = classify_requirement(office, line, matcher)
+    assert mapping.evidence_card_ids == ["s1"]
+    assert gap is None or gap.gap_type == GapType.TERMINOLOGY_GAP
+    kitchen = req("Knowledge of food safety and sanitation practices", [])
+    card = [hit("c1", "Certified Food Handler, county health department, 2019", 0.3)]
+    mapping, gap = classify_requirement(kitchen, card, matcher)
+    assert mapping.evidence_card_ids == ["c1"]
+    assert gap is not None and gap.gap_type == GapType.TERMINOLOGY_GAP  # said in other words
+    unrelated = [hit("c2", "Handled guest complaints and food orders at the front desk", 0.3)]
+    assert classify_requirement(kitchen, unrelated, matcher)[1].gap_type == GapType.TRUE_GAP
