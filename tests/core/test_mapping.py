@@ -263,3 +263,16 @@ def test_office_suite_and_food_safety_are_found_under_their_other_names():
     assert gap is not None and gap.gap_type == GapType.TERMINOLOGY_GAP  # said in other words
     unrelated = [hit("c2", "Handled guest complaints and food orders at the front desk", 0.3)]
     assert classify_requirement(kitchen, unrelated, matcher)[1].gap_type == GapType.TRUE_GAP
+
+
+def test_a_reconciliation_tool_asked_by_name_is_not_met_by_manual_reconciliations():
+    from core.contracts import RequirementKind
+    from core.mapping import by_sentence
+
+    tool = req("Experience with automated reconciliation software (BlackLine)", ["BlackLine"])
+    assert not by_sentence(tool, RequirementKind.RESPONSIBILITY)  # the name is the ask
+    manual = [hit("e1", "Daily reconciliation of operating and payroll bank accounts", 0.5)]
+    _, gap = classify_requirement(tool, manual, CLASSES)
+    assert gap is not None and gap.gap_type == GapType.TRUE_GAP
+    named = [hit("e2", "Rolled out BlackLine for the month-end close", 0.5)]
+    assert classify_requirement(tool, named, CLASSES)[1] is None
