@@ -276,3 +276,19 @@ def test_a_reconciliation_tool_asked_by_name_is_not_met_by_manual_reconciliation
     assert gap is not None and gap.gap_type == GapType.TRUE_GAP
     named = [hit("e2", "Rolled out BlackLine for the month-end close", 0.5)]
     assert classify_requirement(tool, named, CLASSES)[1] is None
+
+
+def test_the_one_thing_a_requirement_asks_stated_plainly_is_evidence():
+    cooking = req("Prior cooking experience is preferred", [], Priority.NICE)
+    line = [hit("c1", "Prep cook on the banquet line for 300-cover events", 0.3)]
+    mapping, gap = classify_requirement(cooking, line, CLASSES)
+    assert gap is None and mapping.evidence_card_ids == ["c1"]
+    retail = req("Previous retail experience", [])
+    assert (
+        classify_requirement(retail, [hit("r1", "Ran the retail floor", 0.2)], CLASSES)[1] is None
+    )
+    other = [hit("c2", "Served guests at the front desk", 0.3)]  # the thing is not stated
+    assert classify_requirement(cooking, other, CLASSES)[1].gap_type == GapType.TRUE_GAP
+    # two things asked: one of them stated is still not enough on its own
+    two = req("Prior cooking and bartending experience", [])
+    assert classify_requirement(two, line, CLASSES)[1].gap_type == GapType.TRUE_GAP
