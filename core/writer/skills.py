@@ -89,12 +89,14 @@ def skill_lines(
 
 
 def without_contained(keys: Sequence[str]) -> list[str]:
-    """`keys` in order, a skill that another one names in full ("Word" in "Microsoft Word",
-    "patient care" in "coordinating patient care") replaced by that longer one: the line and
-    the summary headline would say it twice."""
+    """`keys` in order, a skill that another one names in full with one word more ("Word" in
+    "Microsoft Word", "patient care" in "coordinating patient care") replaced by that longer
+    one: the line and the summary headline would say it twice. A longer name is another thing
+    ("Kubernetes" in "Certified Kubernetes Application Developer") and both stay."""
     kept: list[str] = []
     for key in keys:
-        longer = [k for k in keys if len(k) > len(key) and mentions(k, key)]
+        size = len(key.split()) + 1
+        longer = [k for k in keys if len(k.split()) == size and mentions(k, key)]
         chosen = longer[0] if longer else key
         if chosen not in kept:
             kept.append(chosen)
