@@ -117,11 +117,14 @@ def _cited_ids(draft: ResumeDraft) -> set[str]:
 
 
 def _cited_in_text(draft: ResumeDraft, text: str) -> set[str]:
-    """Card ids cited by the draft's lines that the text really shows (skills included)."""
+    """Card ids cited by the draft's lines that the text really shows (skills included); a
+    line is looked for as the render writes it (core/render/context.py `clean_text`)."""
+    from core.render.context import clean_text
+
     shown = " ".join(text.split()).casefold()
     ids: set[str] = set()
     for bullet in draft.live_bullets():
-        if " ".join(bullet.text.split()).casefold() in shown:
+        if " ".join(clean_text(bullet.text).split()).casefold() in shown:
             ids.update(bullet.evidence_card_ids)
     for skill in draft.skills:
         if skill.skill.strip() and mentions(text, skill.skill.strip()):

@@ -3,6 +3,7 @@ the requirement's own words (stated directly or through the synonym data) and on
 
 A line is evidence when it states
 - an acronym the requirement names ("3PL", "P&L"): an acronym names the specific thing asked;
+- the one thing a requirement asks, graded or dated aside ("Prior cooking experience");
 - or several of the requirement's content words, a fair share of them (`WORD_SHARE`), or fewer
   when the line is also close in meaning (`WORDS_SIMILARITY`): two common words of a long
   requirement ("oral", "therapy") are not its evidence.
@@ -22,6 +23,12 @@ from core.mapping.terms import acronyms
 # tuning dev cases (docs/eval-notes/mapping.md).
 WORD_SHARE = 0.4
 WORDS_SIMILARITY = 0.6
+# Words that grade or date what is asked, not name it: "Prior cooking experience", "Excellent
+# teamwork skills" ask for one thing, and a line that states it is evidence on its own.
+QUALIFIERS = frozenset(
+    {"prior", "previous", "good", "strong", "excellent", "solid", "proven", "demonstrated",
+     "outstanding", "effective", "exceptional", "great", "sound", "relevant"}
+)  # fmt: skip
 
 
 class Stated(StrEnum):
@@ -42,6 +49,9 @@ def judge_words(
     named = acronyms(requirement)
     if any(word in named for word in direct):
         return Stated.DIRECTLY
+    asked = [t for t in terms if t not in QUALIFIERS]
+    if len(asked) == 1 and asked[0] in direct:
+        return Stated.DIRECTLY  # the one thing asked
     if _enough(len(direct), len(terms), similarity):
         return Stated.DIRECTLY
     if _enough(len(direct) + len(by_synonym), len(terms), similarity):

@@ -26,7 +26,31 @@ def mentions(text: str, term: str) -> bool:
     term = term.strip()
     if len(term) < 2 or not may_match(text, term):  # a piece missing: no regex needed
         return False
+    if capitals_only(term):
+        return bool(_capitals_pattern(term).search(text))
     return bool(term_pattern(term).search(text))
+
+
+# Zipf frequency (core/data/common_words.tsv) from which a short word is an everyday English
+# word first: "OR" (operating room), "IT", "US" are stated only where written in capitals, since
+# "or", "it", "us" are in every sentence. "HR", "PM", "ER" (Zipf 4.2-4.7) stay case-blind.
+EVERYDAY_ZIPF = 5.0
+
+
+@lru_cache(maxsize=4096)
+def capitals_only(term: str) -> bool:
+    """A short acronym that is also an everyday word ("OR", "IT"): only its capitals name it.
+    Written in capitals, or a two-letter word lower-cased (`content_words` keeps an acronym so;
+    a longer lower-case term is a word: "tax", "food"); "Go" is a name."""
+    from core.jd.rarity import zipf
+
+    acronym = term.isupper() or (term.islower() and len(term) == 2)
+    return acronym and len(term) <= 4 and term.isalpha() and zipf(term) >= EVERYDAY_ZIPF
+
+
+@lru_cache(maxsize=1024)
+def _capitals_pattern(term: str) -> re.Pattern[str]:
+    return re.compile(rf"(?<![\w&]){re.escape(term.upper())}s?(?![\w&])")
 
 
 class SynonymClasses(list[set[str]]):
@@ -151,6 +175,8 @@ def stems(text: str) -> tuple[str, ...]:
 
 def mentions_inflected(text: str, term: str) -> bool:
     """Like `mentions`, but "mentor" matches "mentoring" and "roadmap" matches "roadmaps"."""
+    if capitals_only(term.strip()):
+        return mentions(text, term)
     needle = stems(term)
     hay = stems(text)
     n = len(needle)

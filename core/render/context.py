@@ -29,6 +29,11 @@ CONTACT_SEPARATOR = " | "
 SKILLS_SEPARATOR = ", "
 DATE_LINE_CHARS = 84  # headline + gap + dates that fit one line of the narrowest template
 _SPACES = re.compile(r"[^\S\u00a0]+")  # whitespace runs, except the no-break space dates use
+# A space before a comma or semicolon, or before a colon after a word, that ends a phrase: builder
+# exports join fields so ("Accounting , May 2010", "A.S : Nursing"); ".NET", "3 : 1" stay.
+_SPACE_BEFORE_MARK = re.compile(
+    r"(?:(?<=\S)[^\S\u00a0]+([,;])|(?<=[^\W\d_])[^\S\u00a0]+(:))(?=\s|$)"
+)
 
 
 @dataclass(frozen=True)
@@ -73,7 +78,8 @@ def clean_text(text: str) -> str:
     """Text as it appears in the DOCX: no XML-invalid characters, no mojibake or Markdown residue,
     single spaces (a no-break space stays: it keeps a date in one piece), trimmed."""
     text = C1_CONTROLS.sub(" ", without_mojibake(XML_INVALID.sub(" ", text)))
-    return _SPACES.sub(" ", markdown_marks_removed(text)).strip()
+    text = _SPACES.sub(" ", markdown_marks_removed(text)).strip()
+    return _SPACE_BEFORE_MARK.sub(lambda m: m.group(1) or m.group(2), text)
 
 
 def join_present(parts: Iterable[str], separator: str) -> str:

@@ -84,8 +84,23 @@ def skill_lines(
     def order(key: str) -> tuple[int, int]:
         return (job_rank(spelled[key], keywords), -len(sources[key]))
 
-    keys = sorted(sources, key=order)[:MAX_SKILLS]
+    keys = without_contained(sorted(sources, key=order))[:MAX_SKILLS]
     return [SkillLine(skill=spelled[k], evidence_card_ids=sources[k][:3]) for k in keys]
+
+
+def without_contained(keys: Sequence[str]) -> list[str]:
+    """`keys` in order, a skill that another one names in full with one word more ("Word" in
+    "Microsoft Word", "patient care" in "coordinating patient care") replaced by that longer
+    one: the line and the summary headline would say it twice. A longer name is another thing
+    ("Kubernetes" in "Certified Kubernetes Application Developer") and both stay."""
+    kept: list[str] = []
+    for key in keys:
+        size = len(key.split()) + 1
+        longer = [k for k in keys if len(k.split()) == size and mentions(k, key)]
+        chosen = longer[0] if longer else key
+        if chosen not in kept:
+            kept.append(chosen)
+    return kept
 
 
 def job_rank(skill: str, keywords: Sequence[str]) -> int:

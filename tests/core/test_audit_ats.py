@@ -144,3 +144,24 @@ def test_with_the_document_text_every_count_is_made_on_that_text():
     assert report.missing_keywords == ["Python"]
     assert report.keyword_coverage_score == round(100 * 2 / 3, 1)
     assert report.must_haves_supported == ["CCRN certification"]
+
+
+def test_a_line_the_render_tidied_still_counts_as_shown_in_the_document(tmp_path):
+    from core.contracts import ContactInfo
+    from core.render import render_docx
+    from core.render.roundtrip import body_paragraphs  # the text the pipeline audits
+
+    line = "Trained 4 staff , ran Helm charts ; moved 9 services to EKS"
+    draft = _draft((line, "c1"))
+    must = Requirement(id="q1", text="Kubernetes in production", priority=Priority.MUST)
+    mapping = [
+        EvidenceMapping(requirement_id="q1", evidence_card_ids=["c1"], confidence=Confidence.HIGH)
+    ]
+    contact = ContactInfo(name="Jo Doe")
+    path = render_docx(draft, contact, template="classic", out_path=tmp_path / "r.docx")
+    document = "\n".join(body_paragraphs(path))
+    assert line not in document  # the render closed the spaces before "," and ";"
+    report = build_ats_report(
+        draft, jd=_jd([], [must]), evidence_map=mapping, cards=CARDS, document_text=document
+    )
+    assert report.must_haves_supported == ["Kubernetes in production"]

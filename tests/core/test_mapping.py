@@ -228,3 +228,67 @@ def test_a_one_word_keyword_stands_for_the_phrase_it_qualifies():
         "clinical",
         "clinical trials",
     ]
+
+
+def test_an_acronym_that_is_an_everyday_word_is_stated_only_in_capitals():
+    # "OR" (operating room) and "IT" are not stated by the words "or" and "it" of a sentence.
+    nursing = req("Experience in ICU, PACU, OR would be an asset", [], Priority.NICE)
+    line = [hit("e1", "Prepared patients for surgery or discharge on a busy ward", 0.3)]
+    _, gap = classify_requirement(nursing, line, CLASSES)
+    assert gap is not None and gap.gap_type == GapType.TRUE_GAP
+    theatre = [hit("e2", "Scrub nurse in the OR for cardiac cases", 0.3)]
+    mapping, gap = classify_requirement(nursing, theatre, CLASSES)
+    assert gap is None and mapping.evidence_card_ids == ["e2"]
+    support = req("Two years in IT support", ["IT"])
+    assert classify_requirement(support, [hit("e3", "Made it easy for guests")], CLASSES)[1]
+    assert classify_requirement(support, [hit("e4", "Ran IT support desk")], CLASSES)[1] is None
+    assert mentions("Handled HR onboarding", "hr")  # a rarer word stays case-blind
+    assert mentions("Prepared food and paid sales tax", "food") and mentions("sales tax", "tax")
+
+
+def test_office_suite_and_food_safety_are_found_under_their_other_names():
+    from core.retrieval import load_synonyms
+
+    matcher = TermMatcher(synonym_classes(load_synonyms()))
+    # A long requirement naming the suite among other asks: the suite named plainly is evidence.
+    office = req("Comfortable with Microsoft Office and able to learn our booking tool", [])
+    line = [hit("s1", "Good working knowledge of MS Office and Outlook calendars", 0.3)]
+    mapping, gap = classify_requirement(office, line, matcher)
+    assert mapping.evidence_card_ids == ["s1"]
+    assert gap is None or gap.gap_type == GapType.TERMINOLOGY_GAP
+    kitchen = req("Knowledge of food safety and sanitation practices", [])
+    card = [hit("c1", "Certified Food Handler, county health department, 2019", 0.3)]
+    mapping, gap = classify_requirement(kitchen, card, matcher)
+    assert mapping.evidence_card_ids == ["c1"]
+    assert gap is not None and gap.gap_type == GapType.TERMINOLOGY_GAP  # said in other words
+    unrelated = [hit("c2", "Handled guest complaints and food orders at the front desk", 0.3)]
+    assert classify_requirement(kitchen, unrelated, matcher)[1].gap_type == GapType.TRUE_GAP
+
+
+def test_a_reconciliation_tool_asked_by_name_is_not_met_by_manual_reconciliations():
+    from core.contracts import RequirementKind
+    from core.mapping import by_sentence
+
+    tool = req("Experience with automated reconciliation software (BlackLine)", ["BlackLine"])
+    assert not by_sentence(tool, RequirementKind.RESPONSIBILITY)  # the name is the ask
+    manual = [hit("e1", "Daily reconciliation of operating and payroll bank accounts", 0.5)]
+    _, gap = classify_requirement(tool, manual, CLASSES)
+    assert gap is not None and gap.gap_type == GapType.TRUE_GAP
+    named = [hit("e2", "Rolled out BlackLine for the month-end close", 0.5)]
+    assert classify_requirement(tool, named, CLASSES)[1] is None
+
+
+def test_the_one_thing_a_requirement_asks_stated_plainly_is_evidence():
+    cooking = req("Prior cooking experience is preferred", [], Priority.NICE)
+    line = [hit("c1", "Prep cook on the banquet line for 300-cover events", 0.3)]
+    mapping, gap = classify_requirement(cooking, line, CLASSES)
+    assert gap is None and mapping.evidence_card_ids == ["c1"]
+    retail = req("Previous retail experience", [])
+    assert (
+        classify_requirement(retail, [hit("r1", "Ran the retail floor", 0.2)], CLASSES)[1] is None
+    )
+    other = [hit("c2", "Served guests at the front desk", 0.3)]  # the thing is not stated
+    assert classify_requirement(cooking, other, CLASSES)[1].gap_type == GapType.TRUE_GAP
+    # two things asked: one of them stated is still not enough on its own
+    two = req("Prior cooking and bartending experience", [])
+    assert classify_requirement(two, line, CLASSES)[1].gap_type == GapType.TRUE_GAP

@@ -198,6 +198,21 @@ def test_control_characters_are_cleaned_not_fatal(tmp_path):
     assert check_docx_roundtrip(path, draft, sample_contact()) == []
 
 
+def test_a_space_a_builder_export_left_before_a_comma_or_colon_is_closed(tmp_path):
+    draft = sample_draft()
+    draft.roles[0].bullets = [
+        bullet("j1", "Sep 2019 – Jun 2021 , Apprentice, Electrical Installation , Leeds"),
+        bullet("j2", "NVQ : Level 3 ; City & Guilds 2382 , 18th Edition"),
+        bullet("j3", "Kept .NET 4.8 services and a 3 : 1 staffing ratio"),
+    ]
+    path = render_docx(draft, sample_contact(), template="classic", out_path=tmp_path / "s.docx")
+    lines = body_lines(path)
+    assert "Sep 2019 – Jun 2021, Apprentice, Electrical Installation, Leeds" in lines
+    assert "NVQ: Level 3; City & Guilds 2382, 18th Edition" in lines
+    assert "Kept .NET 4.8 services and a 3 : 1 staffing ratio" in lines  # not a field join
+    assert check_docx_roundtrip(path, draft, sample_contact()) == []
+
+
 def test_roundtrip_passes_on_a_good_render(rendered):
     _, path = rendered
     assert check_docx_roundtrip(path, sample_draft(), sample_contact()) == []

@@ -250,3 +250,25 @@ def test_a_listed_skill_loses_the_conjunction_of_its_list():
     )
     names = [s.skill for s in skill_lines([listed], [], resume_text=listed.raw_text)]
     assert "Outlook" in names and not any(n.startswith("and ") for n in names)
+
+
+def test_a_skill_another_listed_skill_names_in_full_is_not_said_twice():
+    from core.writer.skills import skill_lines
+
+    grid = (
+        "Word, Microsoft Word, patient care, coordinating patient care, triage, safety, "
+        "Kubernetes, Certified Kubernetes Application Developer"
+    )
+    listed = card(
+        "k1",
+        grid,
+        kind=CardKind.SKILL,
+        skills=[s.strip() for s in grid.split(",")],
+    )
+    lines = skill_lines([listed], ["patient care", "Word"], resume_text=listed.raw_text)
+    names = [s.skill for s in lines]
+    assert names[:2] == ["coordinating patient care", "Microsoft Word"]  # at the short one's rank
+    assert "Word" not in names and "patient care" not in names
+    assert "triage" in names and "safety" in names  # a word no other skill contains stays
+    assert "Kubernetes" in names  # a certificate named after it is another thing
+    assert all(s.evidence_card_ids == ["k1"] for s in lines)
