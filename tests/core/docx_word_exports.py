@@ -124,6 +124,14 @@ def _education_lines() -> list[str]:
     return [f"{d}, {s}, {y}" for d, s, y in EDUCATION]
 
 
+def _education_and_skills(body) -> None:
+    _append(body, _p("Education", "Heading1"))
+    for line in _education_lines():
+        _append(body, _p(line))
+    _append(body, _p("Skills", "Heading1"))
+    _append(body, _p(SKILLS))
+
+
 # 1 ------------------------------------------------------------------------------------------
 def list_numbering() -> bytes:
     """Word's own bullets: ListParagraph + w:numPr, the glyph comes from numbering.xml."""
@@ -142,11 +150,7 @@ def list_numbering() -> bytes:
                 f'<w:p {nsdecls("w")}><w:pPr><w:pStyle w:val="ListParagraph"/>{num}</w:pPr>'
                 f"{_runs_xml(bullet)}</w:p>",
             )
-    _append(body, _p("Education", "Heading1"))
-    for line in _education_lines():
-        _append(body, _p(line))
-    _append(body, _p("Skills", "Heading1"))
-    _append(body, _p(SKILLS))
+    _education_and_skills(body)
     return _save(doc)
 
 
@@ -238,11 +242,7 @@ def text_boxes(hidden: str = "", fill: str = BOX_FILL) -> bytes:
         _append(body, _p(f"{title} | {company} | {dates}"))
         for bullet in BULLETS[title]:
             _append(body, _p(bullet, "ListBullet"))
-    _append(body, _p("Education", "Heading1"))
-    for line in _education_lines():
-        _append(body, _p(line))
-    _append(body, _p("Skills", "Heading1"))
-    _append(body, _p(SKILLS))
+    _education_and_skills(body)
     return _save(doc)
 
 
