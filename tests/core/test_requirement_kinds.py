@@ -25,6 +25,16 @@ K = RequirementKind
         ("Must be authorized to work in the United States without sponsorship", K.LOGISTICS),
         ("Willing to work rotating shifts, weekends and holidays", K.LOGISTICS),
         ("Proficiency in Figma", K.TOOL),
+        # travel asks are logistics in any occupation, however they are worded
+        ("Will be required to travel 1-2 times per quarter for site visits", K.LOGISTICS),
+        ("Ability to travel as necessary.", K.LOGISTICS),
+        ("Must be able to travel 20%", K.LOGISTICS),
+        ("Must be able to travel 20", K.LOGISTICS),
+        ("Travel required up to 30% of the time to client sites", K.LOGISTICS),
+        ("Availability to travel overnight to job sites", K.LOGISTICS),
+        # the word travel as the subject of the work is not
+        ("Experience in corporate travel management", K.RESPONSIBILITY),
+        ("Travel nurse experience in a Level I trauma center", K.RESPONSIBILITY),
         # work words that are not logistics
         ("Experience managing remote teams", K.RESPONSIBILITY),
         ("3 years of full-time experience", K.YEARS),
@@ -57,3 +67,18 @@ def test_saved_requirements_without_a_kind_still_load() -> None:
 )
 def test_asked_years(text: str, years: float | None) -> None:
     assert asked_years(text) == years
+
+
+def test_a_travel_percentage_keeps_its_percent_sign_in_the_requirement_text() -> None:
+    from core.jd.analyze import analyze_jd
+
+    ad = (
+        "Field Service Technician\nRequirements\n"
+        "- 3+ years repairing commercial HVAC equipment\n"
+        "- Must be able to travel 20% of the time\n"
+        "- Willing to travel up to 50%\n"
+    )
+    texts = {r.text: kind_of(r) for r in analyze_jd(ad).requirements}
+    assert texts["Must be able to travel 20% of the time"] == K.LOGISTICS
+    assert texts["Willing to travel up to 50%"] == K.LOGISTICS
+    assert texts["3+ years repairing commercial HVAC equipment"] == K.YEARS
