@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from core.contracts import Priority
 from core.jd.boilerplate import ASK_WORD, is_boilerplate
@@ -238,11 +238,48 @@ def extract_candidates(
     """Requirement candidates in JD order, de-duplicated by normalised text. `asks`: list items
     outside requirement sections that read as qualifications (`core.jd.sentence_roles`)."""
     found = _explicit(sections, asks) or _fallback(sections, has_terms)
+    found = _drop_qualifiers(_title_years(sorted(found, key=lambda c: c.line)))
     seen: set[str] = set()
     unique: list[Candidate] = []
-    for candidate in sorted(found, key=lambda c: c.line):
+    for candidate in found:
         key = re.sub(r"\W+", " ", candidate.text.lower()).strip()
         if key and key not in seen:
             seen.add(key)
             unique.append(candidate)
     return unique
+
+
+# "Equivalent combination of education and experience", "or equivalent work experience": an
+# alternative to the degree or years ask before it, not a qualification of its own.
+QUALIFIER = re.compile(
+    r"^(?:or\s+)?(?:an?\s+|any\s+)?(?:equivalent|comparable)\s+(?:(?:combination|mix|blend)\s+of"
+    r"\s+(?:education|training|experience)\b|"
+    r"(?:(?:work|professional|practical|relevant|related)\s+)?(?:experience|education|training)\W*$)",
+    re.IGNORECASE,
+)
+YEARS_PHRASE = re.compile(r"\(([^()]*\b(?:years?|yrs?)\b[^()]*)\)", re.IGNORECASE)
+
+
+def _drop_qualifiers(found: list[Candidate]) -> list[Candidate]:
+    """An equivalence qualifier relaxes the degree or years ask before it; it asks nothing by
+    itself. It is dropped rather than appended to that ask: the longer text would bury the
+    ask's own words (the requirement contract has no field for the alternative yet)."""
+    return [c for c in found if not QUALIFIER.search(c.text)]
+
+
+def _title_years(found: list[Candidate]) -> list[Candidate]:
+    """A line of the ad's title block ("Job Description: Product Manager (10+ Years of
+    Experience)") names the job, not a qualification. Its years figure is the seniority the
+    job asks: it is kept as a years requirement of its own words ("10+ Years of Experience")
+    only when no requirement of the body states years, where it would be a duplicate."""
+    body = [c for c in found if c.section_kind != "header"]
+    if any(c.years is not None for c in body):
+        return body
+    from_title: list[Candidate] = []
+    for candidate in (c for c in found if c.section_kind == "header" and c.years is not None):
+        inner = YEARS_PHRASE.search(candidate.text)
+        match = YEARS.search(inner.group(1) if inner else candidate.text)
+        text = inner.group(1).strip() if inner else match.group(0) if match else ""
+        if text:
+            from_title.append(replace(candidate, text=text))
+    return from_title[:1] + body
