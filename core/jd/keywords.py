@@ -106,13 +106,38 @@ def keywords_in(text: str, *, patterns: bool = True) -> list[Keyword]:
 
 @lru_cache(maxsize=4096)  # requirement texts are read again for the ATS list and the profile
 def _keywords_in(text: str, patterns: bool) -> tuple[Keyword, ...]:
-    hits = list(find_terms(text))
+    terms = list(find_terms(text))
+    hits = [h for h in terms if not describes_candidate(text, h, terms)]
     found: list[tuple[int, Keyword]] = [(h.start, Keyword(h.surface, h.category)) for h in hits]
     found += _coordinated(text, hits)
     if patterns:
         found += _pattern_keywords(text)
     found.sort(key=lambda pair: pair[0])
     return tuple(unique_keywords(keyword for _, keyword in found))
+
+
+# The opening word of an ask, bare and capitalised, then "with", a comma, or "and"/"or" and a
+# last word: the slot of the candidate ("Patient with excellent problem-solving skills",
+# "Patient, caring and dependable", "Patient and compassionate").
+CANDIDATE_SLOT = re.compile(
+    r"\s*(?:(with)\b|,|(?:and|or)\b(?=\s+[\w-]+\s*(?:[,.;]|and\b|or\b|$)))\s*"
+)
+SUBJECT_MATTER = frozenset({"domain"})  # the lexicon's kind for whom/what the job serves
+
+
+def describes_candidate(text: str, hit: TermHit, hits: list[TermHit]) -> bool:
+    """A subject-matter term in the candidate's slot describes the candidate, so it is read as
+    an adjective there, not as that subject: the candidate is not a patient. A skill or role
+    noun in that slot stays a keyword ("Python with Django", "Coaching with…"), and so does a
+    list of subjects ("Healthcare, fintech or insurance background": the next word is a term)."""
+    opening = text[: hit.start].strip(" -*•\t") == ""
+    single = " " not in hit.surface and hit.surface[:1].isupper() and not hit.surface.isupper()
+    if not (opening and single and hit.category in SUBJECT_MATTER):
+        return False
+    slot = CANDIDATE_SLOT.match(text, hit.end)
+    if slot is None:
+        return False
+    return slot.group(1) is not None or all(h.start != slot.end() for h in hits)
 
 
 def _coordinated(text: str, hits: list[TermHit]) -> list[tuple[int, Keyword]]:
