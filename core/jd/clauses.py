@@ -41,8 +41,43 @@ def clauses(text: str, *, bullet: bool = False) -> list[str]:
     parts = [c.strip() for c in text.split(";")]
     split = not bullet or len(text.split()) > LONG_WORDS
     if split and len(parts) > 1 and all(len(c.split()) >= 3 for c in parts):
-        return [c for part in parts for c in _long_clauses(part)]
-    return _long_clauses(text.strip()) if text.strip() else []
+        return [s for part in parts for c in _long_clauses(part) for s in skill_lists(c)]
+    return [s for c in _long_clauses(text.strip()) for s in skill_lists(c)] if text.strip() else []
+
+
+# "Knowledge of employment laws (EEO, FMLA), recruiting, interviewing and/or coaching skills,
+# and strong presentation skills": a knowledge-type ask, then lists that end in their own
+# head noun. Each such list is an ask of its own, judged on its own evidence.
+KNOWLEDGE_OPENING = re.compile(
+    r"^(?:an?\s+)?(?:(?:strong|solid|working|thorough|in-depth|good|sound|general)\s+)?"
+    r"(?:knowledge|understanding|familiarity|experience|proficiency)\b",
+    re.IGNORECASE,
+)
+SKILL_HEAD = re.compile(r"\b(?:skills|abilities)\W*$", re.IGNORECASE)
+TOP_COMMA = re.compile(r",\s+(?![^()]*\))")  # a comma outside parentheses
+LIST_ITEM_WORDS = 3  # "recruiting", "decision making": items of the list that ends in the head
+LEADING_AND = re.compile(r"^(?:and|or)\s+", re.IGNORECASE)
+
+
+def skill_lists(text: str) -> list[str]:
+    """The clause cut after its knowledge-type ask, before each list that ends in "skills" /
+    "abilities" (the clause itself when it has no such tail)."""
+    segments = TOP_COMMA.split(text)
+    if len(segments) < 2 or not KNOWLEDGE_OPENING.match(text):
+        return [text]
+    groups: list[list[str]] = []
+    i = len(segments) - 1
+    while i > 0 and SKILL_HEAD.search(segments[i]):
+        start = i
+        coordinated = re.search(r"\s(?:and|or|and/or)\s", LEADING_AND.sub("", segments[i]))
+        while coordinated and start - 1 > 0 and len(segments[start - 1].split()) <= LIST_ITEM_WORDS:
+            start -= 1
+        groups.insert(0, segments[start : i + 1])
+        i = start - 1
+    if not groups or len(" ".join(segments[: i + 1]).split()) < 3:
+        return [text]
+    lead = ", ".join(segments[: i + 1])
+    return [lead, *(LEADING_AND.sub("", ", ".join(g)) for g in groups)]
 
 
 def _long_clauses(text: str) -> list[str]:
