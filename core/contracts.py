@@ -289,6 +289,9 @@ class GapResolution(Strict):
     nearby: str = Field(
         "", description="What the resume states close to it (ACLS Provider for ACLS Instructor)"
     )
+    unstated: str = Field(
+        "", description="The part of a requirement no line states (attention to detail)"
+    )
     user_confirmed: bool = False
     answer_status: AnswerStatus = AnswerStatus.OPEN
     answer_card_id: str | None = None
