@@ -124,7 +124,7 @@ def map_evidence(
                 mapping, gap = retried
         if gap is not None and gap.gap_type != GapType.TERMINOLOGY_GAP and kind != years:
             split = not any(is_named_tool(k) for k in req.keywords)
-            asked = judge_asks(req, hits, cards, matcher, classify_requirement, split=split)
+            asked = judge_asks(req, cards, matcher, split=split)
             mapping, gap = asked or (mapping, gap)
         if kind == RequirementKind.ACHIEVEMENT and gap is not None:
             mapping, gap = result_lines(req, hits, cards) or (mapping, gap)

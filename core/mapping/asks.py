@@ -5,7 +5,7 @@ A requirement the general matcher leaves a gap is split into its asks at "and", 
 as" and commas ("or" offers alternatives: not split). A lone modifier before "and" shares the
 words after the next one: "written and verbal communication skills" asks for written and for
 verbal communication skills, and "communication skills" is what the two share. Each ask is
-judged by the general matcher on its own words. The verdict:
+stated by a line that states all its words (directly or through the synonym data). The verdict:
 - every ask stated                      → met (medium: each was judged on fewer words);
 - some stated, or only the shared words,
   or a member of a suite asked          → partly met: the stated parts are cited (medium), and
@@ -16,30 +16,31 @@ judged by the general matcher on its own words. The verdict:
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from core.contracts import (
     Confidence,
     EvidenceCard,
-    EvidenceHit,
     EvidenceMapping,
     GapResolution,
     GapStrategy,
     GapType,
-    Priority,
     Requirement,
 )
+from core.jd.rarity import zipf
 from core.mapping.overlap import QUALIFIERS
 from core.mapping.records import gap_record, mapping_record
 from core.mapping.suites import members_stated, suites_named
-from core.mapping.terms import TermMatcher, content_words
+from core.mapping.terms import EVERYDAY_ZIPF, TermMatcher, content_words
 
 Decided = tuple[EvidenceMapping, GapResolution | None]
-Classify = Callable[[Requirement, Sequence[EvidenceHit], TermMatcher], Decided]
 
 MAX_ASKS = 4
 _SPLIT = re.compile(r"\s*,\s*(?:and\s+)?|\s+(?:and|&|as well as)\s+", re.IGNORECASE)
+_ELABORATION = re.compile(
+    r"[,(]?\s*\b(?:including|such as|e\.g\.|especially|particularly|in particular)\b", re.I
+)
 # Word endings of a modifier that has no noun of its own ("written", "verbal", "fast-paced").
 _MODIFIER = re.compile(r"(?:al|ed|en|ive|ic|ful|ous|ary)$")
 
@@ -52,7 +53,8 @@ class Asks:
 
 def split_asks(text: str) -> Asks:
     """The things a requirement asks for; one part when it asks one thing."""
-    pieces = [p.strip(" .;:") for p in _SPLIT.split(text.strip().rstrip("."))]
+    head = _ELABORATION.split(text.strip().rstrip("."))[0]  # ", including …" details the ask
+    pieces = [p.strip(" .;:") for p in _SPLIT.split(head)]
     pieces = [p for p in pieces if p]
     if " or " in f" {text.lower()} " or not 2 <= len(pieces) <= MAX_ASKS:
         return Asks((text,))
@@ -67,15 +69,13 @@ def split_asks(text: str) -> Asks:
 
 
 def _asked_words(text: str) -> set[str]:
-    return content_words(text) - QUALIFIERS
+    return content_words(_plain(text)) - QUALIFIERS
 
 
 def judge_asks(
     req: Requirement,
-    hits: Sequence[EvidenceHit],
     cards: Sequence[EvidenceCard],
     matcher: TermMatcher,
-    classify: Classify,
     *,
     split: bool = True,
 ) -> Decided | None:
@@ -87,7 +87,7 @@ def judge_asks(
     whole = True
     several = len(asks.parts) > 1  # one ask: the matcher has judged it already
     for ask in asks.parts:
-        ids = _stated(ask, hits, cards, matcher, classify) if several else []
+        ids = _stated(ask, cards, matcher) if several else []
         members = None if ids else _members(ask, cards)
         if ids:
             stated.append((_plain(ask), ids))
@@ -99,7 +99,7 @@ def judge_asks(
         else:
             unstated.append(_plain(ask))
     if not stated and asks.shared:
-        ids = _stated(asks.shared, hits, cards, matcher, classify)
+        ids = _stated(asks.shared, cards, matcher)
         stated = [(_plain(asks.shared), ids)] if ids else []
     if not stated:
         return None
@@ -114,29 +114,19 @@ def judge_asks(
     return mapping, gap.model_copy(update={"unstated": missing})
 
 
-def _stated(
-    ask: str,
-    hits: Sequence[EvidenceHit],
-    cards: Sequence[EvidenceCard],
-    matcher: TermMatcher,
-    classify: Classify,
-) -> list[str]:
-    """The cards that state one ask, judged on its own words: the retrieved lines and every
-    line stating one of its words (retrieval ranked them for the whole requirement)."""
+def _stated(ask: str, cards: Sequence[EvidenceCard], matcher: TermMatcher) -> list[str]:
+    """The lines that state every word of one ask, directly or through the synonym data. An ask
+    is short, so all its words are asked of one line, not a share; a lone everyday word
+    ("others" in "work well with others") names nothing and is never stated."""
     words = sorted(_asked_words(ask))
-    if not words:
+    if not words or (len(words) == 1 and zipf(words[0]) >= EVERYDAY_ZIPF):
         return []
-    known = {h.card_id for h in hits}
-    scanned = [
-        EvidenceHit(card_id=c.id, text=c.raw_text, kind=c.kind)
-        for c in cards
-        if c.id not in known and any(matcher.match(c.raw_text, words))
-    ]
-    one = Requirement(id="ask", text=ask, priority=Priority.MUST)
-    mapping, gap = classify(one, [*hits, *scanned], matcher)
-    if gap is not None and gap.gap_type != GapType.TERMINOLOGY_GAP:
-        return []
-    return list(mapping.evidence_card_ids)
+    found = []
+    for c in cards:
+        direct, by_synonym = matcher.match(c.raw_text, words)
+        if len(set(direct) | set(by_synonym)) == len(words):
+            found.append(c.id)
+    return found[:3]
 
 
 def _members(ask: str, cards: Sequence[EvidenceCard]) -> tuple[str, list[str], list[str]] | None:

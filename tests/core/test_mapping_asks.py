@@ -116,3 +116,22 @@ def test_a_member_asked_is_not_met_by_the_suite():
         "Photoshop retouching", ["Adobe Creative Cloud subscriber"], keywords=["Photoshop"]
     )
     assert gap is not None and gap.gap_type == GapType.TRUE_GAP
+
+
+def test_an_elaboration_is_not_an_ask_and_a_lone_everyday_word_is_never_stated():
+    text = (
+        "Experience managing commercial property leases, including tenant coordination and "
+        "rent reviews"
+    )
+    assert split_asks(text).parts == (text,)
+    _, gap = judge(
+        text, ["Managed a commercial fleet of 20 delivery vans", "Reviewed tenant files"]
+    )
+    assert gap is not None and gap.gap_type == GapType.TRUE_GAP
+    # "work well with others": "others" alone is in every resume, so it is not the ask stated
+    mapping, gap = judge(
+        "Good communication skills and the ability to work well with others",
+        ["Strong communication with guests and suppliers", "Trained others on the POS"],
+    )
+    assert gap is not None and gap.gap_type == GapType.HIDDEN_EVIDENCE
+    assert mapping.evidence_card_ids == ["c0"] and "work well with others" in gap.unstated
