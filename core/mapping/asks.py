@@ -32,7 +32,7 @@ from core.jd.rarity import zipf
 from core.mapping.overlap import QUALIFIERS
 from core.mapping.records import gap_record, mapping_record
 from core.mapping.suites import members_stated, suites_named
-from core.mapping.terms import EVERYDAY_ZIPF, TermMatcher, content_words
+from core.mapping.terms import CONTEXT_NOUNS, EVERYDAY_ZIPF, TermMatcher, content_words
 
 Decided = tuple[EvidenceMapping, GapResolution | None]
 
@@ -69,7 +69,7 @@ def split_asks(text: str) -> Asks:
 
 
 def _asked_words(text: str) -> set[str]:
-    return content_words(_plain(text)) - QUALIFIERS
+    return content_words(_plain(text)) - QUALIFIERS - CONTEXT_NOUNS  # "environment" is no ask
 
 
 def judge_asks(
@@ -98,16 +98,17 @@ def judge_asks(
             whole = False
         else:
             unstated.append(_plain(ask))
-    if not stated and asks.shared:
+    if not stated and asks.shared:  # "communication" stated, "written and verbal" not
         ids = _stated(asks.shared, cards, matcher)
         stated = [(_plain(asks.shared), ids)] if ids else []
+        unstated = [_plain(_ELABORATION.split(req.text.rstrip("."))[0])]
     if not stated:
         return None
     ids = list(dict.fromkeys(i for _, found in stated for i in found))[:3]
     found = "; ".join(text for text, _ in stated)
     if not unstated and whole and several:
         return mapping_record(req, ids, Confidence.MEDIUM, [], f"each ask stated: {found}"), None
-    missing = "; ".join(unstated)
+    missing = " and ".join(unstated)
     note = f"partly stated: {found}; not stated: {missing}"
     mapping = mapping_record(req, ids, Confidence.MEDIUM, [], note)
     gap = gap_record(req, GapType.HIDDEN_EVIDENCE, GapStrategy.ASK_USER, ids, nearby=found)

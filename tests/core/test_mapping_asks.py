@@ -78,7 +78,13 @@ def test_the_shared_word_stated_alone_is_partly_met_not_met():
     )
     assert mapping.evidence_card_ids == ["c0"] and mapping.confidence == Confidence.MEDIUM
     assert gap is not None and gap.gap_type == GapType.HIDDEN_EVIDENCE
-    assert "written" in gap.unstated and "verbal" in gap.unstated
+    assert gap.unstated == "written and verbal communication skills"
+    # a place the asks share ("environment") is not a thing stated
+    _, gap = judge(
+        "Ability to work in a fast-paced, high-pressure environment",
+        ["Kept the kitchen environment clean"],
+    )
+    assert gap is not None and gap.gap_type == GapType.TRUE_GAP
 
 
 def test_every_ask_stated_is_met_and_none_stated_stays_a_true_gap():
