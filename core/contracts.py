@@ -561,7 +561,7 @@ class Inputs(BaseModel):
     no_education: bool = Field(False, description="User says there is no education to list")
 
 
-BLACKBOARD_SCHEMA = 4  # core/pipeline/store.py reads saved runs of every earlier version
+BLACKBOARD_SCHEMA = 5  # core/pipeline/store.py reads saved runs of every earlier version
 
 
 class Blackboard(BaseModel):
