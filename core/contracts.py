@@ -289,6 +289,9 @@ class GapResolution(Strict):
     nearby: str = Field(
         "", description="What the resume states close to it (ACLS Provider for ACLS Instructor)"
     )
+    unstated: str = Field(
+        "", description="The part of a requirement no line states (attention to detail)"
+    )
     user_confirmed: bool = False
     answer_status: AnswerStatus = AnswerStatus.OPEN
     answer_card_id: str | None = None
@@ -558,7 +561,7 @@ class Inputs(BaseModel):
     no_education: bool = Field(False, description="User says there is no education to list")
 
 
-BLACKBOARD_SCHEMA = 4  # core/pipeline/store.py reads saved runs of every earlier version
+BLACKBOARD_SCHEMA = 5  # core/pipeline/store.py reads saved runs of every earlier version
 
 
 class Blackboard(BaseModel):

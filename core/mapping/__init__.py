@@ -34,6 +34,7 @@ from core.contracts import (
     RoleEntry,
 )
 from core.jd.kinds import kind_of
+from core.mapping.asks import judge_asks
 from core.mapping.by_kind import decide_by_kind, overall_years, result_lines, with_years
 from core.mapping.overlap import Stated, judge_words
 from core.mapping.records import HEADER_NOTE, SHOWN_NOTE, gap_record, mapping_record
@@ -105,6 +106,7 @@ def map_evidence(
     if search_ahead is not None and hyde is None:  # the searches' vectors, embedded meanwhile
         searched = [r for r, d in zip(requirements, by_kind, strict=True) if d is None]
         search_ahead([requirement_query(r) for r in searched], mode=mode)
+    years = RequirementKind.YEARS  # measured on the timeline, not ask by ask
     for req, kind, decided in zip(requirements, kinds, by_kind, strict=True):
         if decided is not None:
             result.evidence_map.append(decided[0])
@@ -120,6 +122,10 @@ def map_evidence(
             retried = classify_requirement(req.model_copy(update={"keywords": []}), hits, matcher)
             if retried[1] is None or retried[1].gap_type == GapType.TERMINOLOGY_GAP:
                 mapping, gap = retried
+        if gap is not None and gap.gap_type != GapType.TERMINOLOGY_GAP and kind != years:
+            split = not any(is_named_tool(k) for k in req.keywords)
+            asked = judge_asks(req, cards, matcher, split=split)
+            mapping, gap = asked or (mapping, gap)
         if kind == RequirementKind.ACHIEVEMENT and gap is not None:
             mapping, gap = result_lines(req, hits, cards) or (mapping, gap)
         if kind == RequirementKind.YEARS:

@@ -40,7 +40,12 @@ def build_questions(gaps: Sequence[GapResolution]) -> list[UserQuestion]:
 
 def _question(gap: GapResolution) -> UserQuestion:
     text = gap.requirement_text.rstrip(".")
-    if gap.nearby:
+    if gap.nearby and gap.unstated:
+        question = (
+            f"You list {gap.nearby}; this job also asks for {gap.unstated} (“{text}”). Do you "
+            "have that as well? If so, say where and when; if not, only what you list is claimed."
+        )
+    elif gap.nearby:
         question = (
             f"You list {gap.nearby}; this job asks for “{text}”. Do you hold that as well? "
             "If so, say where and when; if not, the gap stays and nothing claims it."

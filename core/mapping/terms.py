@@ -254,7 +254,7 @@ def _may_state(low_text: str, term: str) -> bool:
 
 # Nouns that name where a thing is found, not another thing: "the insurance industry" asks for
 # insurance, "a hospital setting" for a hospital.
-_CONTEXT_NOUNS = frozenset(
+CONTEXT_NOUNS = frozenset(
     {"industry", "industries", "sector", "sectors", "environment", "environments", "setting",
      "settings", "space", "field", "domain", "market", "markets", "world"}
 )  # fmt: skip
@@ -267,7 +267,7 @@ def whole_keywords(text: str, keywords: Sequence[str]) -> list[str]:
     acronyms name the thing asked on their own ("Python services", "P&L accountability"), and
     so does a keyword before a context noun ("the insurance industry")."""
     named = acronyms(text)
-    words = content_words(text) - _CONTEXT_NOUNS
+    words = content_words(text) - CONTEXT_NOUNS
     whole: list[str] = []
     for keyword in keywords:
         low = keyword.lower()

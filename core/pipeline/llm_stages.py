@@ -163,6 +163,7 @@ def phrase_questions(
             "type": g.gap_type.value,
             "priority": g.priority.value,
             "nearby": g.nearby,
+            "unstated": g.unstated,
         }
         for g in gaps
         if g.gap_id in asked

@@ -51,10 +51,17 @@ def _from_3(data: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
+def _from_4(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 5 adds `GapResolution.unstated` (the part of a several-part requirement no line
+    states); a version 4 gap has none, so it reads as it is."""
+    return data
+
+
 UPGRADES: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {
     1: _from_1,
     2: _from_2,
     3: _from_3,
+    4: _from_4,
 }
 
 
