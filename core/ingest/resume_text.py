@@ -25,6 +25,7 @@ from core.ingest.roles import (
     is_org,
     parse_education,
 )
+from core.ingest.run_on import split_opened_blocks, unglue_inner_headings
 from core.ingest.sections import unglue_headings
 from core.ingest.sidebar import resume_after_sidebar
 from core.ingest.textnorm import normalize_text
@@ -249,7 +250,7 @@ def parse_resume_text(
         from core.ingest.jsonresume import parse_json_resume
 
         return parse_json_resume(text, source_name=source_name)
-    text = unglue_headings(normalize_text(text))
+    text = unglue_inner_headings(unglue_headings(normalize_text(text)))
     if not text.strip():
         raise EvidenceParsingError(f"{source_name} is empty; there is no resume text to read.")
     lines = split_lines(text)
@@ -257,6 +258,7 @@ def parse_resume_text(
     sections = split_sections(lines, used, _stops_bullet)
     for section in sections:
         section.kind = section_kind(section, embedder=embedder)
+    sections = split_opened_blocks(sections)
     sections = resume_after_sidebar(sections)
     if not any(section.name for section in sections):
         for section in sections:
