@@ -28,6 +28,7 @@ from core.ingest.roles import (
 from core.ingest.run_on import split_opened_blocks, unglue_inner_headings
 from core.ingest.sections import unglue_headings
 from core.ingest.sidebar import resume_after_sidebar
+from core.ingest.study_lines import is_study_line, split_at_study_lines
 from core.ingest.textnorm import normalize_text
 
 _ROLE_SECTIONS = (CardKind.EXPERIENCE_BULLET, CardKind.ROLE_SENTENCE)
@@ -112,20 +113,31 @@ class ResumeBuilder:
 
     def experience(self, section: Section) -> None:
         role: RoleEntry | None = None
+        school: RoleEntry | None = None  # a study entry written among the jobs, and its lines
         self.group = None
-        pieces = split_at_headers(section.items)
+        pieces = [
+            (is_header, part)
+            for is_header, item in split_at_headers(section.items)
+            for part in ([item] if is_header else split_at_study_lines(item))
+        ]
         items = [item for _, item in pieces]
         for i, (is_header, item) in enumerate(pieces):
             if not item.lines:
                 continue
             if item.kind == "subheading":
                 self._take_meta(items, i, item)
-                role = self._header_card(section, item)
+                role, school = self._header_card(section, item), None
+                continue
+            if is_study_line(item.lines[0].content):  # even when it reads like a role header
+                school = self._study(section, item, None)
                 continue
             if is_header and not part_of(
                 role, parse_role_header([ln.content for ln in item.lines])
             ):
-                role = self._header_card(section, item)
+                role, school = self._header_card(section, item), None
+                continue
+            if school is not None:
+                school = self._study(section, item, school)
                 continue
             one_line = item.kind == "para" and len(item.lines) == 1
             if one_line and sentence_role(role, item.lines[0].content):
@@ -142,6 +154,20 @@ class ResumeBuilder:
                 number = self.factory.next_number(base + "p")
                 kind = CardKind.ROLE_SENTENCE if role else CardKind.EXPERIENCE_BULLET
                 self.factory.sentences(f"{base}-p{number:02d}", kind, section.name, item, ctx)
+
+    def _study(self, section: Section, item: Item, school: RoleEntry | None) -> RoleEntry:
+        """A study line among the jobs opens an education entry; the lines after it are its."""
+        lines = item.lines
+        if school is None:
+            first = Item(item.kind, lines[:1])
+            school, lines = self._add_entry(section, first, parse_education(first.text)), lines[1:]
+        if lines:
+            number = self.factory.next_number("edu")
+            self.factory.whole(
+                f"edu-{number:02d}", CardKind.EDUCATION, section.name, Item("para", lines),
+                role_context(school),
+            )  # fmt: skip
+        return school
 
     def _header_card(self, section: Section, header: Item, *, sentence: bool = False) -> RoleEntry:
         previous = self.roles[-1] if self.roles else None
