@@ -12,9 +12,10 @@ from core.ingest.cards import ID_PREFIX, CardFactory, Context, role_context, sid
 from core.ingest.contact import parse_contact
 from core.ingest.education_entries import entry_text, section_entries
 from core.ingest.evidence import skill_terms
+from core.ingest.glued import unglue_words
 from core.ingest.heading_meaning import section_kind
 from core.ingest.injection import detect_injection
-from core.ingest.layout import Item, Section, split_lines, split_sections
+from core.ingest.layout import Item, Section, split_dated_lines, split_lines, split_sections
 from core.ingest.role_groups import names_only_employer, part_of, repeated, same_employer
 from core.ingest.role_scan import header_like, parse_role_header, split_at_headers
 from core.ingest.role_sentences import parse_sentence_role, sentence_role
@@ -236,7 +237,8 @@ class ResumeBuilder:
         kind = section.kind if section.kind in _SIDE_KINDS else CardKind.SUMMARY
         prefix = ID_PREFIX[kind]
         heading = ""
-        for item in section.items:
+        items = [part for item in section.items for part in split_dated_lines(item)]
+        for item in items if kind != CardKind.SUMMARY else section.items:
             if item.kind == "subheading":
                 heading = item.text.lstrip("#").strip()
                 continue
@@ -276,7 +278,7 @@ def parse_resume_text(
         from core.ingest.jsonresume import parse_json_resume
 
         return parse_json_resume(text, source_name=source_name)
-    text = unglue_inner_headings(unglue_headings(normalize_text(text)))
+    text = unglue_inner_headings(unglue_headings(unglue_words(normalize_text(text))))
     if not text.strip():
         raise EvidenceParsingError(f"{source_name} is empty; there is no resume text to read.")
     lines = split_lines(text)
