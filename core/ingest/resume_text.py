@@ -2,19 +2,18 @@
 
 from __future__ import annotations
 
-import hashlib
 import re
 from typing import Any
 
-from core.contracts import CardKind, ContactInfo, ParsedResume, RoleEntry
+from core.contracts import CardKind, ParsedResume, RoleEntry
 from core.errors import EvidenceParsingError
+from core.ingest.assemble import assemble
 from core.ingest.cards import ID_PREFIX, CardFactory, Context, role_context, side_context
 from core.ingest.contact import parse_contact
 from core.ingest.education_entries import entry_text, section_entries
 from core.ingest.evidence import skill_terms
 from core.ingest.glued import unglue_words
 from core.ingest.heading_meaning import section_kind
-from core.ingest.injection import detect_injection
 from core.ingest.layout import Item, Section, split_dated_lines, split_lines, split_sections
 from core.ingest.role_groups import names_only_employer, part_of, repeated, same_employer
 from core.ingest.role_scan import header_like, parse_role_header, split_at_headers
@@ -303,44 +302,7 @@ def parse_resume_text(
             builder.skills_section(section)
         elif section.kind not in _ROLE_SECTIONS:
             builder.other_section(section)
-    return _assemble(text, source_name, contact, sections, builder, terms)
-
-
-def _assemble(
-    text: str,
-    source: str,
-    contact: ContactInfo,
-    sections: list[Section],
-    builder: ResumeBuilder,
-    terms: list[str],
-) -> ParsedResume:
-    cards = sorted(builder.factory.cards, key=lambda c: (c.provenance.line_start or 0, c.id))
-    if not cards:
-        raise EvidenceParsingError(
-            f"{source} holds no text that could be turned into evidence (only contact details "
-            "or headings); add your experience and try again."
-        )
-    warnings = []
-    if not builder.roles:
-        warnings.append(
-            "No job roles (company, title, dates) were recognised; experience text was kept as "
-            "evidence without role context. Put each job on its own heading line with its dates."
-        )
-    suspicious = detect_injection(text)
-    if suspicious:
-        warnings.append(
-            f"{len(suspicious)} line(s) read like instructions to an AI; they are kept as "
-            "plain text and never followed."
-        )
-    return ParsedResume(
-        source_name=source,
-        content_hash=hashlib.sha256(text.encode("utf-8")).hexdigest(),
-        contact=contact,
-        sections=[s.name for s in sections if s.name],
-        roles=builder.roles,
-        education=builder.education,
-        cards=cards,
-        skills=terms,
-        warnings=warnings,
-        suspicious_instructions=suspicious,
+    roles, education = builder.roles, builder.education
+    return assemble(
+        text, source_name, contact, sections, builder.factory.cards, roles, education, terms
     )
