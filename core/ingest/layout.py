@@ -157,6 +157,19 @@ def _bullet(line: RawLine, match: re.Match[str]) -> SourceLine:
     return SourceLine(line.no, line.offset + start, match.group("body").rstrip(), start)
 
 
+_YEAR_LED = re.compile(r"^(?:19|20)\d\d\b")
+
+
+def split_dated_lines(item: Item) -> list[Item]:
+    """A paragraph whose every line opens with a year ('2023 AWS Certified … / 2022 AWS …') is
+    a list of dated entries without bullets: one item per line."""
+    if item.kind != "para" or len(item.lines) < 2:
+        return [item]
+    if not all(_YEAR_LED.match(line.content) for line in item.lines):
+        return [item]
+    return [Item("para", [line]) for line in item.lines]
+
+
 StopRule = Callable[[str], bool]
 
 

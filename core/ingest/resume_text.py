@@ -2,19 +2,19 @@
 
 from __future__ import annotations
 
-import hashlib
 import re
 from typing import Any
 
-from core.contracts import CardKind, ContactInfo, ParsedResume, RoleEntry
+from core.contracts import CardKind, ParsedResume, RoleEntry
 from core.errors import EvidenceParsingError
+from core.ingest.assemble import assemble
 from core.ingest.cards import ID_PREFIX, CardFactory, Context, role_context, side_context
 from core.ingest.contact import parse_contact
 from core.ingest.education_entries import entry_text, section_entries
 from core.ingest.evidence import skill_terms
+from core.ingest.glued import unglue_words
 from core.ingest.heading_meaning import section_kind
-from core.ingest.injection import detect_injection
-from core.ingest.layout import Item, Section, split_lines, split_sections
+from core.ingest.layout import Item, Section, split_dated_lines, split_lines, split_sections
 from core.ingest.role_groups import names_only_employer, part_of, repeated, same_employer
 from core.ingest.role_scan import header_like, parse_role_header, split_at_headers
 from core.ingest.role_sentences import parse_sentence_role, sentence_role
@@ -25,8 +25,10 @@ from core.ingest.roles import (
     is_org,
     parse_education,
 )
+from core.ingest.run_on import split_opened_blocks, unglue_inner_headings
 from core.ingest.sections import unglue_headings
 from core.ingest.sidebar import resume_after_sidebar
+from core.ingest.study_lines import is_study_line, split_at_study_lines
 from core.ingest.textnorm import normalize_text
 
 _ROLE_SECTIONS = (CardKind.EXPERIENCE_BULLET, CardKind.ROLE_SENTENCE)
@@ -111,20 +113,31 @@ class ResumeBuilder:
 
     def experience(self, section: Section) -> None:
         role: RoleEntry | None = None
+        school: RoleEntry | None = None  # a study entry written among the jobs, and its lines
         self.group = None
-        pieces = split_at_headers(section.items)
+        pieces = [
+            (is_header, part)
+            for is_header, item in split_at_headers(section.items)
+            for part in ([item] if is_header else split_at_study_lines(item))
+        ]
         items = [item for _, item in pieces]
         for i, (is_header, item) in enumerate(pieces):
             if not item.lines:
                 continue
             if item.kind == "subheading":
                 self._take_meta(items, i, item)
-                role = self._header_card(section, item)
+                role, school = self._header_card(section, item), None
+                continue
+            if is_study_line(item.lines[0].content):  # even when it reads like a role header
+                school = self._study(section, item, None)
                 continue
             if is_header and not part_of(
                 role, parse_role_header([ln.content for ln in item.lines])
             ):
-                role = self._header_card(section, item)
+                role, school = self._header_card(section, item), None
+                continue
+            if school is not None:
+                school = self._study(section, item, school)
                 continue
             one_line = item.kind == "para" and len(item.lines) == 1
             if one_line and sentence_role(role, item.lines[0].content):
@@ -141,6 +154,20 @@ class ResumeBuilder:
                 number = self.factory.next_number(base + "p")
                 kind = CardKind.ROLE_SENTENCE if role else CardKind.EXPERIENCE_BULLET
                 self.factory.sentences(f"{base}-p{number:02d}", kind, section.name, item, ctx)
+
+    def _study(self, section: Section, item: Item, school: RoleEntry | None) -> RoleEntry:
+        """A study line among the jobs opens an education entry; the lines after it are its."""
+        lines = item.lines
+        if school is None:
+            first = Item(item.kind, lines[:1])
+            school, lines = self._add_entry(section, first, parse_education(first.text)), lines[1:]
+        if lines:
+            number = self.factory.next_number("edu")
+            self.factory.whole(
+                f"edu-{number:02d}", CardKind.EDUCATION, section.name, Item("para", lines),
+                role_context(school),
+            )  # fmt: skip
+        return school
 
     def _header_card(self, section: Section, header: Item, *, sentence: bool = False) -> RoleEntry:
         previous = self.roles[-1] if self.roles else None
@@ -209,7 +236,8 @@ class ResumeBuilder:
         kind = section.kind if section.kind in _SIDE_KINDS else CardKind.SUMMARY
         prefix = ID_PREFIX[kind]
         heading = ""
-        for item in section.items:
+        items = [part for item in section.items for part in split_dated_lines(item)]
+        for item in items if kind != CardKind.SUMMARY else section.items:
             if item.kind == "subheading":
                 heading = item.text.lstrip("#").strip()
                 continue
@@ -249,7 +277,7 @@ def parse_resume_text(
         from core.ingest.jsonresume import parse_json_resume
 
         return parse_json_resume(text, source_name=source_name)
-    text = unglue_headings(normalize_text(text))
+    text = unglue_inner_headings(unglue_headings(unglue_words(normalize_text(text))))
     if not text.strip():
         raise EvidenceParsingError(f"{source_name} is empty; there is no resume text to read.")
     lines = split_lines(text)
@@ -257,6 +285,7 @@ def parse_resume_text(
     sections = split_sections(lines, used, _stops_bullet)
     for section in sections:
         section.kind = section_kind(section, embedder=embedder)
+    sections = split_opened_blocks(sections)
     sections = resume_after_sidebar(sections)
     if not any(section.name for section in sections):
         for section in sections:
@@ -273,44 +302,7 @@ def parse_resume_text(
             builder.skills_section(section)
         elif section.kind not in _ROLE_SECTIONS:
             builder.other_section(section)
-    return _assemble(text, source_name, contact, sections, builder, terms)
-
-
-def _assemble(
-    text: str,
-    source: str,
-    contact: ContactInfo,
-    sections: list[Section],
-    builder: ResumeBuilder,
-    terms: list[str],
-) -> ParsedResume:
-    cards = sorted(builder.factory.cards, key=lambda c: (c.provenance.line_start or 0, c.id))
-    if not cards:
-        raise EvidenceParsingError(
-            f"{source} holds no text that could be turned into evidence (only contact details "
-            "or headings); add your experience and try again."
-        )
-    warnings = []
-    if not builder.roles:
-        warnings.append(
-            "No job roles (company, title, dates) were recognised; experience text was kept as "
-            "evidence without role context. Put each job on its own heading line with its dates."
-        )
-    suspicious = detect_injection(text)
-    if suspicious:
-        warnings.append(
-            f"{len(suspicious)} line(s) read like instructions to an AI; they are kept as "
-            "plain text and never followed."
-        )
-    return ParsedResume(
-        source_name=source,
-        content_hash=hashlib.sha256(text.encode("utf-8")).hexdigest(),
-        contact=contact,
-        sections=[s.name for s in sections if s.name],
-        roles=builder.roles,
-        education=builder.education,
-        cards=cards,
-        skills=terms,
-        warnings=warnings,
-        suspicious_instructions=suspicious,
+    roles, education = builder.roles, builder.education
+    return assemble(
+        text, source_name, contact, sections, builder.factory.cards, roles, education, terms
     )
