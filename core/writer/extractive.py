@@ -63,14 +63,29 @@ def write_extractive(
     usable = [c for c in cards if c.id in score]
     resume_text = "\n".join(c.raw_text for c in cards)
     skills = skill_lines(usable, keywords, resume_text=resume_text)
+    asked = frozenset(card_id for card_id, weight in weights.items() if weight > 0)
+    sections = _sections(usable, score, {r.id for r in roles})
+    listed = frozenset(c for s in sections for b in s.bullets for c in b.evidence_card_ids)
+    summary = write_summary(
+        usable, roles, for_the_job(skills, keywords), score, listed=listed, asked=asked
+    )
+    in_summary = _said_in_full(summary, usable)
     draft = ResumeDraft(
         target_title=target_title,
-        summary=write_summary(usable, roles, for_the_job(skills, keywords), score),
-        roles=_roles(usable, roles, score, max_pages),
+        summary=summary,
+        roles=_roles(usable, roles, score, max_pages, leave_out=in_summary),
         skills=skills,
-        sections=_sections(usable, score, {r.id for r in roles}),
+        sections=sections,
     )
     return fit_to_pages(draft, score=score, max_pages=max_pages)
+
+
+def _said_in_full(summary: Sequence[DraftBullet], cards: Sequence[EvidenceCard]) -> frozenset[str]:
+    """Ids of the cards a summary line repeats word for word: the role does not say them again."""
+    said = {b.text.rstrip(".") for b in summary}
+    return frozenset(
+        c.id for c in cards if c.role_id and resume_line(c.raw_text).rstrip(".:,;") in said
+    )
 
 
 def _roles(
@@ -78,7 +93,11 @@ def _roles(
     roles: Sequence[RoleEntry],
     score: dict[str, float],
     max_pages: int,
+    *,
+    leave_out: frozenset[str] = frozenset(),
 ) -> list[DraftRole]:
+    """Each role's most relevant lines up to its cap; `leave_out` (lines the summary states)
+    only while the role keeps another line."""
     by_role: dict[str, list[EvidenceCard]] = defaultdict(list)
     for card in cards:
         if card.kind in ROLE_KINDS and card.role_id:
@@ -90,6 +109,7 @@ def _roles(
         answers = [c for c in pool if c.kind == CardKind.USER_ANSWER]
         bullets_only = [c for c in pool if c.kind == CardKind.EXPERIENCE_BULLET]
         pool = bullets_only + answers if len(bullets_only) >= 2 else pool
+        pool = [c for c in pool if c.id not in leave_out] or pool
         cap = ROLE_BULLET_CAPS[min(position, len(ROLE_BULLET_CAPS) - 1)]
         cap = max(1, round(cap * scale))
         ranked = sorted(pool, key=lambda c: (c.kind != CardKind.USER_ANSWER, -score.get(c.id, 0)))

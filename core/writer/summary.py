@@ -1,13 +1,16 @@
 """The summary, assembled from headline facts instead of copied prose.
 
 Up to four lines, each citing the cards it takes its words from:
-1. the current title, the years of practice as the resume states them ("8 years of
-   post-residency practice") and the three skills the job ranks highest ("… | SQL; Excel"),
-   only skills that name or share a word with the job's keywords (none when no skill does: a
-   teacher's "Cost accounting" does not headline a teaching resume);
-2. the top credentials (certifications, by relevance; each named as written up to its first comma);
+1. one sentence: the current title, the years of practice as the resume states them ("8 years of
+   post-residency practice") and the three skills the job ranks highest ("…, skilled in SQL,
+   Excel and Tableau."), only skills that name or share a word with the job's keywords (none when
+   no skill does: a teacher's "Cost accounting" does not headline a teaching resume);
+2. the top credentials (certifications, by relevance; each named as written up to its first comma)
+   that the page's sections do not already list (`listed`), unless the job asks for them;
 3. and 4. the two strongest results: the first clause of the most relevant role lines that carry a
-   number, in resume style.
+   number, in resume style. The roles then leave these lines out (core/writer/extractive.py).
+A recruiter reads the summary first and should not meet its lines again below it
+(docs/eval-notes/writer.md).
 Nothing is computed: "years" appear only when the resume states them, so no number is invented.
 When none of these facts exist the resume's own summary sentences are used, in resume style.
 """
@@ -83,11 +86,20 @@ def _headline(
     if years:
         text += f" with {years[0]}"
         ids.append(years[1])
-    top = list(skills[:3])
+    top = [s.skill for s in skills[:3]]
     if top:
-        text += " | " + "; ".join(s.skill for s in top)  # "|": no title runs on into a skill
-        ids += [s.evidence_card_ids[0] for s in top if s.evidence_card_ids]
+        text += f", skilled in {spoken_list(top)}"  # the comma: no title runs on
+        ids += [s.evidence_card_ids[0] for s in skills[:3] if s.evidence_card_ids]
     return DraftBullet(id="summary-1", text=f"{text}.", evidence_card_ids=list(dict.fromkeys(ids)))
+
+
+def spoken_list(items: Sequence[str]) -> str:
+    """ "a", "a and b", "a, b and c"; "; " between items when one holds a comma itself."""
+    if len(items) < 2:
+        return "".join(items)
+    if any("," in item for item in items):
+        return "; ".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]
 
 
 def _credential_name(card: EvidenceCard) -> str:
@@ -97,8 +109,17 @@ def _credential_name(card: EvidenceCard) -> str:
     return name
 
 
-def _credentials(cards: Sequence[EvidenceCard], score: dict[str, float]) -> DraftBullet | None:
-    certs = [c for c in cards if c.kind == CardKind.CERTIFICATION]
+def _credentials(
+    cards: Sequence[EvidenceCard],
+    score: dict[str, float],
+    listed: frozenset[str],
+    asked: frozenset[str],
+) -> DraftBullet | None:
+    certs = [
+        c
+        for c in cards
+        if c.kind == CardKind.CERTIFICATION and (c.id not in listed or c.id in asked)
+    ]
     certs.sort(key=lambda c: -score.get(c.id, 0.0))
     named = [(card, _credential_name(card)) for card in certs]
     named = [(card, name) for card, name in named if name][:3]
@@ -145,9 +166,16 @@ def write_summary(
     roles: Sequence[RoleEntry],
     skills: Sequence[SkillLine],
     score: dict[str, float],
+    *,
+    listed: frozenset[str] = frozenset(),
+    asked: frozenset[str] = frozenset(),
 ) -> list[DraftBullet]:
-    """Headline facts as summary lines (module doc); each cites its cards."""
-    lines = [_headline(cards, roles, skills), _credentials(cards, score)]
+    """Headline facts as summary lines (module doc); each cites its cards.
+
+    `listed`: ids of the cards the draft's sections already show (Certifications); `asked`: ids
+    of the cards a job requirement cites.
+    """
+    lines = [_headline(cards, roles, skills), _credentials(cards, score, listed, asked)]
     summary = [line for line in lines if line is not None]
     if summary:
         summary += _results(cards, score)

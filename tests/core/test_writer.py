@@ -79,9 +79,11 @@ def test_every_role_and_section_line_is_the_cards_own_words_and_cites_it():
 
 
 def test_most_relevant_bullets_come_first_within_a_role():
-    acme = draft_for().roles[0]
-    assert [b.evidence_card_ids[0] for b in acme.bullets][:2] == ["a2", "a1"]
-    assert acme.bullets[0].text.startswith("Ran kubernetes")  # capitalised, spacing tidied
+    draft = draft_for()
+    # the two most relevant (a2, a1) lead the summary as results; the role says them once
+    assert [b.evidence_card_ids[0] for b in draft.summary[1:]] == ["a2", "a1"]
+    assert [b.evidence_card_ids[0] for b in draft.roles[0].bullets] == ["a3"]
+    assert draft.summary[1].text.startswith("Ran kubernetes")  # capitalised, spacing tidied
 
 
 def test_skills_follow_jd_keyword_order_and_are_cited():
@@ -111,8 +113,8 @@ def test_education_section_and_summary_come_from_evidence():
     draft = draft_for()
     assert [s.name for s in draft.sections] == ["Education"]
     headline = draft.summary[0]
-    # title + the top skills the job asks for; EKS is on the Skills line, not in the headline
-    assert headline.text == "Engineer | Kubernetes; Go."
+    # title + the top skills the job asks for, as a sentence; EKS is on the Skills line only
+    assert headline.text == "Engineer, skilled in Kubernetes and Go."
     assert "EKS" in [s.skill for s in draft.skills]
     assert {"a1", "a2"} <= set(headline.evidence_card_ids)
     results = [b for b in draft.summary if "p99" in b.text or "1.2M" in b.text]
@@ -121,6 +123,8 @@ def test_education_section_and_summary_come_from_evidence():
         b.text.rstrip(".").lower() in " ".join(c.raw_text for c in evidence()).lower()
         for b in results
     )
+    role_lines = {b.text for r in draft.roles for b in r.bullets}
+    assert not role_lines & {b.text for b in results}  # not said again under the role
 
 
 def test_page_budget_is_enforced():
