@@ -12,7 +12,7 @@ from PIL import Image
 
 from core.ui.evidence_widgets import STATUS_STYLE
 from tests.e2e.conftest import SCREENSHOTS, screenshot
-from tests.e2e.test_app_flow import ANALYSIS_S, settle
+from tests.e2e.test_app_flow import ANALYSIS_S, click_until_it_runs, settle
 
 pytestmark = pytest.mark.e2e
 
@@ -75,8 +75,9 @@ def test_every_page_reads_at_a_glance(new_page, size):
     width, height = VIEWPORTS[size]
     page = new_page()
     page.set_viewport_size({"width": width, "height": height})
-    settle(page)
-    page.get_by_role("button", name="Try the sample").click()
+    page.get_by_role("button", name="Try the sample").wait_for(timeout=ANALYSIS_S)
+    settle(page)  # a click during the first run of a busy server can be lost: click again
+    click_until_it_runs(page, "Try the sample", done="Reading your inputs")
     status = page.locator('[data-testid="stExpander"]', has_text="Reading your inputs").first
     status.wait_for(timeout=ANALYSIS_S)
     assert in_first_screen(page, status), "the analysis progress must be in view"
