@@ -86,11 +86,27 @@ def _headline(
     if years:
         text += f" with {years[0]}"
         ids.append(years[1])
-    top = [s.skill for s in skills[:3]]
+    top = [in_sentence(s.skill) for s in skills[:3]]
     if top:
         text += f", skilled in {spoken_list(top)}"  # the comma: no title runs on
         ids += [s.evidence_card_ids[0] for s in skills[:3] if s.evidence_card_ids]
     return DraftBullet(id="summary-1", text=f"{text}.", evidence_card_ids=list(dict.fromkeys(ids)))
+
+
+def in_sentence(skill: str) -> str:
+    """A listed skill as a sentence writes it: a common word capitalised only because it opens
+    the list item is lower-cased ('Professional communication' → 'professional communication');
+    names keep their capitals ('Microsoft Word', 'Python scripting', 'SQL', 'Excel modelling')."""
+    from core.ingest import find_skills
+    from core.jd.rarity import FLOOR, zipf
+
+    first, _, rest = skill.partition(" ")
+    title_case = first.isalpha() and first[:1].isupper() and first[1:].islower()
+    if not rest or not title_case or rest != rest.lower():
+        return skill
+    if zipf(first) < FLOOR or find_skills(first):  # not an everyday word, or a known name
+        return skill
+    return first.lower() + " " + rest
 
 
 def spoken_list(items: Sequence[str]) -> str:

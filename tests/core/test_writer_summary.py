@@ -15,7 +15,7 @@ from core.contracts import (
     SkillLine,
 )
 from core.writer import write_draft
-from core.writer.summary import spoken_list, write_summary
+from core.writer.summary import in_sentence, spoken_list, write_summary
 from tests.core.cards import card
 
 
@@ -35,7 +35,7 @@ def test_the_headline_is_one_sentence_from_title_years_and_skills():
     rn = [_role("r1", "Registered Nurse", "Mercy Hospital")]
     lines = write_summary(nurse, rn, _skills("Triage", "Epic", "Patient safety"), {})
     assert lines[0].text == (
-        "Registered Nurse with 8 years of experience, skilled in Triage, Epic and Patient safety."
+        "Registered Nurse with 8 years of experience, skilled in Triage, Epic and patient safety."
     )
     assert {"n0", "k1"} <= set(lines[0].evidence_card_ids)
 
@@ -117,10 +117,28 @@ def _chef():
     return output.draft, cards, roles
 
 
+def test_a_skill_is_written_as_a_sentence_writes_it_and_names_keep_their_capitals():
+    assert in_sentence("Professional communication") == "professional communication"
+    assert in_sentence("Conflict resolution techniques") == "conflict resolution techniques"
+    assert in_sentence("Patient care") == "patient care"
+    # names, acronyms, tools the lexicon knows, rare words and single words stay as listed
+    for kept in (
+        "Microsoft Word",
+        "Google Analytics",
+        "Python scripting",
+        "SQL",
+        "Teams",
+        "Excel modelling",
+        "Meticulous attention to detail",
+        "Kubernetes",
+    ):
+        assert in_sentence(kept) == kept
+
+
 def test_no_summary_line_repeats_a_role_line_and_every_line_still_passes_the_audit():
     draft, cards, roles = _chef()
     assert draft.summary[0].text == (
-        "Sous Chef with 9 years of experience, skilled in Menu costing and Plating."
+        "Sous Chef with 9 years of experience, skilled in menu costing and Plating."
     )
     role_lines = [b.text for r in draft.roles for b in r.bullets]
     summary = [b.text for b in draft.summary]
