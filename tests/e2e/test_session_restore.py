@@ -20,12 +20,23 @@ def token_of(page) -> str:
 
 
 def draft_state(page) -> list[str]:
-    """What the draft page shows of each line: its text, verdict and status."""
+    """What the draft page shows of each line: its text, verdict and status, once the page
+    has stopped changing (Streamlit draws a long page in pieces: a read mid-way lacks buttons)."""
     lines = page.locator('[class*="st-key-draft_line_"]')
     lines.last.get_by_role("button", name="Edit").wait_for()  # the whole page is drawn
     notes = re.compile(r"Saved(, but the audit blocks this line[^.]*\.| and re-audited[^.]*\.)")
-    # a line's one-off note on its last save is feedback, not state: it is not restored
-    return [re.sub(r"\s+", " ", notes.sub("", t)).strip() for t in lines.all_inner_texts()]
+
+    def read() -> list[str]:
+        # a line's one-off note on its last save is feedback, not state: it is not restored
+        return [re.sub(r"\s+", " ", notes.sub("", t)).strip() for t in lines.all_inner_texts()]
+
+    state, previous = read(), None
+    for _ in range(40):  # up to ~20 s
+        if state == previous:
+            break
+        page.wait_for_timeout(500)
+        previous, state = state, read()
+    return state
 
 
 def build_some_work(page) -> None:
