@@ -15,7 +15,13 @@ from core.ingest.evidence import skill_terms
 from core.ingest.glued import unglue_words
 from core.ingest.heading_meaning import section_kind
 from core.ingest.layout import Item, Section, split_dated_lines, split_lines, split_sections
-from core.ingest.role_groups import names_only_employer, part_of, repeated, same_employer
+from core.ingest.role_groups import (
+    dated_later,
+    names_only_employer,
+    part_of,
+    repeated,
+    same_employer,
+)
 from core.ingest.role_scan import header_like, parse_role_header, split_at_headers
 from core.ingest.role_sentences import parse_sentence_role, sentence_role
 from core.ingest.roles import (
@@ -93,6 +99,8 @@ class ResumeBuilder:
             line=header.first,
         )
         earlier = repeated(entries, role, self.factory.cards)  # an export repeats a role
+        # a dump dates a role further down
+        earlier = earlier or dated_later(entries, role, self.factory.cards)
         if earlier is not None:
             return earlier
         entries.append(role)

@@ -20,6 +20,11 @@ Repeats — an export that writes a role twice (the same employer, title and dat
 An undated repeat is one only right after the entry it repeats, while that entry has no body yet
 ('company - Acme Ltd' / 'description - ' written twice): two undated entries of one employer with
 text of their own, or apart, may be two jobs.
+
+Late dates — a dump may give a job's dates in a header of their own further down, repeating the
+title but not the employer ('company - Acme Ltd' / 'Role: Engineer' / … / 'Duration: 2015-2016' /
+'Role: Engineer'): a header with the open role's title, dates and no employer, under a role with an
+employer and no dates, dates that role.
 """
 
 from __future__ import annotations
@@ -99,3 +104,19 @@ def repeated(
         ):
             return earlier
     return None
+
+
+def dated_later(
+    entries: list[RoleEntry], role: RoleEntry, cards: list[EvidenceCard]
+) -> RoleEntry | None:
+    """The last entry, dated by `role` (module doc: Late dates; its cards so far too), or None."""
+    if not entries or role.company or not role.timeframe or not role.title:
+        return None
+    last = entries[-1]
+    if last.timeframe or not last.company or last.title.casefold() != role.title.casefold():
+        return None
+    last.timeframe, last.start, last.end = role.timeframe, role.start, role.end
+    for card in cards:
+        if card.role_id == last.id:
+            card.timeframe = role.timeframe
+    return last

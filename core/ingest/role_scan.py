@@ -42,6 +42,12 @@ FIELD_LINE = re.compile(
     re.IGNORECASE,
 )
 _TITLE_LABELS = frozenset(["designation", "position", "job title", "title", "role"])
+_DATES_FIELD = re.compile(
+    r"^(?:duration|period|dates?|tenure)\s*[-–:]\s*(?P<value>.{4,60})$", re.IGNORECASE
+)
+# a dump's free-text field ('description - …'): its value is the role's body, unless it opens
+# with another field ('description - Role: Civil Engineer') or with the role's dates
+_WRAPPER_FIELD = re.compile(r"^(?:description|details)\s*[-–:]\s*(?P<value>.+)$", re.IGNORECASE)
 _ORG_ABBREVIATION = re.compile(r"\b(?:inc|ltd|co|corp|llc|plc|llp|pvt)\.$", re.IGNORECASE)
 
 
@@ -75,8 +81,22 @@ def is_date_line(line: str) -> bool:
 
 
 def field_header(line: str) -> tuple[str, str] | None:
-    """'company - F2 Fun Fitness' / 'Designation: Sales Manager' → ('company', value)."""
-    match = FIELD_LINE.match(strip_markup(line))
+    """'company - F2 Fun Fitness' / 'Designation: Sales Manager' / 'Duration: 2015-2016' →
+    ('company' | 'title' | 'dates', value); a free-text field that opens with one of these
+    ('description - Role: Civil Engineer', 'description - 2015 - Present  Sales, Operations')
+    is read as that field."""
+    text = strip_markup(line).strip()
+    if wrapper := _WRAPPER_FIELD.match(text):
+        text = wrapper.group("value").strip()
+        date = first_range(text)
+        if date is not None and date.begin == 0 and date.end is not None:
+            return "dates", text[: date.finish]
+        if not FIELD_LINE.match(text) and not _DATES_FIELD.match(text):
+            return None
+    if dates := _DATES_FIELD.match(text):
+        date = first_range(dates.group("value"))
+        return ("dates", dates.group("value").strip()) if date is not None else None
+    match = FIELD_LINE.match(text)
     if not match or not match.group("value").strip(" -:"):
         return None
     label = match.group("label").lower()
@@ -157,8 +177,11 @@ def find_header_blocks(items: list[Item]) -> list[tuple[int, int]]:
         if i in used or not row.eligible:
             continue
         if (field_header(text[i]) or ("", ""))[0] == "company":  # a title field only joins
-            end = i
-            while end + 1 < len(rows) and field_header(text[end + 1]):
+            end, kinds = i, {"company"}
+            while end + 1 < len(rows) and (field := field_header(text[end + 1])):
+                if field[0] in kinds:  # a second employer field starts the next role
+                    break
+                kinds.add(field[0])
                 end += 1
             used.update(range(i, end + 1))
             blocks.append((i, end))
@@ -271,7 +294,7 @@ def parse_role_header(lines: list[str]) -> HeaderParts:
     if not fields:
         return parse_header(lines)
     head = parse_header([value for _, value in fields])
-    named = dict(fields)
+    named = {kind: value for kind, value in fields if kind != "dates"}
     head.company = named.get("company", "" if "title" in named else head.company)
     head.title = named.get("title", "")
     return head

@@ -89,6 +89,41 @@ def test_field_lines_of_a_text_dump_are_roles_and_exact_repeats_merge():
 
 
 @pytest.mark.parametrize(
+    ("employer", "title", "dates", "start", "end"),
+    [
+        ("Mercy General Hospital", "Staff Nurse", "2015 - Present", "2015", "present"),
+        ("Color Line Builders LLC", "Site Engineer", "2016-2019", "2016", "2019"),
+        ("Harbor Bistro", "Line Cook", "03/2012 - 08/2014", "2012-03", "2014-08"),
+    ],
+)
+def test_a_dump_description_field_that_opens_with_a_title_or_dates_belongs_to_the_header(
+    employer, title, dates, start, end
+):
+    head = "Company Details\n"
+    by_field = f"company - {employer}\ndescription - Role: {title}\n- Did the work.\n"
+    assert roles(head + by_field) == [(title, employer, None, None)]
+    by_dates = f"company - {employer}\ndescription - {dates}\tSales, Operations\n"
+    assert roles(head + by_dates) == [("", employer, start, end)]
+    # the next employer field starts the next role, even right after a title field
+    two = by_field + f"company - Other Works Ltd\ndescription - Role: {title}\n"
+    assert [c for _, c, *_ in roles(head + two)] == [employer, "Other Works Ltd"]
+    # dates given further down, under the same title and no employer, date that role
+    late = f"company - \ndescription - Ran the shift.\nDuration: {dates}\nRole: {title}\n"
+    assert roles(head + by_field + late) == [(title, employer, start, end)]
+
+
+def test_a_later_dated_header_with_another_title_or_an_employer_stays_its_own_role():
+    head = "Company Details\ncompany - Harbor Gyms Ltd\ndescription - Role: Trainer\n"
+    head += "description - Coached members.\n"
+    other_title = head + "Duration: 2015-2016\nRole: Sales Manager\n"
+    assert [t for t, *_ in roles(other_title)] == ["Trainer", "Sales Manager"]
+    dated_first = "Company Details\ncompany - Harbor Gyms Ltd\ndescription - 2012 - 2014\n"
+    dated_first += "description - Role: Trainer\n- Coached members.\n"
+    dated_first += "Duration: 2015-2016\nRole: Trainer\n"
+    assert len(roles(dated_first)) == 2
+
+
+@pytest.mark.parametrize(
     ("employer", "empty"),
     [
         ("Talwalkars Fitness Pvt Ltd", "description - "),
