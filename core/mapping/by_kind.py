@@ -144,9 +144,10 @@ def titled_like(roles: Sequence[RoleEntry], job_title: str) -> list[RoleEntry]:
     """The roles whose title shares a word with the job's, rank words aside ("Kindergarten
     Teacher" for "Elementary Teacher K-5"; "Lead Teller" shares only a rank with "Lead Cook")."""
     from core.mapping.terms import content_words
+    from core.text.variants import rank_words
 
     def words(title: str) -> set[str]:
-        return {w.removesuffix("s") for w in content_words(title)} - _RANK_WORDS
+        return {w.removesuffix("s") for w in content_words(title)} - rank_words()
 
     job = words(job_title)
     return [r for r in roles if job and words(r.title or "") & job]
@@ -156,24 +157,3 @@ def titled_like(roles: Sequence[RoleEntry], job_title: str) -> list[RoleEntry]:
 _YEARS_WORDS = frozenset({"minimum", "total", "full-time", "post-graduate", "prior"})
 # Words that ask for experience in the job's own field without naming it.
 _RELEVANT = frozenset({"relevant", "related", "similar", "comparable"})
-# Rank and seniority words of a title: shared, they do not make two jobs alike.
-_RANK_WORDS = frozenset(
-    {
-        "senior",
-        "junior",
-        "lead",
-        "head",
-        "chief",
-        "principal",
-        "staff",
-        "assistant",
-        "associate",
-        "deputy",
-        "trainee",
-        "intern",
-        "entry",
-        "level",
-        "acting",
-        "interim",
-    }
-)

@@ -215,6 +215,11 @@ def _head(tokens: list[str]) -> str:
     return words[-1] if words else ""
 
 
+def rank_words() -> frozenset[str]:
+    """Rank and seniority words of a title ('senior', 'lead', 'assistant', …), from the data."""
+    return frozenset(_title_data()["rank_words"])  # type: ignore[call-overload]
+
+
 def compare_title(asked: str, held: str) -> Match:
     """MET when the held title is the asked one or a fuller form of it that does not lower it
     ("ICU Registered Nurse" meets "RN"); ADJACENT for the same kind of role at another level or
