@@ -122,5 +122,8 @@ def for_the_job(skills: Sequence[SkillLine], keywords: Sequence[str]) -> list[Sk
     return [s for s in skills if job_rank(s.skill, keywords) < 2 * len(keywords)]
 
 
-def _word_stems(text: str) -> set[str]:
-    return {stem for word in content_words(text) for stem in stems(word)}
+@lru_cache(maxsize=4096)
+def _word_stems(text: str) -> frozenset[str]:
+    """Stems of the content words: cached, since `job_rank` compares each skill with each of
+    the job's keywords (skill order and the summary's job-related skills read the same pairs)."""
+    return frozenset({stem for word in content_words(text) for stem in stems(word)})
