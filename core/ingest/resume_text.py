@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from typing import Any
 
 from core.contracts import CardKind, ParsedResume, RoleEntry
@@ -34,6 +35,7 @@ from core.ingest.roles import (
 from core.ingest.run_on import split_opened_blocks, unglue_inner_headings
 from core.ingest.sections import unglue_headings
 from core.ingest.sidebar import resume_after_sidebar
+from core.ingest.skills import load_skill_lexicon
 from core.ingest.study_lines import is_study_line, split_at_study_lines
 from core.ingest.textnorm import normalize_text
 
@@ -269,11 +271,27 @@ def _skills_terms(sections: list[Section]) -> list[str]:
     for section in sections:
         if section.kind != CardKind.SKILL:
             continue
-        for item in section.items:
-            lines = [item.text] if item.kind == "bullet" else [ln.content for ln in item.lines]
-            for line in lines:
-                terms.extend(skill_terms(line))
+        lines = [
+            line
+            for item in section.items
+            for line in ([item.text] if item.kind == "bullet" else [x.content for x in item.lines])
+        ]
+        terms.extend(_unwrapped(skill_terms(line) for line in lines))
     return list(dict.fromkeys(terms))
+
+
+def _unwrapped(lines: Iterable[list[str]]) -> list[str]:
+    """The terms of a skills list's lines, a name the line wrap cut in two ('… Express, Quick' /
+    'Books, QuickBooks …') joined again when the lexicon knows the whole ('Quick Books')."""
+    lexicon = load_skill_lexicon()
+    terms: list[str] = []
+    for line in lines:
+        joined = f"{terms[-1]} {line[0]}" if terms and line else ""
+        known = [lexicon.canonical(term) for term in (joined, *terms[-1:], *line[:1])]
+        if joined and known[0] and not all(known[1:]):  # two known names stay two
+            terms[-1], line = joined, line[1:]
+        terms.extend(line)
+    return terms
 
 
 def parse_resume_text(

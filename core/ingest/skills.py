@@ -75,7 +75,15 @@ class SkillLexicon:
         return acronym or term in self.case_sensitive
 
     def canonical(self, term: str) -> str | None:
-        """The canonical name for a term as written, or None when it is not in the lexicon."""
+        """The canonical name for a term as written, or None when it is not in the lexicon. A
+        name written with spaces inside ('Quick Books', 'Power Point') is the one-word name."""
+        found = self.spelled(term)
+        if found is None and " " in term.strip():
+            found = self.spelled("".join(term.split()))
+        return found
+
+    def spelled(self, term: str) -> str | None:
+        """The canonical name when `term` is one of the lexicon's own spellings."""
         return self._exact.get(term) or self._folded.get(term.casefold())
 
     def terms(self) -> list[str]:
@@ -225,7 +233,7 @@ def find_skills(
         if name in lex.needs_context and not _in_context(text, start, end, lex):
             continue
         spans.append((start, end, name))
-    own = tuple(term for term in extra_terms if lex.canonical(term) is None)
+    own = tuple(term for term in extra_terms if lex.spelled(term) is None)
     if (own_pattern := _extra_pattern(own)) is not None:
         by_fold = {term.casefold(): term for term in own}
         for match in own_pattern.finditer(text):

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from core.ingest import find_skills, load_skill_lexicon
+from core.ingest import find_skills, load_skill_lexicon, parse_resume_text
 from core.ingest.skills import LEXICON_PATH
 
 
@@ -99,3 +99,30 @@ def test_lexicon_patterns_are_compiled_only_when_a_text_holds_their_first_word()
     assert 0 < compiled < len(list(load_skill_lexicon().terms())) / 10
     find_skills("Built payment services in Python and Go on Kubernetes.")
     assert _compiled.cache_info().currsize == compiled  # each pattern compiled once
+
+
+@pytest.mark.parametrize(
+    ("written", "name"),
+    [("Quick Books", "QuickBooks"), ("Power Point", "PowerPoint"), ("Net Suite", "NetSuite")],
+)
+def test_a_product_name_written_with_a_space_is_the_one_word_name(written, name):
+    assert load_skill_lexicon().canonical(written) == name
+    assert load_skill_lexicon().canonical("Word Python") is None
+
+
+@pytest.mark.parametrize(
+    ("wrapped", "whole", "pieces"),
+    [
+        ("Payroll, Sage, Quick\nBooks, Excel", "Quick Books", ("Quick", "Books")),
+        ("Figma, Adobe Photoshop, In\nDesign, Canva", "In Design", ("In", "Design")),
+        ("Teams, Outlook, Power\nPoint, Zoom", "Power Point", ("Power", "Point")),
+    ],
+)
+def test_a_skills_list_name_cut_by_a_line_wrap_is_one_skill(wrapped, whole, pieces):
+    parsed = parse_resume_text(f"Skills\n{wrapped}\n", source_name="r.txt", fmt="text")
+    skills = [s for card in parsed.cards for s in card.skills]
+    assert not set(pieces) & set(skills)
+    # two lists written on two lines keep their own items
+    apart = parse_resume_text("Skills\nExcel, Word\nPython, SQL\n", source_name="r.txt", fmt="text")
+    listed = {s for card in apart.cards for s in card.skills}
+    assert {"Word", "Python"} <= listed, (whole, listed)
