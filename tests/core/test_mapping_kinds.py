@@ -100,6 +100,24 @@ def test_software_named_with_degree_letters_is_not_a_degree() -> None:
     assert degree_levels("J.D. from an accredited law school") == [5]
 
 
+def test_a_masters_written_with_in_is_a_masters_and_a_scrum_master_is_not() -> None:
+    from core.mapping.degrees import degree_levels
+
+    for held in (
+        "Masters in Structure, 2017",
+        "Master's in Nursing Education",
+        "Masters in Accounting",
+    ):
+        assert degree_levels(held) == [4], held
+        asked = "a Masters degree from an accredited university"
+        verdict = match_degree(
+            Requirement(id="r1", text=asked), [card("e1", held, CardKind.EDUCATION)]
+        )
+        assert verdict.outcome == Outcome.MET, held
+    for other in ("Certified Scrum Master in 2019", "Master in the art of plating"):
+        assert degree_levels(other) == [], other
+
+
 def test_logistics_are_shown_never_matched_and_not_counted_as_missing_musts() -> None:
     reqs = [
         Requirement(id="r1", text="Must be authorized to work in the US"),
