@@ -6,6 +6,7 @@ import re
 from collections.abc import Sequence
 
 from core.contracts import ScopeInfo
+from core.ingest.layout import ENUMERATOR
 from core.ingest.skills import find_skills, load_skill_lexicon
 
 NUMBER_WORDS = {
@@ -119,6 +120,9 @@ _ITEM_SPLIT = re.compile(r"[,;·•|]|\s+-\s+")
 _COLUMN_GAP = re.compile(r"\t+|\s{3,}")
 
 
+_NUMBERED = re.compile(rf"^\s*{ENUMERATOR}")  # '1.Autocad • 2.Catia': numbered items
+
+
 def _top_level_split(text: str) -> list[str]:
     items: list[str] = []
     current: list[str] = []
@@ -144,7 +148,7 @@ def skill_terms(line: str) -> list[str]:
     body = _COLUMN_GAP.sub(";", _LABEL.sub("", line.replace("*", ""), count=1).strip())
     terms: list[str] = []
     for item in _top_level_split(body):
-        main = re.sub(r"\([^)]*\)?", "", item).strip(" .")
+        main = _NUMBERED.sub("", re.sub(r"\([^)]*\)?", "", item)).strip(" .")
         if main and len(main) <= 60:
             terms.append(main)
         for inner in re.findall(r"\(([^)]*)\)", item):

@@ -24,9 +24,15 @@ from core.ingest.sections import (
 )
 
 # arrows count as bullet glyphs too ('-> pick rate 118 -> 141 UPH', '=> …', '→ …')
+# a number written tight against its item ('2.Construction of new buildings', '1)Autocad')
+# numbers a list as a bullet glyph does
+ENUMERATOR = r"\d{1,2}[.)](?=[A-Za-z]{2})"
 BULLET = re.compile(
-    r"^(?P<indent>[ \t]*)(?P<marker>-{1,2}>|=>|[-*•–—>▪◦●‣+→➔➜]|\d{1,3}[.)])[ \t]+(?P<body>\S.*)$"
+    r"^(?P<indent>[ \t]*)"
+    rf"(?P<marker>(?:-{{1,2}}>|=>|[-*•–—>▪◦●‣+→➔➜]|\d{{1,3}}[.)])(?=[ \t])|{ENUMERATOR})"
+    r"[ \t]*(?P<body>\S.*)$"
 )
+_INNER_NUMBER = re.compile(rf"^(?:\d{{1,3}}[.)][ \t]+|{ENUMERATOR})(?=\S)")
 _RULE = re.compile(r"^\s*([-*_=])(?:\s*\1){2,}\s*$")
 ItemKind = Literal["bullet", "para", "subheading"]
 
@@ -153,8 +159,12 @@ def _content(line: RawLine) -> SourceLine:
 
 
 def _bullet(line: RawLine, match: re.Match[str]) -> SourceLine:
+    """The bullet's text without its glyph, and without a number after the glyph too
+    ('• 2.Construction of …', '- 3) Scheduled …': an export that keeps both)."""
     start = match.start("body")
-    return SourceLine(line.no, line.offset + start, match.group("body").rstrip(), start)
+    if number := _INNER_NUMBER.match(match.group("body")):
+        start += number.end()
+    return SourceLine(line.no, line.offset + start, line.text[start:].rstrip(), start)
 
 
 _YEAR_LED = re.compile(r"^(?:19|20)\d\d\b")

@@ -481,3 +481,34 @@ def test_arrow_bullets_are_bullets_with_their_wrapped_lines(arrow):
     assert "accuracy 96.2% -> 99.4% in 2 years. Worked the variances weekly" in bullets
     skills = [c.raw_text for c in parsed.cards if c.section == "Skills"]
     assert skills == ["Excel: pivot tables, XLOOKUP, Power Query", "Kronos timekeeping"]
+
+
+@pytest.mark.parametrize(
+    ("lines", "texts"),
+    [
+        (
+            "• 1.Exterior works of villas.\n2.Construction of new buildings.\n",
+            ["Exterior works of villas.", "Construction of new buildings."],
+        ),
+        (
+            "- 3) Charted vitals for 6 patients.\n4)Titrated drips per protocol.\n",
+            ["Charted vitals for 6 patients.", "Titrated drips per protocol."],
+        ),
+        # a number that is the text's own stays: a count, a decimal
+        (
+            "1. 3 hospitals merged onto one EHR.\n• 2.5 FTE saved by rota redesign.\n",
+            ["3 hospitals merged onto one EHR.", "2.5 FTE saved by rota redesign."],
+        ),
+    ],
+)
+def test_a_list_number_written_tight_or_after_a_glyph_is_not_card_text(lines, texts):
+    text = f"Experience\nSite Engineer | Acme Builders | 2015 - 2016\n{lines}"
+    parsed = parse_resume_text(text, source_name="r.txt", fmt="text")
+    assert [c.raw_text for c in parsed.cards if c.role_id and "-h" not in c.id] == texts
+
+
+def test_numbered_skills_are_the_names_without_their_numbers():
+    text = "Skills\n1.Autocad • 2.Catia • 3.Photoshop, Excel\n"
+    parsed = parse_resume_text(text, source_name="r.txt", fmt="text")
+    assert {"Autocad", "Catia", "Photoshop", "Excel"} <= {s for c in parsed.cards for s in c.skills}
+    assert not any(s[0].isdigit() for c in parsed.cards for s in c.skills)
