@@ -6,8 +6,8 @@ import re
 from collections.abc import Sequence
 
 from core.contracts import ScopeInfo
-from core.ingest.layout import ENUMERATOR
 from core.ingest.skills import find_skills, load_skill_lexicon
+from core.text.markup import ENUMERATOR
 
 NUMBER_WORDS = {
     word: value

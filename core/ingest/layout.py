@@ -22,11 +22,9 @@ from core.ingest.sections import (
     is_plain_heading,
     label_heading,
 )
+from core.text.markup import ENUMERATOR
 
 # arrows count as bullet glyphs too ('-> pick rate 118 -> 141 UPH', '=> …', '→ …')
-# a number written tight against its item ('2.Construction of new buildings', '1)Autocad')
-# numbers a list as a bullet glyph does
-ENUMERATOR = r"\d{1,2}[.)](?=[A-Za-z]{2})"
 BULLET = re.compile(
     r"^(?P<indent>[ \t]*)"
     rf"(?P<marker>(?:-{{1,2}}>|=>|[-*•–—>▪◦●‣+→➔➜]|\d{{1,3}}[.)])(?=[ \t])|{ENUMERATOR})"

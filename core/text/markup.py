@@ -3,7 +3,8 @@ Education", "### Bachelor…" → "Bachelor…", "[site](https://…)" → "site
 
 Inline markup is read by markdown-it-py (CommonMark), so what is not markup stays as written:
 "10**9", "snake_case_name", "C++", "a * b". Block markers (heading hashes, quote marks, list
-glyphs) are removed at the start of each line. Card text is this plain text; the source text as
+glyphs) are removed at the start of each line, and list numbers written tight against an item
+('1.Autocad • 2.Catia') wherever an item starts. Card text is this plain text; the source text as
 written stays in the card's provenance for the quote view.
 """
 
@@ -23,6 +24,10 @@ _KEPT = {"text", "code_inline", "softbreak", "hardbreak"}
 # would read "10**9 and 2**10" as bold "9 and 2" and lose both exponents.
 _NUMERIC_MARK = re.compile(r"(?<=\d)([*_]+)(?=\d)")
 _PROTECT = "\ue000"
+# a number written tight against a list item ('2.Construction of new buildings', '1)Autocad')
+# numbers the list as a glyph does; a decimal ('2.5 FTE') or a count ('3 hospitals') is text
+ENUMERATOR = r"\d{1,2}[.)](?=[A-Za-z]{2})"
+_LIST_NUMBER = re.compile(rf"(?:^|(?<=[•·▪|;]))([ \t]*){ENUMERATOR}", re.M)
 
 
 @lru_cache(maxsize=1)
@@ -35,7 +40,8 @@ def _parser() -> MarkdownIt:
 
 
 def plain_text(text: str) -> str:
-    """`text` without Markdown markup; runs of spaces become one space."""
+    """`text` without Markdown markup or list numbers; runs of spaces become one space."""
+    text = _LIST_NUMBER.sub(r"\1", text)
     if not _MARKUP_HINT.search(text):
         return _SPACES.sub(" ", text).strip()
     text = _TRAILING_HASHES.sub("", _BLOCK_MARK.sub("", text))

@@ -189,3 +189,16 @@ def test_real_resumes_have_no_junk_or_sensitive_line_in_any_card() -> None:
     results = evaluate(REAL)
     leaks = {name: row["junk"] + row["sensitive"] for name, row in results.items()}  # type: ignore[operator]
     assert {name: found for name, found in leaks.items() if found} == {}
+
+
+@pytest.mark.parametrize(
+    ("written", "plain"),
+    [
+        ("1.Autocad • 2.Catia • 3.Photoshop", "Autocad • Catia • Photoshop"),
+        ("Charting | 4)Triage | 5)Wound care", "Charting | Triage | Wound care"),
+        ("Raised NPS 2.5 points; cut waits 3.5 min", "Raised NPS 2.5 points; cut waits 3.5 min"),
+        ("Python 3.Django stack, v2.Beta", "Python 3.Django stack, v2.Beta"),
+    ],
+)
+def test_list_numbers_tight_against_an_item_are_not_card_text(written, plain):
+    assert plain_text(written) == plain
