@@ -11,7 +11,7 @@ from core.ingest.layout import Item
 from core.ingest.metrics import extract_metrics
 from core.ingest.roles import is_org, strip_markup, title_score
 from core.ingest.sentences import sentence_spans
-from core.text.dates import first_range
+from core.text.dates import first_range, stated_periods
 
 ID_PREFIX = {
     CardKind.EXPERIENCE_BULLET: "exp",
@@ -177,7 +177,8 @@ def side_context(
             ctx.project = bold.group(1).strip(" *.:")
         scope = text
     date = first_range(scope)
-    ctx.timeframe = date.text if date else ""
+    ctx.timeframe = stated_periods(scope)  # every period it states: 'earned …, expires …'
+
     role = _known_role(scope, roles, date.start[:4] if date and date.start else None)
     if role is not None:
         ctx.company, ctx.role, ctx.role_id = role.company, role.title, role.id
