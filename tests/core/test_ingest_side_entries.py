@@ -123,3 +123,75 @@ def test_the_audit_reads_a_side_entry_with_several_periods_as_one_span(
     span = role_span(RoleEntry(id="c", company="Guild", timeframe=timeframe))
     assert span is not None
     assert (span.start, span.end, span.ongoing) == (start, end, ongoing)
+
+
+# --- a dated entry heading in a project section: the bullets under it are that entry's -----
+
+PROJECTS = (
+    "Experience\n"
+    "{job}\n"
+    "- {job_bullet}\n\n"
+    "PROJECT EXPERIENCE\n\n"
+    "{first} ({first_dates})\n"
+    "Client: {client} | Value: $4.2M | Role: {role}\n"
+    "- {first_bullet}\n"
+    "- Wrote the close-out report.\n\n"
+    "{second} ({second_dates})\n"
+    "- {second_bullet}\n\n"
+    "Internal tooling\n"
+    "- Kept the shared templates tidy.\n"
+)
+OCCUPATIONS = [
+    {
+        "job": "Project Engineer | Marlow Consulting Engineers | 2019 – Present",
+        "job_bullet": "Lead design packages for water clients.",
+        "first": "Riverside Pump Station Upgrade",
+        "first_dates": "2023 – 2024",
+        "client": "City of Riverside",
+        "role": "Design engineer",
+        "first_bullet": "Sized three 150 hp pumps.",
+        "second": "Elm Street Bridge Rehabilitation, Phase 2",
+        "second_dates": "2021 – 2023",
+        "second_bullet": "Inspected 40 deck repairs.",
+    },
+    {
+        "job": "Senior Consultant | Brightlane Advisory LLC | 2017 – 2024",
+        "job_bullet": "Ran ERP selections for mid-size manufacturers.",
+        "first": "Payroll migration for a 3,000-person retailer",
+        "first_dates": "Mar 2022 – Jan 2023",
+        "client": "Northway Stores",
+        "role": "Functional lead",
+        "first_bullet": "Mapped 140 pay codes to the new system.",
+        "second": "Warehouse scanning rollout, Ohio and Kentucky sites",
+        "second_dates": "2019–2020",
+        "second_bullet": "Trained 60 pickers on handheld scanners.",
+    },
+    {
+        "job": "Account Director | Fable & Finch Agency | 2016 – Present",
+        "job_bullet": "Managed a team of 6 account executives.",
+        "first": "Harvest Festival brand relaunch",
+        "first_dates": "2022",
+        "client": "Orchard Valley Co-op",
+        "role": "Account lead",
+        "first_bullet": "Grew festival attendance by 18%.",
+        "second": "Transit ad campaign, spring and fall flights",
+        "second_dates": "06/2020 - 11/2020",
+        "second_bullet": "Placed 220 bus-shelter posters.",
+    },
+]
+
+
+@pytest.mark.parametrize("job", OCCUPATIONS, ids=["civil", "consulting", "marketing"])
+def test_bullets_under_a_dated_project_heading_carry_its_name_and_dates(job):
+    parsed = parse_resume_text(PROJECTS.format(**job), source_name="r.txt", fmt="text")
+    for words, name, dates in (
+        (job["first_bullet"], job["first"], job["first_dates"]),
+        ("close-out report", job["first"], job["first_dates"]),
+        (job["second_bullet"], job["second"], job["second_dates"]),
+    ):
+        card = _card(parsed, words)
+        assert (card.kind.value, card.project, card.timeframe) == ("project", name, dates)
+    # a project is not a job: the roles are the one job, and no 'Role: …' line became one
+    assert [r.id for r in parsed.roles] == ["r01"]
+    # an undated block after the projects does not take the last project's dates
+    assert _card(parsed, "shared templates").timeframe == ""
