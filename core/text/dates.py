@@ -3,12 +3,13 @@
 "2019-2023", "Jan 2018 – Mar 2020", "2021–Present", "June 2014 - July 2016", "03/2018 – 03/2021",
 "Jan 2016 to Feb 2018", "Sept. 2019 – now", "2015 to date", "Jan 2019 – Till Date", "'18–'21",
 "Feb '17 – Jan '20", "2016–19", "06.2016 – 12.2019", "2016.06", "2016/06", "June, 2016",
-"Jun-2016 till date", "2019 onwards", "Since March 2021" (open-ended), "Summer 2012", and single
-dates ("May 2014", "2018"). A dates column can wrap a range onto two lines ("2017 –" /
-"Present"): `dangling_start`, `leading_end` and `join_wrapped` put it back together. Dates with
-a day ("09/15/2026", "2016-06-01") are not read by `find_dates`: the output restyles every date
-it finds to month precision and would drop the day. `stated_periods` reads them too, as context
-only (a credential's "expires 09/15/2026" on its card), with the words that say what each date is.
+"Jun-2016 till date", "2019 onwards", "May–Aug 2018" (two months of one year), "Since March 2021"
+(open-ended), "Summer 2012", and single dates ("May 2014", "2018"). A dates column can wrap a
+range onto two lines ("2017 –" / "Present"): `dangling_start`, `leading_end` and `join_wrapped`
+put it back together. Dates with a day ("09/15/2026", "2016-06-01") are not read by
+`find_dates`: the output restyles every date it finds to month precision and would drop the day.
+`stated_periods` reads them too, as context only (a credential's "expires 09/15/2026" on its
+card), with the words that say what each date is.
 """
 
 from __future__ import annotations
@@ -42,7 +43,9 @@ _OPEN_END = (
 # a PDF can drop the dash between two dates ("Sep. 2023Mar. 2024"): then no joiner at all
 _JOIN = rf"(?:\s*(?:[-–—]{{1,2}}|to|until|till|through|thru)\s*|(?={MONTH}\s*{YEAR}))"
 RANGE = re.compile(
-    rf"(?<![\w/.])(?P<short_end_start>{YEAR})(?:\s*[–—]\s*|\s+-\s*|-(?=[2-9]\d|1[3-9]))"
+    rf"(?<![\w/.])(?=(?-i:[A-Z]))(?P<shared_start>{MONTH})\s*(?:[-–—]{{1,2}}|to|through|thru)\s*"
+    rf"(?P<shared_end>{MONTH}(?:\s*,\s*|-|\s+){YEAR})(?![\w/])"  # 'May–Aug 2018': one year
+    rf"|(?<![\w/.])(?P<short_end_start>{YEAR})(?:\s*[–—]\s*|\s+-\s*|-(?=[2-9]\d|1[3-9]))"
     rf"(?P<two_digit_end>\d\d)(?![\w/%-]|[.,:]\d)"  # '2016–19'; '2016-06' is ISO, a month
     rf"|(?<![\w/.])(?:(?P<since>[Ss]ince|SINCE)\s+)?(?P<start>{_POINT})"
     rf"(?:{_JOIN}(?P<end>{_POINT}|{_OPEN_END})|\s+(?P<onward>[Oo]nwards?|ONWARDS?))?(?![\w/])"
@@ -115,6 +118,9 @@ def find_dates(text: str, *, ranges_only: bool = False) -> list[DateSpan]:
         if match.group("two_digit_end"):
             spans.extend(_two_digit_end(match, ranges_only=ranges_only))
             continue
+        if match.group("shared_end"):
+            spans.append(_shared_year(match))
+            continue
         start = match.group("start") or match.group("short_start")
         end = match.group("end") or match.group("short_end")
         if match.group("since") or match.group("onward"):
@@ -141,6 +147,16 @@ def _two_digit_end(match: re.Match[str], *, ranges_only: bool) -> list[DateSpan]
         return [DateSpan(match.group(0), start, end, match.start(), match.end())]
     finish = match.start() + len(start)
     return [] if ranges_only else [DateSpan(start, start, None, match.start(), finish)]
+
+
+def _shared_year(match: re.Match[str]) -> DateSpan:
+    """'May–Aug 2018' → 2018-05 to 2018-08 (a start month after its end: the year before)."""
+    end = normalize_point(match.group("shared_end")) or ""
+    year, start_month = int(end[:4]), month_number(match.group("shared_start")) or 1
+    if start_month > int(end[5:7]):  # 'Nov–Feb 2019': the winter across the new year
+        year -= 1
+    start = f"{year}-{start_month:02d}"
+    return DateSpan(match.group(0), start, end, match.start(), match.end())
 
 
 def first_range(text: str) -> DateSpan | None:
