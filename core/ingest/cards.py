@@ -50,7 +50,10 @@ _NAME_WORD = r"[A-Z][\w.&'’/-]*"
 _PROPER_TAIL = re.compile(rf"{_NAME_WORD}(?:\s+(?:(?:of|for|and|the|&)\s+)?{_NAME_WORD})*$")
 _TITLED = re.compile(r"^\**(?P<name>[^()*,]{3,90}?)\s*\((?P<meta>[^()]*)\)[.:]?\**[.:]?\s*$")
 # a title line above its story may hold commas: 'Sedgefield Water Main, Phase 2 (2022 – 2023)'
-_TITLE_LINE = re.compile(r"^\**(?P<name>[^()*]{3,90}?)\s*\((?P<meta>[^()]*)\)[.:]?\**[.:]?\s*$")
+# (short brackets: 'AutoCAD (daily since 2018: surfaces, corridors, …)' is no title)
+_TITLE_LINE = re.compile(
+    r"^\**(?P<name>[^()*]{3,90}?)\s*\((?P<meta>[^()]{1,40})\)[.:]?\**[.:]?\s*$"
+)
 
 
 @dataclass
