@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from core.audit.quantities import Quantity, find_quantities
 from core.contracts import RoleEntry
-from core.text.dates import MONTH, YEAR, month_abbreviation, month_number
+from core.text.dates import MONTH, YEAR, month_abbreviation, month_number, stated_dates
 
 _PRESENT = r"(?:present|today|current)"
 _DASH = r"(?:–|—|-|to|until|through|thru)"
@@ -54,6 +54,13 @@ def role_span(role: RoleEntry) -> RoleSpan | None:
     start = _year_of(role.start)
     end = _year_of(role.end)
     ongoing = (role.end or "").lower() == "present"
+    periods = stated_dates(role.timeframe) if start is None else []
+    starts = [y for p in periods if (y := _year_of(p.start)) is not None]
+    if starts:  # a side entry can state several periods ('member since 2014; program
+        # committee 2019 – 2022'): from the earliest start to the latest end, open if any is
+        ongoing = any(p.end == "present" for p in periods)
+        ends = [y for p in periods if (y := _year_of(p.end or p.start)) is not None]
+        start, end = min(starts), (None if ongoing else max(ends, default=None))
     if start is None:
         years = [int(y) for y in re.findall(rf"\b({YEAR})\b", role.timeframe)]
         if not years:

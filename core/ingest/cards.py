@@ -11,7 +11,7 @@ from core.ingest.layout import Item
 from core.ingest.metrics import extract_metrics
 from core.ingest.roles import is_org, strip_markup, title_score
 from core.ingest.sentences import sentence_spans
-from core.text.dates import first_range
+from core.text.dates import first_range, stated_periods
 
 ID_PREFIX = {
     CardKind.EXPERIENCE_BULLET: "exp",
@@ -49,6 +49,11 @@ _SIDE_ROLES = frozenset(
 _NAME_WORD = r"[A-Z][\w.&'’/-]*"
 _PROPER_TAIL = re.compile(rf"{_NAME_WORD}(?:\s+(?:(?:of|for|and|the|&)\s+)?{_NAME_WORD})*$")
 _TITLED = re.compile(r"^\**(?P<name>[^()*,]{3,90}?)\s*\((?P<meta>[^()]*)\)[.:]?\**[.:]?\s*$")
+# a title line above its story may hold commas: 'Sedgefield Water Main, Phase 2 (2022 – 2023)'
+# (short brackets: 'AutoCAD (daily since 2018: surfaces, corridors, …)' is no title)
+_TITLE_LINE = re.compile(
+    r"^\**(?P<name>[^()*]{3,90}?)\s*\((?P<meta>[^()]{1,40})\)[.:]?\**[.:]?\s*$"
+)
 
 
 @dataclass
@@ -164,7 +169,7 @@ def side_context(
     bold = re.match(r"\s*\*\*(.+?)\*\*", text)
     titled = (
         _TITLED.match(first)
-        or _TITLED.match(title_line)  # 'Evergreen clean-up (2023)' on a line above its story
+        or _TITLE_LINE.match(title_line)  # 'Evergreen clean-up (2023)' on a line above its story
         or (_TITLED.match(bold.group(1)) if bold else None)
     )
     if titled:
@@ -177,7 +182,8 @@ def side_context(
             ctx.project = bold.group(1).strip(" *.:")
         scope = text
     date = first_range(scope)
-    ctx.timeframe = date.text if date else ""
+    ctx.timeframe = stated_periods(scope)  # every period it states: 'earned …, expires …'
+
     role = _known_role(scope, roles, date.start[:4] if date and date.start else None)
     if role is not None:
         ctx.company, ctx.role, ctx.role_id = role.company, role.title, role.id
@@ -191,6 +197,38 @@ def side_context(
             ctx.role = lead
     if not ctx.company and not titled:
         ctx.company = _named_org(strip_markup(text), after_role=bool(ctx.role))
+    return ctx
+
+
+def side_item_context(
+    item: Item, roles: list[RoleEntry], entry: Context | None
+) -> tuple[Context, Context | None]:
+    """One item of a side section: its context, and the dated entry heading the bullets after
+    it are under (a paragraph that is no such heading closes the entry above)."""
+    bullet = item.kind == "bullet"
+    title_line = item.lines[0].content if len(item.lines) > 1 or not bullet else ""
+    ctx = side_context(item.text, roles, titled_only=item.kind == "para", title_line=title_line)
+    if bullet:
+        return under_entry(ctx, entry), entry
+    return ctx, (ctx if entry_heading(ctx, title_line) else None)
+
+
+def entry_heading(ctx: Context, title_line: str) -> bool:
+    """A dated entry heading of a side section ('Riverside Pump Station Upgrade (2023 – 2024)'
+    alone or over its 'Client: … | Role: …' line): the bullets under it are that entry's."""
+    titled = _TITLE_LINE.match(title_line)
+    return bool(titled and ctx.project and first_range(titled.group("meta")))
+
+
+def under_entry(ctx: Context, entry: Context | None) -> Context:
+    """A bullet under a dated entry heading takes the entry's name and dates where it states
+    none of its own, and its organisation and role when it names neither."""
+    if entry is None:
+        return ctx
+    ctx.project = ctx.project or entry.project
+    ctx.timeframe = ctx.timeframe or entry.timeframe
+    if not (ctx.company or ctx.role or ctx.role_id):
+        ctx.company, ctx.role, ctx.role_id = entry.company, entry.role, entry.role_id
     return ctx
 
 

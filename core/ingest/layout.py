@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from core.contracts import CardKind
-from core.ingest.roles import is_header_line
+from core.ingest.roles import is_header_line, title_score
 from core.ingest.sections import (
     MD_HEADING,
     heading_kind,
@@ -125,11 +125,20 @@ def heading_at(
         known = heading_kind(text) is not None
         if known or not is_header_line(nxt):  # 'ACME CORP' over 'Engineer | 2019 – 2023' is a role
             return text.strip(), 1
+    if _CAPS_WORD.fullmatch(text) and (i == 0 or not lines[i - 1].text.strip()):
+        below = [*[ln.text for ln in lines[i + 1 : i + 4] if ln.text.strip()][:2], ""]
+        stacked = title_score(below[0]) > 0 and is_header_line(below[1])  # title, then dates
+        if below[0] and not (is_header_line(below[0]) or stacked):  # 'STRIDEWELL' over its role
+            return text.strip().rstrip(":"), 1  # 'SOFTWARE' after a blank line: a heading
     if (alone and (label_heading(text) or is_plain_heading(text))) or is_known_heading(text):
         return text.strip().strip("*").rstrip(":").strip("*").strip(), 1
     if _indent(text) in columns and is_known_heading(text.strip()):
         return text.strip(), 1  # 'Skills' in the heading column of a CV whose dates stand left
     return None
+
+
+# one unindented all-caps word of 4+ letters ('SOFTWARE', 'CERTIFICATIONS'), maybe with a colon
+_CAPS_WORD = re.compile(r"[A-Z][A-Z&/-]{3,}:?\s*")
 
 
 def _indent(text: str) -> int:

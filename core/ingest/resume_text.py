@@ -9,7 +9,7 @@ from typing import Any
 from core.contracts import CardKind, ParsedResume, RoleEntry
 from core.errors import EvidenceParsingError
 from core.ingest.assemble import assemble
-from core.ingest.cards import ID_PREFIX, CardFactory, Context, role_context, side_context
+from core.ingest.cards import ID_PREFIX, CardFactory, Context, role_context, side_item_context
 from core.ingest.contact import parse_contact
 from core.ingest.education_entries import entry_text, section_entries
 from core.ingest.evidence import skill_terms
@@ -245,20 +245,17 @@ class ResumeBuilder:
     def other_section(self, section: Section) -> None:
         kind = section.kind if section.kind in _SIDE_KINDS else CardKind.SUMMARY
         prefix = ID_PREFIX[kind]
-        heading = ""
+        heading, entry = "", None  # entry: the dated entry heading the bullets below are under
         items = [part for item in section.items for part in split_dated_lines(item)]
         for item in items if kind != CardKind.SUMMARY else section.items:
             if item.kind == "subheading":
-                heading = item.text.lstrip("#").strip()
+                heading, entry = item.text.lstrip("#").strip(), None
                 continue
             number = self.factory.next_number(prefix)
             if kind == CardKind.SUMMARY:
                 ctx = Context()
             else:
-                title_line = item.lines[0].content if len(item.lines) > 1 else ""
-                ctx = side_context(
-                    item.text, self.roles, titled_only=item.kind == "para", title_line=title_line
-                )
+                ctx, entry = side_item_context(item, self.roles, entry)
                 ctx.project = ctx.project or heading
             if item.kind == "bullet":
                 self.factory.whole(f"{prefix}-{number:02d}", kind, section.name, item, ctx)

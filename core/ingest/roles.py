@@ -32,9 +32,14 @@ _SEPARATORS = re.compile(
 )
 _LOCATION = re.compile(
     r"^(?:remote|hybrid|on-?site)\b"
-    r"|^[A-Z][A-Za-z.'’ -]+,\s*(?-i:[A-Z]{2}|[A-Z][a-z]+|[A-Z]{4,}|USA|UAE)\b.*$",
+    r"|^(?![^,]*\bof\b)[A-Z][A-Za-z.'’ -]+,\s*"
+    r"(?-i:[A-Z]{2}|[A-Z][a-z]+(?: [A-Z][a-z]+)?|[A-Z]{4,}|USA|UAE)"
+    r"(?:\s*[,(·/|–—-].*|\s+(?-i:[A-Z]{2}\b|\d).*|\s*)$",
     re.IGNORECASE,
-)  # 'Boise, ID', 'Pune, Maharashtra', 'Austin, TEXAS', 'Dubai, UAE'; not 'Cyber Command, MND'
+)  # 'Boise, ID', 'Pune, Maharashtra', 'New York, New York', 'Austin, TEXAS 78701', 'Dubai,
+# UAE', 'Joliet, Romeoville IL'; not 'Cyber Command, MND', nor 'County of Adams, Budget Office'
+# (no 'of' in the city), nor 'Jessup Water, Public Works Section' (the region is the whole rest
+# of the piece)
 AT = re.compile(r"\s(?:at|@)\s", re.IGNORECASE)  # 'Registered Nurse at Mercy Hospital'
 _EDU_SPLIT = re.compile(r",|\s[-—–·]\s|\s*[|｜]\s*|\s{2,}|(?<=[a-z0-9]{2})\.\s")
 _AFTER_DATE = "\ue000"  # marks where an entry's date stood (a private-use character)

@@ -43,7 +43,8 @@ SECTION_SYNONYMS: dict[CardKind, tuple[str, ...]] = {
     CardKind.PROJECT: (
         "projects", "project", "side quests", "side projects", "open source", "case studies",
         "project write-ups", "write-ups", "writeups", "portfolio", "things i've shipped",
-        "selected work", "shipped",
+        "selected work", "shipped", "project experience", "project history",
+        "project highlights",
     ),
     CardKind.PUBLICATION: (
         "publications", "papers", "talks", "writing", "speaking", "presentations", "patents",

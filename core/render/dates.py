@@ -63,9 +63,9 @@ def restyle_dates(text: str, style: DateStyle) -> str:
         start = format_point(span.start, style)
         if not start:  # not a date the finder could normalise: leave it as written
             continue
-        written = start
-        if span.end is not None:
-            written += RANGE_JOIN + format_point(span.end, style)
+        written, end = start, format_point(span.end, style)
+        if span.end is not None and end != start:  # 'May–Aug 2018' by years: '2018', once
+            written += RANGE_JOIN + end
         pieces += [text[last : span.begin], written]
         last = span.finish
     pieces.append(text[last:])

@@ -3,11 +3,13 @@
 "2019-2023", "Jan 2018 – Mar 2020", "2021–Present", "June 2014 - July 2016", "03/2018 – 03/2021",
 "Jan 2016 to Feb 2018", "Sept. 2019 – now", "2015 to date", "Jan 2019 – Till Date", "'18–'21",
 "Feb '17 – Jan '20", "2016–19", "06.2016 – 12.2019", "2016.06", "2016/06", "June, 2016",
-"Jun-2016 till date", "2019 onwards", "Since March 2021" (open-ended), "Summer 2012", and single
-dates ("May 2014", "2018"). A dates column can wrap a range onto two lines ("2017 –" /
-"Present"): `dangling_start`, `leading_end` and `join_wrapped` put it back together. Dates with
-a day ("09/15/2026", "2016-06-01") are not read: the output restyles every date it finds to month
-precision and would drop the day.
+"Jun-2016 till date", "2019 onwards", "May–Aug 2018" (two months of one year), "Since March 2021"
+(open-ended), "Summer 2012", and single dates ("May 2014", "2018"). A dates column can wrap a
+range onto two lines ("2017 –" / "Present"): `dangling_start`, `leading_end` and `join_wrapped`
+put it back together. Dates with a day ("09/15/2026", "2016-06-01") are not read by
+`find_dates`: the output restyles every date it finds to month precision and would drop the day.
+`stated_periods` reads them too, as context only (a credential's "expires 09/15/2026" on its
+card), with the words that say what each date is.
 """
 
 from __future__ import annotations
@@ -41,7 +43,9 @@ _OPEN_END = (
 # a PDF can drop the dash between two dates ("Sep. 2023Mar. 2024"): then no joiner at all
 _JOIN = rf"(?:\s*(?:[-–—]{{1,2}}|to|until|till|through|thru)\s*|(?={MONTH}\s*{YEAR}))"
 RANGE = re.compile(
-    rf"(?<![\w/.])(?P<short_end_start>{YEAR})(?:\s*[–—]\s*|\s+-\s*|-(?=[2-9]\d|1[3-9]))"
+    rf"(?<![\w/.])(?=(?-i:[A-Z]))(?P<shared_start>{MONTH})\s*(?:[-–—]{{1,2}}|to|through|thru)\s*"
+    rf"(?P<shared_end>{MONTH}(?:\s*,\s*|-|\s+){YEAR})(?![\w/])"  # 'May–Aug 2018': one year
+    rf"|(?<![\w/.])(?P<short_end_start>{YEAR})(?:\s*[–—]\s*|\s+-\s*|-(?=[2-9]\d|1[3-9]))"
     rf"(?P<two_digit_end>\d\d)(?![\w/%-]|[.,:]\d)"  # '2016–19'; '2016-06' is ISO, a month
     rf"|(?<![\w/.])(?:(?P<since>[Ss]ince|SINCE)\s+)?(?P<start>{_POINT})"
     rf"(?:{_JOIN}(?P<end>{_POINT}|{_OPEN_END})|\s+(?P<onward>[Oo]nwards?|ONWARDS?))?(?![\w/])"
@@ -114,6 +118,9 @@ def find_dates(text: str, *, ranges_only: bool = False) -> list[DateSpan]:
         if match.group("two_digit_end"):
             spans.extend(_two_digit_end(match, ranges_only=ranges_only))
             continue
+        if match.group("shared_end"):
+            spans.append(_shared_year(match))
+            continue
         start = match.group("start") or match.group("short_start")
         end = match.group("end") or match.group("short_end")
         if match.group("since") or match.group("onward"):
@@ -140,6 +147,16 @@ def _two_digit_end(match: re.Match[str], *, ranges_only: bool) -> list[DateSpan]
         return [DateSpan(match.group(0), start, end, match.start(), match.end())]
     finish = match.start() + len(start)
     return [] if ranges_only else [DateSpan(start, start, None, match.start(), finish)]
+
+
+def _shared_year(match: re.Match[str]) -> DateSpan:
+    """'May–Aug 2018' → 2018-05 to 2018-08 (a start month after its end: the year before)."""
+    end = normalize_point(match.group("shared_end")) or ""
+    year, start_month = int(end[:4]), month_number(match.group("shared_start")) or 1
+    if start_month > int(end[5:7]):  # 'Nov–Feb 2019': the winter across the new year
+        year -= 1
+    start = f"{year}-{start_month:02d}"
+    return DateSpan(match.group(0), start, end, match.start(), match.end())
 
 
 def first_range(text: str) -> DateSpan | None:
@@ -182,3 +199,58 @@ def join_wrapped(span: DateSpan, text: str, end: str) -> DateSpan:
     finish = joiner.end() if joiner else span.finish
     written = f"{text[span.begin : finish].strip()} {end.strip()}"
     return DateSpan(written, span.start, normalize_point(end), span.begin, finish)
+
+
+# a date with a day: '09/15/2026', '9/1/2026', '2026-09-15' (context only, see the module note)
+_DAY_DATE = re.compile(
+    rf"(?<![\w/.])(?:(?P<month>0?[1-9]|1[0-2])/(?:0?[1-9]|[12]\d|3[01])/(?P<year>{YEAR})"
+    rf"|(?P<iso_year>{YEAR})-(?P<iso_month>{_MM})-(?:0[1-9]|[12]\d|3[01]))(?![\w/])"
+)
+_CLAUSE_START = re.compile(r".*[,;:(|•]", re.DOTALL)
+# a clause of one to three lower-case words before its date: 'expires ', 'current through '
+_QUALIFIER = re.compile(
+    r"\s*(?:(?:and|or|then)\s+)?(?P<words>[a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,2})\s+"
+)
+_CLAUSE_END = re.compile(r"\s*(?:[,;:)|•]|$)")
+
+
+def stated_dates(text: str) -> list[DateSpan]:
+    """`find_dates` plus dates with a day (normalised to their month), in order; a date with a
+    day wins over the year-month `find_dates` reads at its start ('2016-04' of '2016-04-02')."""
+    days = []
+    for match in _DAY_DATE.finditer(text):
+        year = match.group("year") or match.group("iso_year")
+        month = int(match.group("month") or match.group("iso_month"))
+        point = f"{year}-{month:02d}"
+        days.append(DateSpan(match.group(0), point, None, match.start(), match.end()))
+    spans = [
+        s
+        for s in find_dates(text)
+        if not any(d.begin < s.finish and s.begin < d.finish for d in days)
+    ]
+    return sorted(spans + days, key=lambda s: s.begin)
+
+
+def stated_periods(text: str) -> str:
+    """Every date a side line states, each with the lower-case words that say what it dates
+    when they make up the short clause the date ends: 'Registered Nurse, …, expires 09/15/2026'
+    → 'expires 09/15/2026'; '…, earned 11/2018, current through 12/2025' → 'earned 11/2018,
+    current through 12/2025'; '…, member since 2014; program committee 2019 – 2022' → 'member
+    since 2014; program committee 2019 – 2022'. Pieces next to each other keep the text between
+    them; others are joined with '; '. A date inside a longer clause ('moved the team in 2021',
+    'led the 2023 redesign') stands alone."""
+    pieces: list[tuple[int, int]] = []
+    for span in stated_dates(text):
+        head = text[: span.begin]
+        opened = m.end() if (m := _CLAUSE_START.match(head)) else 0
+        lead = _QUALIFIER.fullmatch(head, opened)
+        ended = _CLAUSE_END.match(text, span.finish)
+        begin = lead.start("words") if lead and ended else span.begin
+        pieces.append((begin, span.finish))
+    out = ""
+    for n, (begin, finish) in enumerate(pieces):
+        if n:
+            gap = text[pieces[n - 1][1] : begin]
+            out += gap if re.fullmatch(r"[\s,;]+", gap) else "; "
+        out += text[begin:finish]
+    return out

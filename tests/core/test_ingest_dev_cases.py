@@ -116,9 +116,13 @@ def assert_floor(what: str, per_case: dict[str, tuple[int, int, list]], floors: 
 # ranges held-back 0.579); no case's result changed, only which group it counts in.
 NUMBER_FLOORS = {"tuning": 0.92, "held-back": 0.75}
 EMPLOYER_FLOORS = {"tuning": 0.87, "held-back": 0.72}  # round 8: 0.877 (main 0.860)
-DATE_RANGE_FLOORS = {"tuning": 0.82, "held-back": 0.57}
+# Round 10: held-back 0.579 -> 0.526 and header fields 0.538 -> 0.500 because dev-11's project
+# "Ridgeview … (2020)" with a "Role: Design engineer" line is no longer read as a job: its dates
+# sit on its project cards (on their own entry: 0.789 -> 1.00), and the bogus role it was had
+# its fields in its own header. No real role changed.
+DATE_RANGE_FLOORS = {"tuning": 0.82, "held-back": 0.52}
 TITLE_FLOORS = {"tuning": 0.70, "held-back": 0.41}  # round 7 split: 0.672 / 0.412; 0.688; 0.703
-HEADER_FLOORS = {"tuning": 0.87, "held-back": 0.52}  # round 8: 0.873 / 0.538
+HEADER_FLOORS = {"tuning": 0.87, "held-back": 0.50}  # round 8: 0.873 / 0.538; round 10: 0.5
 THREE_ROLE_FLOORS = {"tuning": 1.0, "held-back": 0.75}
 # Held-back same-roles floors fell on 2026-11-25 (docx 0.75 -> 0.5, pdf 0.5 -> 0.25) while every
 # version of dev-10 got better: its versions used to agree on one role (all wrong); with the

@@ -46,3 +46,67 @@ def test_meaning_overrides_a_table_word_only_when_other_words_are_unknown(embedd
     kind, score = kind_by_meaning("Professional Experience", embedder=embedder)
     assert kind == CardKind.EXPERIENCE_BULLET and score >= MEANING_THRESHOLD
     assert kinds(HEAD, embedder)["Experience"] == {CardKind.EXPERIENCE_BULLET, CardKind.OTHER}
+
+
+CAPS_WORD = """Robin Hale
+robin@example.com | 555-410-2201
+
+EXPERIENCE
+{employer}
+{role}
+
+EDUCATION
+{degree}
+{detail}
+
+{heading}
+{first}
+{second}
+"""
+
+
+@pytest.mark.parametrize(
+    ("fields", "heading"),
+    [
+        (
+            {
+                "employer": "Surveyor | Tri-County Land Survey LLC | 2018 – Present",
+                "role": "- Ran boundary surveys for 300 parcels.",
+                "degree": "B.S. Geomatics, Ferris State University, 2018",
+                "detail": "Senior project: GNSS network adjustment",
+                "first": "Trimble Business Center, Carlson Survey, AutoCAD Civil 3D",
+                "second": "ArcGIS Pro (daily since 2019)",
+            },
+            "SOFTWARE",
+        ),
+        (
+            {
+                "employer": "Pastry Cook | Rue Verte Bakery | 2016 – 2022",
+                "role": "- Laminated 40 kg of croissant dough a shift.",
+                "degree": "A.A.S. Baking and Pastry Arts, Johnson & Wales University, 2016",
+                "detail": "Externship at a hotel bakery",
+                "first": "French (fluent), Spanish (conversational)",
+                "second": "Italian (basic)",
+            },
+            "LANGUES:",
+        ),
+    ],
+    ids=["surveyor", "pastry"],
+)
+def test_one_all_caps_word_after_a_blank_line_is_a_heading_not_education(fields, heading):
+    text = CAPS_WORD.format(heading=heading, **fields)
+    parsed = parse_resume_text(text, source_name="r.txt", fmt="text")
+    education = [c for c in parsed.cards if c.kind.value == "education"]
+    assert not any(heading.rstrip(":") in c.raw_text for c in education)
+    assert not any(fields["first"][:12] in c.raw_text for c in education)
+
+
+@pytest.mark.parametrize(
+    "below",
+    ["Senior Engineer | 2019 – 2021", "Senior Engineer\n2019 – 2021"],
+    ids=["one-line header", "stacked"],
+)
+def test_one_all_caps_employer_over_its_role_stays_the_employer(below):
+    text = f"Experience\n\nSTRIDEWELL\n{below}\n- Built the billing service.\n"
+    parsed = parse_resume_text(text, source_name="r.txt", fmt="text")
+    assert [(r.title, r.company) for r in parsed.roles] == [("Senior Engineer", "STRIDEWELL")]

@@ -512,3 +512,78 @@ def test_numbered_skills_are_the_names_without_their_numbers():
     parsed = parse_resume_text(text, source_name="r.txt", fmt="text")
     assert {"Autocad", "Catia", "Photoshop", "Excel"} <= {s for c in parsed.cards for s in c.skills}
     assert not any(s[0].isdigit() for c in parsed.cards for s in c.skills)
+
+
+@pytest.mark.parametrize(
+    ("written", "start", "end"),
+    [
+        ("May–Aug 2018", "2018-05", "2018-08"),
+        ("June - September 2016", "2016-06", "2016-09"),
+        ("Sept. to Dec. 2021", "2021-09", "2021-12"),
+        ("Nov–Feb 2019", "2018-11", "2019-02"),  # a winter across the new year
+        ("JAN–MAR 2020", "2020-01", "2020-03"),
+    ],
+)
+def test_two_months_sharing_one_year_are_a_range(written, start, end):
+    (span,) = find_dates(f"Intern | {written}")
+    assert (span.text, span.start, span.end) == (written, start, end)
+
+
+def test_may_as_a_word_is_no_month_of_a_range():
+    assert [s.text for s in find_dates("you may - June 2020 apply")] == ["June 2020"]
+
+
+PIPE_ROWS = """EMPLOYMENT
+{first}
+  {bullet}
+{second}
+{third}
+
+EDUCATION
+B.S. Economics, Front Range University, 2019
+"""
+
+
+@pytest.mark.parametrize(
+    ("rows", "expected"),
+    [
+        (
+            (
+                "Harbor Grill  |  Portland, ME  |  Line Cook  |  2019 – present",
+                "Seaside Bistro Group  |  Kennebunk, ME  |  Prep Cook  |  May–Aug 2018",
+                "County of York, Parks Department  |  Alfred, ME  |  Camp Kitchen Aide"
+                "  |  Jun–Aug 2017",
+            ),
+            [
+                ("Line Cook", "Harbor Grill", "2019", "present"),
+                ("Prep Cook", "Seaside Bistro Group", "2018-05", "2018-08"),
+                ("Camp Kitchen Aide", "County of York, Parks Department", "2017-06", "2017-08"),
+            ],
+        ),
+        (
+            (
+                "Lakeview Analytics  |  Denver, CO  |  Data Analyst  |  2019 – present",
+                "Rocky Ridge Credit Union  |  Boulder, CO  |  Finance Intern  |  May–Aug 2018",
+                "Adams Water, Budget and Rates Section  |  Brighton, CO  |  Finance Intern (Budget)"
+                "  |  May–Aug 2017",
+            ),
+            [
+                ("Data Analyst", "Lakeview Analytics", "2019", "present"),
+                ("Finance Intern", "Rocky Ridge Credit Union", "2018-05", "2018-08"),
+                (
+                    "Finance Intern (Budget)",
+                    "Adams Water, Budget and Rates Section",
+                    "2017-05",
+                    "2017-08",
+                ),
+            ],
+        ),
+    ],
+    ids=["kitchen", "finance"],
+)
+def test_pipe_rows_on_consecutive_lines_are_roles_of_their_own_employers(rows, expected):
+    first, second, third = rows
+    text = PIPE_ROWS.format(
+        first=first, bullet="Ran the weekly numbers.", second=second, third=third
+    )
+    assert roles(text) == expected

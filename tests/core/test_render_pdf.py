@@ -59,6 +59,14 @@ def test_one_date_style_per_document_and_years_stay_years():
         with_date_style(sample_draft(), "roman")
 
 
+def test_two_months_of_one_year_keep_both_months_and_print_the_year_once_by_years():
+    assert restyle_dates("Intern, May–Aug 2018", DateStyle.SHORT) == (
+        "Intern, May\u00a02018\u00a0–\u00a0Aug\u00a02018"
+    )
+    assert restyle_dates("Intern, May–Aug 2018", DateStyle.YEAR) == "Intern, 2018"
+    assert restyle_dates("2019 – 2021", DateStyle.YEAR) == "2019\u00a0–\u00a02021"
+
+
 def test_page_fit_is_measured_and_a_sliver_of_a_second_page_is_trimmed():
     draft = sample_draft()
     filler = [DraftBullet(id=f"x{n}", text="Ran the weekly release train. " * 4) for n in range(60)]
