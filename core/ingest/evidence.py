@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 from core.contracts import ScopeInfo
 from core.ingest.skills import find_skills, load_skill_lexicon
+from core.text.dates import find_dates
 from core.text.markup import ENUMERATOR
 
 NUMBER_WORDS = {
@@ -138,6 +139,12 @@ def _top_level_split(text: str) -> list[str]:
     return items
 
 
+def _looks_like_a_name(term: str) -> bool:
+    """'tidyverse' no, 'lme4', 'BigQuery' yes; a note with a date or a colon ('daily since
+    2018: surfaces') is not a name though it has digits."""
+    return bool(re.search(r"[A-Z\d]", term)) and ":" not in term and not find_dates(term)
+
+
 def skill_terms(line: str) -> list[str]:
     """'**Data:** PostgreSQL (partitioning), MySQL, R (tidyverse, lme4)' → the listed terms.
 
@@ -154,6 +161,6 @@ def skill_terms(line: str) -> list[str]:
         for inner in re.findall(r"\(([^)]*)\)", item):
             for term in re.split(r"[,;]", inner):
                 term = term.strip(" .")
-                if term and (lexicon.canonical(term) or re.search(r"[A-Z\d]", term)):
+                if term and (lexicon.canonical(term) or _looks_like_a_name(term)):
                     terms.append(term)
     return list(dict.fromkeys(t for t in terms if re.search(r"\w", t)))

@@ -126,3 +126,11 @@ def test_a_skills_list_name_cut_by_a_line_wrap_is_one_skill(wrapped, whole, piec
     apart = parse_resume_text("Skills\nExcel, Word\nPython, SQL\n", source_name="r.txt", fmt="text")
     listed = {s for card in apart.cards for s in card.skills}
     assert {"Word", "Python"} <= listed, (whole, listed)
+
+
+def test_a_note_in_brackets_with_a_date_or_a_colon_is_not_a_skill():
+    from core.ingest.evidence import skill_terms
+
+    line = "AutoCAD Civil 3D (daily since 2018: surfaces, Pipe Networks), Epic (since 2019)"
+    assert skill_terms(line) == ["AutoCAD Civil 3D", "Pipe Networks", "Epic"]
+    assert "lme4" in skill_terms("R (tidyverse, lme4)")
