@@ -144,9 +144,11 @@ def _bm25_ranking(corpus: Corpus, plan: QueryPlan, depth: int) -> CardRanking:
 def _similarities(
     corpus: Corpus, plan: QueryPlan, deps: SearchDeps, hyde: Hyde | None, notes: list[str]
 ) -> np.ndarray:
-    """Each chunk's best cosine similarity over the query variants (and a HyDE bullet)."""
+    """Each chunk's best cosine similarity over the query variants (and a HyDE bullet), each
+    positive similarity weighted by its variant's share (`QueryPlan.vector_weights`)."""
     assert deps.embedder is not None and corpus.vectors is not None
     texts = list(plan.vector_texts)
+    weights = list(plan.vector_weights) or [1.0] * len(texts)
     if hyde is not None:
         try:
             bullet = hyde(plan.text)
@@ -155,9 +157,12 @@ def _similarities(
             bullet = None
         if isinstance(bullet, str) and bullet.strip():
             texts.append(bullet.strip()[:MAX_QUERY_CHARS])
+            weights.append(1.0)
             notes.append("HyDE: a hypothetical bullet was added to the vector query")
     query_vectors = deps.embedder.encode(texts).astype(np.float32)
-    return (corpus.vectors @ query_vectors.T).max(axis=1)
+    sims = corpus.vectors @ query_vectors.T
+    share = np.asarray(weights, dtype=np.float32)
+    return np.where(sims > 0, sims * share, sims).max(axis=1)
 
 
 def _best_per_card(corpus: Corpus, docs: np.ndarray, scores: np.ndarray, limit: int) -> CardRanking:

@@ -527,3 +527,48 @@ def test_a_degree_or_credential_query_lifts_its_section(tmp_path, monkeypatch, o
         assert lifted[query] <= _rank(idx, occupation[query], card_id), query
     # a duty is no degree or credential: its ranking does not change
     assert duty == [h.card_id for h in idx.search(occupation["duty"], k=10, mode="hybrid").results]
+
+
+# --- a requirement that asks several things: each ask is embedded too -----------------------
+
+SEVERAL_ASKS = [
+    (
+        "Solid troubleshooting on chillers, boilers, cooling towers and air handlers",
+        ["Boilers: two steam firetube boilers, annual teardown.", "Cooling towers: seven towers."],
+        ["Solid record on troubleshooting service calls on the route.", "Solid safety record."],
+    ),
+    (
+        "Hands-on nursing care with ventilators, dialysis, chest tubes and tracheostomies",
+        ["Dialysis: 3 runs a week at the bedside.", "Chest tubes: daily assessments."],
+        ["Hands-on nursing care on the night shift.", "Nursing care plans, hands-on."],
+    ),
+    (
+        "Hands-on work with forklifts, reach trucks, pallet jacks and order pickers",
+        ["Reach trucks: certified in 2019.", "Pallet jacks: daily on the dock."],
+        ["Hands-on work on the dock.", "Work with the night crew, hands-on."],
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("asked", "parts", "framing"), SEVERAL_ASKS, ids=["hvac", "nurse", "warehouse"]
+)
+def test_lines_that_state_one_ask_of_several_are_found_by_the_vector_side(
+    tmp_path, monkeypatch, asked, parts, framing
+):
+    from core.retrieval import query
+
+    cards = [card(f"p{i}", t) for i, t in enumerate(parts)]
+    cards += [card(f"f{i}", t) for i, t in enumerate(framing)]
+    idx = open_index(tmp_path / "a", HashingEmbedder())
+    idx.build(cards, content_hash="a")
+
+    def ranks() -> list[int]:
+        ids = [hit.card_id for hit in idx.search(asked, k=4, mode="vector").results]
+        return [ids.index(f"p{i}") + 1 for i in range(len(parts))]
+
+    with_asks = ranks()
+    monkeypatch.setattr(query, "ASK_WEIGHT", 0.0)  # the whole requirement alone
+    without = ranks()
+    assert sum(with_asks) < sum(without)  # the lines that state an ask move up
+    assert min(with_asks) < min(without)
