@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 import numpy as np
 
@@ -204,12 +205,19 @@ def _by_kind(corpus: Corpus, query: str, ranking: CardRanking) -> list[tuple[lis
     extra: list[tuple[list[str], float]] = []
     if corpus.role_headers and asked_years(query) is not None:
         extra.append(([cid for cid in ranking.ids if cid in corpus.role_headers], TIMELINE_WEIGHT))
-    kinds = KIND_CARDS.get(requirement_kind(query))
+    kinds = KIND_CARDS.get(_query_kind(query))
     if kinds:
         cards = [cid for cid in ranking.ids if corpus.cards[cid].kind in kinds]
         if cards:
             extra.append((cards, KIND_WEIGHT))
     return [(ids, weight) for ids, weight in extra if ids]
+
+
+@lru_cache(maxsize=1024)
+def _query_kind(query: str) -> RequirementKind:
+    """The query's requirement kind, remembered: mapping searches the same requirements again
+    after every gap answer, and reading the kind (skill and credential lexicons) costs ~2 ms."""
+    return requirement_kind(query)
 
 
 def _order(
