@@ -1,20 +1,23 @@
 """One search over a corpus: BM25 and/or vector rankings of cards, RRF fusion, reranking.
 
 Retrievers rank chunks; a card's score in a retriever is its best chunk's, so a long card split
-into chunks is found by its most relevant part and reported once, under its own id. A query for
-years of experience also fuses the role header lines (the timeline) as a third ranking.
+into chunks is found by its most relevant part and reported once, under its own id. The kind of
+requirement a query states adds rankings of the cards that are its usual evidence (`KIND_CARDS`):
+years of experience the role header lines (the timeline), a degree the education section, a
+credential the certifications.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 import numpy as np
 
-from core.contracts import EvidenceHit, Ranking, RetrievalMode
+from core.contracts import CardKind, EvidenceHit, Ranking, RequirementKind, RetrievalMode
 from core.errors import InputError
-from core.jd.kinds import asked_years
+from core.jd.kinds import asked_years, requirement_kind
 from core.retrieval.corpus import Corpus
 from core.retrieval.embedder import Embedder
 from core.retrieval.fusion import rrf_fuse
@@ -29,6 +32,16 @@ _CHUNKS_PER_CARD = 8  # sort this many chunks per wanted card before falling bac
 # ranking: the role header lines, in the order the other retrievers put them, at this weight.
 # Chosen on the tuning dev cases (docs/eval-notes/mapping.md, round 3): 0.5 of 0.3 to 2.0.
 TIMELINE_WEIGHT = 0.5
+# A degree or credential requirement fuses the cards of the section that states them, in the same
+# order, at this weight: evidence for "Bachelor's degree in business" is an education line, for
+# "OSHA 30 card" a certification line, whatever words the bullets share with the query. Tuning
+# hybrid nDCG@5 0.633 → 0.645 at every weight from 0.25 to 2.0 (docs/eval-notes/mapping.md,
+# round 10); the same weight as the timeline, one rule for both.
+KIND_CARDS: dict[RequirementKind, frozenset[CardKind]] = {
+    RequirementKind.DEGREE: frozenset({CardKind.EDUCATION}),
+    RequirementKind.CREDENTIAL: frozenset({CardKind.CERTIFICATION}),
+}
+KIND_WEIGHT = TIMELINE_WEIGHT
 Hyde = Callable[[str], str | None]
 
 
@@ -79,8 +92,8 @@ def run_search(
     vector = CardRanking()
     if sims is not None:
         vector = _best_per_card(corpus, np.arange(len(sims)), sims, depth)
-    timeline = _timeline(corpus, plan.text, vector if sims is not None else bm25)
-    order, final = _order(ran, bm25, vector, deps.settings, timeline)
+    by_kind = _by_kind(corpus, plan.text, vector if sims is not None else bm25)
+    order, final = _order(ran, bm25, vector, deps.settings, by_kind)
     extra: dict[str, dict[str, float]] = {"rrf": final} if ran.startswith("hybrid") else {}
     if ran.endswith("+rerank"):
         reranked = _rerank(corpus, plan.text, order, deps, notes)
@@ -132,9 +145,11 @@ def _bm25_ranking(corpus: Corpus, plan: QueryPlan, depth: int) -> CardRanking:
 def _similarities(
     corpus: Corpus, plan: QueryPlan, deps: SearchDeps, hyde: Hyde | None, notes: list[str]
 ) -> np.ndarray:
-    """Each chunk's best cosine similarity over the query variants (and a HyDE bullet)."""
+    """Each chunk's best cosine similarity over the query variants (and a HyDE bullet), each
+    positive similarity weighted by its variant's share (`QueryPlan.vector_weights`)."""
     assert deps.embedder is not None and corpus.vectors is not None
     texts = list(plan.vector_texts)
+    weights = list(plan.vector_weights) or [1.0] * len(texts)
     if hyde is not None:
         try:
             bullet = hyde(plan.text)
@@ -143,9 +158,12 @@ def _similarities(
             bullet = None
         if isinstance(bullet, str) and bullet.strip():
             texts.append(bullet.strip()[:MAX_QUERY_CHARS])
+            weights.append(1.0)
             notes.append("HyDE: a hypothetical bullet was added to the vector query")
     query_vectors = deps.embedder.encode(texts).astype(np.float32)
-    return (corpus.vectors @ query_vectors.T).max(axis=1)
+    sims = corpus.vectors @ query_vectors.T
+    share = np.asarray(weights, dtype=np.float32)
+    return np.where(sims > 0, sims * share, sims).max(axis=1)
 
 
 def _best_per_card(corpus: Corpus, docs: np.ndarray, scores: np.ndarray, limit: int) -> CardRanking:
@@ -180,11 +198,26 @@ def _descending(values: np.ndarray, take: int) -> np.ndarray:
     return top[np.argsort(-values[top], kind="stable")]
 
 
-def _timeline(corpus: Corpus, query: str, ranking: CardRanking) -> list[str]:
-    """The role headers, best first, when the query asks for years of experience; else none."""
-    if not corpus.role_headers or asked_years(query) is None:
-        return []
-    return [cid for cid in ranking.ids if cid in corpus.role_headers]
+def _by_kind(corpus: Corpus, query: str, ranking: CardRanking) -> list[tuple[list[str], float]]:
+    """Extra (ranking, weight) pairs for the kind of requirement the query states: the role
+    headers when it asks for years of experience, the education or certification cards when it
+    asks for a degree or a credential (see `KIND_CARDS`); each in `ranking`'s order."""
+    extra: list[tuple[list[str], float]] = []
+    if corpus.role_headers and asked_years(query) is not None:
+        extra.append(([cid for cid in ranking.ids if cid in corpus.role_headers], TIMELINE_WEIGHT))
+    kinds = KIND_CARDS.get(_query_kind(query))
+    if kinds:
+        cards = [cid for cid in ranking.ids if corpus.cards[cid].kind in kinds]
+        if cards:
+            extra.append((cards, KIND_WEIGHT))
+    return [(ids, weight) for ids, weight in extra if ids]
+
+
+@lru_cache(maxsize=1024)
+def _query_kind(query: str) -> RequirementKind:
+    """The query's requirement kind, remembered: mapping searches the same requirements again
+    after every gap answer, and reading the kind (skill and credential lexicons) costs ~2 ms."""
+    return requirement_kind(query)
 
 
 def _order(
@@ -192,14 +225,14 @@ def _order(
     bm25: CardRanking,
     vector: CardRanking,
     settings: RetrievalSettings,
-    timeline: list[str],
+    by_kind: list[tuple[list[str], float]],
 ) -> tuple[list[str], dict[str, float]]:
     if ran.startswith("bm25"):
         return bm25.ids, bm25.scores
     if ran == "vector":
         return vector.ids, vector.scores
-    rankings = [bm25.ids, vector.ids] + ([timeline] if timeline else [])
-    weights = [settings.bm25_weight, settings.vector_weight, TIMELINE_WEIGHT][: len(rankings)]
+    rankings = [bm25.ids, vector.ids] + [ids for ids, _ in by_kind]
+    weights = [settings.bm25_weight, settings.vector_weight] + [w for _, w in by_kind]
     fused = rrf_fuse(rankings, k=settings.rrf_k, weights=weights)
     return [cid for cid, _ in fused], dict(fused)
 

@@ -460,3 +460,115 @@ def test_only_years_queries_and_only_role_headers_get_the_timeline(tmp_path):
     assert _rank(idx, "running Kubernetes in production", "head") > _rank(
         idx, "4 years running Kubernetes in production", "head"
     )
+
+
+# --- degrees and credentials: the section that states them -----------------------------------
+
+
+def _section_cards(occupation: dict[str, str]) -> list[EvidenceCard]:
+    edu = card("edu", occupation["education"], kind=CardKind.EDUCATION)
+    cert = card("cert", occupation["certification"], kind=CardKind.CERTIFICATION)
+    bullets = [card(f"b{i}", text) for i, text in enumerate(occupation["bullets"], start=1)]
+    return [*bullets, edu, cert]
+
+
+OCCUPATIONS = [
+    {
+        "education": "BSN, University of Vermont, 2014",
+        "certification": "RN, Vermont Board of Nursing, license 031-0099",
+        "bullets": [
+            "Precepted Bachelor of Science in Nursing students on a 32-bed surgical unit.",
+            "Taught new nurses the unit's nursing science protocols for sepsis screening.",
+            "Charge nurse for night shift, licensed staff of nine.",
+        ],
+        "degree": "Bachelor of Science in Nursing (BSN)",
+        "credential": "Current RN license",
+        "duty": "Precepted nursing students on a surgical unit",
+    },
+    {
+        "education": "A.A.S. Electrical Technology, Dunwoody College, 2011",
+        "certification": "Journeyman Electrician, Minnesota, 2013",
+        "bullets": [
+            "Wired panels under a licensed master electrician for an associate degree program.",
+            "Electrical technology lead for the plant's 480 V distribution upgrade.",
+            "Trained apprentices on the electrician licence exam's code sections.",
+        ],
+        "degree": "Associate degree in electrical technology",
+        "credential": "Journeyman electrician license",
+        "duty": "Led the plant's 480 V distribution upgrade",
+    },
+    {
+        "education": "B.S. Accounting, Ohio State University, 2012",
+        "certification": "CPA, State of Ohio",
+        "bullets": [
+            "Coached staff accountants with accounting degrees through their CPA exam sections.",
+            "Closed the books monthly for a $40M accounting business unit in 4 days.",
+            "Licensed tax preparer support for the state certified filings.",
+        ],
+        "degree": "Bachelor's degree in accounting",
+        "credential": "Certified Public Accountant (CPA) license",
+        "duty": "Closed the books monthly in 4 days",
+    },
+]
+
+
+@pytest.mark.parametrize("occupation", OCCUPATIONS, ids=["nurse", "electrician", "accountant"])
+def test_a_degree_or_credential_query_lifts_its_section(tmp_path, monkeypatch, occupation):
+    from core.retrieval import search
+
+    idx = open_index(tmp_path / "s", HashingEmbedder())
+    idx.build(_section_cards(occupation), content_hash="s")
+    asks = (("degree", "edu"), ("credential", "cert"))
+    lifted = {query: _rank(idx, occupation[query], card_id) for query, card_id in asks}
+    duty = [h.card_id for h in idx.search(occupation["duty"], k=10, mode="hybrid").results]
+    monkeypatch.setattr(search, "KIND_WEIGHT", 0.0)  # the same fusion without the section list
+    for query, card_id in asks:
+        assert lifted[query] == 1, query
+        assert lifted[query] <= _rank(idx, occupation[query], card_id), query
+    # a duty is no degree or credential: its ranking does not change
+    assert duty == [h.card_id for h in idx.search(occupation["duty"], k=10, mode="hybrid").results]
+
+
+# --- a requirement that asks several things: each ask is embedded too -----------------------
+
+SEVERAL_ASKS = [
+    (
+        "Solid troubleshooting on chillers, boilers, cooling towers and air handlers",
+        ["Boilers: two steam firetube boilers, annual teardown.", "Cooling towers: seven towers."],
+        ["Solid record on troubleshooting service calls on the route.", "Solid safety record."],
+    ),
+    (
+        "Hands-on nursing care with ventilators, dialysis, chest tubes and tracheostomies",
+        ["Dialysis: 3 runs a week at the bedside.", "Chest tubes: daily assessments."],
+        ["Hands-on nursing care on the night shift.", "Nursing care plans, hands-on."],
+    ),
+    (
+        "Hands-on work with forklifts, reach trucks, pallet jacks and order pickers",
+        ["Reach trucks: certified in 2019.", "Pallet jacks: daily on the dock."],
+        ["Hands-on work on the dock.", "Work with the night crew, hands-on."],
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("asked", "parts", "framing"), SEVERAL_ASKS, ids=["hvac", "nurse", "warehouse"]
+)
+def test_lines_that_state_one_ask_of_several_are_found_by_the_vector_side(
+    tmp_path, monkeypatch, asked, parts, framing
+):
+    from core.retrieval import query
+
+    cards = [card(f"p{i}", t) for i, t in enumerate(parts)]
+    cards += [card(f"f{i}", t) for i, t in enumerate(framing)]
+    idx = open_index(tmp_path / "a", HashingEmbedder())
+    idx.build(cards, content_hash="a")
+
+    def ranks() -> list[int]:
+        ids = [hit.card_id for hit in idx.search(asked, k=4, mode="vector").results]
+        return [ids.index(f"p{i}") + 1 for i in range(len(parts))]
+
+    with_asks = ranks()
+    monkeypatch.setattr(query, "ASK_WEIGHT", 0.0)  # the whole requirement alone
+    without = ranks()
+    assert sum(with_asks) < sum(without)  # the lines that state an ask move up
+    assert min(with_asks) < min(without)

@@ -6,7 +6,7 @@ import pytest
 
 from core.errors import ResumeForgeError
 from core.retrieval import expand_query, load_synonyms, tokenize
-from core.retrieval.query import JOB_AD_FILLER, MAX_QUERY_CHARS, plan_query
+from core.retrieval.query import ASK_WEIGHT, JOB_AD_FILLER, MAX_QUERY_CHARS, plan_query
 from core.retrieval.synonyms import SynonymIndex
 from core.retrieval.text_analysis import stem
 
@@ -123,6 +123,47 @@ def test_plan_adds_one_group_and_one_vector_variant_per_concept():
     assert ("game", "day") in plan.groups[1].alternatives
     assert len(plan.vector_texts) == 2
     assert plan.vector_texts[1].startswith("Experience with chaos engineering; ")
+
+
+@pytest.mark.parametrize(
+    ("requirement", "asks"),
+    [
+        (
+            "Solid troubleshooting on chillers, boilers, cooling towers and air handlers",
+            ("Solid troubleshooting on chillers", "boilers", "cooling towers", "air handlers"),
+        ),
+        (
+            "Experience hiring, training, and scheduling hourly teams",
+            ("Experience hiring", "training", "scheduling hourly teams"),
+        ),
+        ("Wound care and patient education", ("Wound care", "patient education")),
+    ],
+)
+def test_a_requirement_that_asks_several_things_embeds_each_ask_at_a_discount(requirement, asks):
+    plan = plan_query(requirement, {})
+    assert plan.vector_texts == (requirement, *asks)
+    assert plan.vector_weights == (1.0,) + (ASK_WEIGHT,) * len(asks)
+    assert 0 < ASK_WEIGHT < 1
+    assert len(plan.groups) == 1  # BM25 reads the words once, as before
+
+
+@pytest.mark.parametrize(
+    "requirement",
+    [
+        "Journeyman electrician license",  # one ask
+        "Experience with Istio or Linkerd",  # alternatives are not split
+        "Bachelor of Science in Nursing (BSN)",  # "and"-free, comma-free
+    ],
+)
+def test_a_requirement_that_asks_one_thing_keeps_one_vector_text(requirement):
+    plan = plan_query(requirement, {})
+    assert plan.vector_texts == (requirement,)
+    assert plan.vector_weights == (1.0,)
+
+
+def test_asks_that_share_their_noun_are_embedded_with_it():
+    plan = plan_query("Written and verbal communication skills", {})
+    assert plan.vector_texts[1:] == ("Written communication skills", "verbal communication skills")
 
 
 def test_plan_of_a_huge_query_is_cut_and_says_so():
