@@ -52,6 +52,12 @@ POSTURE = re.compile(
 )
 MIN_POSTURES = 3
 
+# Day and clock ranges: "Monday to Friday", "8:00 AM - 4:00 PM", "7 a.m. to 3 p.m.".
+SCHEDULE_TIMES = (
+    r"\b(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)(?:day)?\s*(?:-|–|to|through|thru)"
+    r"\s*(?:mon|tue|wed|thu|fri|sat|sun)\w*|"
+    r"\b\d{1,2}(?::\d\d)?\s*[ap]\.?m?\.?\s*(?:-|–|to)\s*\d{1,2}(?::\d\d)?\s*[ap]\.?m?\b\.?"
+)
 WRAPPER_SHAPE = re.compile(
     # offers made to the candidate, and perks
     r"^(?:you(?:'ll| will) (?:receive|get|enjoy|earn|be (?:offered|eligible|paid|given))|enjoy\b|"
@@ -68,9 +74,7 @@ WRAPPER_SHAPE = re.compile(
     r"\b(?:annual|performance|sign(?:ing|-on)|referral|quarterly|"
     r"year-end) bonus\b|\bshift differential\b|\bpay (?:range|rate|scale)\b|\bper annum\b|"
     # schedule and location logistics
-    r"\b(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)(?:day)?\s*(?:-|–|to|through|thru)"
-    r"\s*(?:mon|tue|wed|thu|fri|sat|sun)|"
-    r"\b\d{1,2}(?::\d\d)?\s*[ap]\.?m?\.?\s*(?:-|–|to)\s*\d{1,2}(?::\d\d)?\s*[ap]\b|"
+    rf"{SCHEDULE_TIMES}|"
     r"\b\d+\s*(?:hours?|hrs) (?:per|a|each) week\b|"
     r"\b(?:day|night|evening|weekend|rotating) shift\b|"
     r"\b(?:full|part)[- ]time\b|\b(?:permanent|temporary|fixed[- ]term|seasonal) (?:position|role|"
@@ -115,6 +119,15 @@ def wrapper_shaped(text: str) -> bool:
     """Does the line have the shape of an offer, pay, logistics, process, legal or company
     text, with no ask word ("you will receive…", "Monday to Friday", "€40,000 per year")?"""
     return WRAPPER_SHAPE.search(text) is not None and ASK_WORD.search(text) is None
+
+
+def only_schedule(text: str) -> bool:
+    """A line that is nothing but day or clock ranges (and at most two words: "Shifts run
+    7am to 3pm", "8:00 AM - 4:00 PM  4:00 PM - 12:00 AM"): the hours of an ask beside it."""
+    if re.search(SCHEDULE_TIMES, text, re.IGNORECASE) is None:
+        return False
+    rest = re.sub(SCHEDULE_TIMES, " ", text, flags=re.IGNORECASE)
+    return len(re.findall(r"[^\W\d_]{2,}", rest)) <= 2
 
 
 def is_boilerplate(text: str) -> bool:
