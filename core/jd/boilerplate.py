@@ -121,13 +121,10 @@ def wrapper_shaped(text: str) -> bool:
     return WRAPPER_SHAPE.search(text) is not None and ASK_WORD.search(text) is None
 
 
-def only_schedule(text: str) -> bool:
-    """A line that is nothing but day or clock ranges (and at most two words: "Shifts run
-    7am to 3pm", "8:00 AM - 4:00 PM  4:00 PM - 12:00 AM"): the hours of an ask beside it."""
-    if re.search(SCHEDULE_TIMES, text, re.IGNORECASE) is None:
-        return False
-    rest = re.sub(SCHEDULE_TIMES, " ", text, flags=re.IGNORECASE)
-    return len(re.findall(r"[^\W\d_]{2,}", rest)) <= 2
+def without_schedule_times(text: str) -> str:
+    """The line with its day and clock ranges taken out ("Must work rotating shifts 8:00 AM -
+    4:00 PM" -> "Must work rotating shifts ")."""
+    return re.sub(SCHEDULE_TIMES, " ", text, flags=re.IGNORECASE)
 
 
 def is_boilerplate(text: str) -> bool:

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from core.contracts import Priority
-from core.jd.boilerplate import ASK_WORD, is_boilerplate, only_schedule
+from core.jd.boilerplate import ASK_WORD, is_boilerplate, without_schedule_times
 from core.jd.clauses import clauses
 from core.jd.sections import NEVER_REQUIREMENTS, Section
 
@@ -178,12 +178,12 @@ def wrapper_paragraph(prose: list[str]) -> bool:
     """A paragraph of two or more sentences, at least half of them pay, benefits, EEO, legal or
     the employer speaking of itself, is wrapper text as a whole: its other sentences ("All
     applicants must be legally authorized…", "A new employee earns 13 days of leave") belong to
-    it, not to the list above it. A line of bare shift times counts for neither side: it gives
-    the hours of the ask beside it ("Must work rotating shifts. 8:00 AM - 4:00 PM …")."""
-    prose = [s for s in prose if not only_schedule(s)]
+    it, not to the list above it. Shift times do not make a sentence wrapper text here: they
+    give the hours of the ask beside them ("Must work rotating shifts. 8:00 AM - 4:00 PM …"),
+    not an offer."""
     if not 2 <= len(prose) <= MAX_PARAGRAPH_SENTENCES:
         return False
-    wrapper = sum(wrapper_worded(s) or in_employer_voice(s) for s in prose)
+    wrapper = sum(wrapper_worded(without_schedule_times(s)) or in_employer_voice(s) for s in prose)
     return 2 * wrapper >= len(prose)
 
 

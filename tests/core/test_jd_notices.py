@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 
 from core.jd import analyze_jd
-from core.jd.boilerplate import only_schedule, wrapper_shaped
+from core.jd.boilerplate import wrapper_shaped
 from core.jd.headings import classify_heading
 from core.jd.requirements import without_wrapper_sentences
 
@@ -182,15 +182,17 @@ def test_shift_times_beside_an_ask_do_not_make_its_paragraph_wrapper_text(occupa
     assert not [t for t in texts if "AM" in t or "7am" in t]
 
 
-@pytest.mark.parametrize(
-    ("line", "bare"),
-    [
-        ("8:00 AM - 4:00 PM  4:00 PM - 12:00 AM", True),
-        ("Monday to Friday, 7am to 3pm.", True),
-        ("Shifts run 7am to 3pm", True),
-        ("We offer Monday to Friday hours and a generous pension", False),
-        ("Valid driver's license", False),
-    ],
-)
-def test_a_line_of_bare_shift_times_is_told_apart(line: str, bare: bool) -> None:
-    assert only_schedule(line) is bare
+def test_shift_times_before_the_next_heading_of_a_flattened_ad_keep_the_asks_above() -> None:
+    ad = (
+        "Security Officer CITY TRANSIT AUTHORITY Under general supervision, patrol stations and "
+        "yards. Responsibilities include the following: 1. Patrol assigned stations. 2. Respond "
+        "to alarms. 3. Write incident reports. Candidates selected must be available to work "
+        "throughout the city; and will be required to work rotating shifts, including holidays "
+        "and weekends. 7:00 AM - 3:00 PM 3:00 PM - 11:00 PM 11:00 PM - 7:00 AM Minimum "
+        "Qualification Requirements 1. Two years of full-time experience as a security officer; "
+        "or 2. A satisfactory combination of education and experience equivalent to 1 above."
+    )
+    texts = _texts(ad)
+    assert [t for t in texts if "available to work throughout the city" in t]
+    assert [t for t in texts if "rotating shifts" in t]
+    assert not [t for t in texts if "7:00 AM" in t]
