@@ -12,9 +12,12 @@ in any occupation: an offer to the candidate ("you will receive", "we offer", pe
 any currency or as a "95k-120k" range, schedule and location logistics ("Monday to Friday",
 "9am to 5pm", "permanent position based in"), the reporting line and the team joined, how to
 apply, legal conditions (background checks, privacy, agencies), a company's own blurb and the
-physical-demands / work-environment disclaimer. Such a line is wrapper text unless it also
+physical-demands / work-environment disclaimer; leave and time off ("10 paid holidays",
+"flexible time off"). Such a line is wrapper text unless it also
 carries an ask word (`ASK_WORD`: "experience", "able to", "willing", "must", "a plus"…): "Able to
 work Monday to Friday" and "Experience with benefits administration" are asks.
+Work authorisation ("must be legally authorized to work in …") is legal text even with "must"
+(`WORK_AUTHORISATION`), unless the line asks for knowledge of it (an HR ask).
 """
 
 from __future__ import annotations
@@ -37,6 +40,21 @@ BOILERPLATE = re.compile(
     re.IGNORECASE,
 )
 
+
+# Work authorisation ("must be legally authorized to work in the United States", "the right to
+# work in the UK") is the employer's legal condition, not something a resume shows as evidence;
+# a line that asks for knowledge of it ("Knowledge of work authorization and I-9 processes", an
+# HR ask) names it as a subject.
+WORK_AUTHORISATION = re.compile(
+    r"\b(?:legally )?authori[sz]ed to work\b|\bwork(?:ing)? authori[sz]ation\b|"
+    r"\bright to work in\b|\beligib(?:le|ility) to work in\b",
+    re.IGNORECASE,
+)
+SUBJECT_ASK = re.compile(
+    r"\b(?:experience\w*|knowledge|familiar\w*|understanding|proficien\w*|expertise|skill(?:s|ed)?|"
+    r"background in|process(?:es|ing)|administ\w*|verif\w*)\b",
+    re.IGNORECASE,
+)
 
 # HR's legal voice speaks of "the employee" / "an individual", not to the candidate; the
 # physical-demands paragraph lists postures ("lift, squat, sit, bend or stand"): three or more
@@ -68,7 +86,8 @@ WRAPPER_SHAPE = re.compile(
     r"parental leave|maternity|paternity|sabbatical|holiday allowance|annual leave|sick pay|"
     r"wellness (?:stipend|program|programme)|employee (?:discount|assistance)|gym membership|"
     r"free (?:parking|meals?|lunch)|company car|uniforms? (?:are )?(?:provided|supplied)|"
-    r"relocation (?:package|assistance)|stock options|RSUs?)\b|"
+    r"relocation (?:package|assistance)|stock options|RSUs?|paid holidays?|vacation days|"
+    r"(?:paid|choice|flexible|unlimited|personal) time off|days of (?:paid )?(?:leave|holiday))\b|"
     # pay in any currency, as a "95k-120k" range, or said without a figure
     r"[£€¥₹]\s?\d|\b\d[\d,.]*\s?[kK]\s*(?:[-–—]|to)\s*[$£€]?\d[\d,.]*\s?[kK]\b|"
     r"\b(?:annual|performance|sign(?:ing|-on)|referral|quarterly|"
@@ -131,5 +150,7 @@ def is_boilerplate(text: str) -> bool:
     """Does this line read as legal, HR or apply-flow text rather than something asked?"""
     text = text.strip()
     if BOILERPLATE.search(text) or LEGAL_VOICE.search(text) or wrapper_shaped(text):
+        return True
+    if WORK_AUTHORISATION.search(text) and not SUBJECT_ASK.search(text):
         return True
     return len(set(m.lower() for m in POSTURE.findall(text))) >= MIN_POSTURES

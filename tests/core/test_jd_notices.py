@@ -196,3 +196,44 @@ def test_shift_times_before_the_next_heading_of_a_flattened_ad_keep_the_asks_abo
     assert [t for t in texts if "available to work throughout the city" in t]
     assert [t for t in texts if "rotating shifts" in t]
     assert not [t for t in texts if "7:00 AM" in t]
+
+
+WORK_AUTHORISATION = [
+    "All applicants must be legally authorized to work in the United States",
+    "Candidates must have the right to work in the UK",
+    "You must be eligible to work in Canada without sponsorship",
+    "Work authorization: US citizen or permanent resident",
+]
+TIME_OFF = [
+    "A new employee earns up to 13 days of CTO and up to 10 paid holidays per year",
+    "Flexible time off from your first day",
+    "25 vacation days plus your birthday",
+]
+ASKS_ABOUT_THEM = [
+    "Knowledge of work authorization and I-9 verification processes",
+    "Experience administering leave and time off policies",
+    "Ability to manage paid time off accruals in ADP",
+]
+
+
+@pytest.mark.parametrize("line", WORK_AUTHORISATION + TIME_OFF)
+@pytest.mark.parametrize("job", ["Pharmacy Technician", "Welder", "Payroll Specialist"])
+def test_work_authorisation_and_time_off_lines_in_a_requirements_list_are_dropped(
+    line: str, job: str
+) -> None:
+    ad = (
+        f"{job}\n\nRequirements\n- 2+ years of experience as a {job.lower()}\n"
+        f"- {line}\n- Attention to detail\n- Reliable transportation\n"
+    )
+    texts = _texts(ad)
+    assert line not in texts
+    assert len(texts) == 3
+
+
+@pytest.mark.parametrize("line", ASKS_ABOUT_THEM)
+def test_an_hr_ask_about_authorisation_or_leave_is_kept(line: str) -> None:
+    ad = (
+        "HR Generalist\n\nRequirements\n- 3+ years in HR\n"
+        f"- {line}\n- Bachelor's degree in human resources\n"
+    )
+    assert line in _texts(ad)
