@@ -79,7 +79,9 @@ SCHEDULE_TIMES = (
 WRAPPER_SHAPE = re.compile(
     # offers made to the candidate, and perks
     r"^(?:you(?:'ll| will) (?:receive|get|enjoy|earn|be (?:offered|eligible|paid|given))|enjoy\b|"
-    r"we (?:offer|provide|give|pay|match)\b|eligible for\b)|"
+    r"we (?:offer|provide|give|pay|match)\b|eligible for\b|"
+    r"(?:(?:excellent|great|ongoing|regular|real) )?(?:opportunit(?:y|ies)|chances?) (?:for|to)\b|"
+    r"(?:the )?support (?:of|from) (?:a|an|our)\b)|"
     r"\byou(?:'ll| will) (?:receive|enjoy|be offered)\b|"
     r"\b(?:medical|dental|vision)\b[^.]{0,40}\b(?:coverage|cover|plans?|insurance)\b|"
     r"\b(?:pension|retirement (?:plan|savings)|tuition (?:reimbursement|assistance)|"

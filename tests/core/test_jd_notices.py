@@ -237,3 +237,37 @@ def test_an_hr_ask_about_authorisation_or_leave_is_kept(line: str) -> None:
         f"- {line}\n- Bachelor's degree in human resources\n"
     )
     assert line in _texts(ad)
+
+
+OFFERS = [
+    "Opportunities for professional development",
+    "Great opportunities for career growth",
+    "Opportunity to work with a modern fleet",
+    "Support of a friendly team of senior chefs",
+    "Support from our clinical educators",
+]
+OFFER_WORDED_ASKS = [
+    "Ability to spot opportunities for process improvement",
+    "Experience supporting a team of ten",
+    "Support of month-end close activities",
+]
+
+
+@pytest.mark.parametrize("line", OFFERS)
+@pytest.mark.parametrize("job", ["Line Cook", "Staff Nurse", "HGV Driver"])
+def test_an_offer_of_growth_or_support_in_a_requirements_list_is_dropped(
+    line: str, job: str
+) -> None:
+    ad = (
+        f"{job}\n\nRequirements\n- 2+ years of experience as a {job.lower()}\n"
+        f"- {line}\n- Attention to detail\n- Reliable transportation\n"
+    )
+    texts = _texts(ad)
+    assert line not in texts
+    assert len(texts) == 3
+
+
+@pytest.mark.parametrize("line", OFFER_WORDED_ASKS)
+def test_an_ask_that_names_opportunities_or_support_is_kept(line: str) -> None:
+    ad = f"Operations Assistant\n\nRequirements\n- 1+ year in an office\n- {line}\n- Excel\n"
+    assert line in _texts(ad)
