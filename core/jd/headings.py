@@ -33,12 +33,13 @@ HEADING_KINDS: tuple[tuple[str, str], ...] = (
         r"the basics|essentials|certificat|licen[cs]es?\b|registrations|education|"
         r"makes? you successful|to be successful|you'?ll need|eligibility",
     ),
-    # notices to applicants and legal fine print ("Notice for internal applicants", "Applicant
-    # privacy notice", "Disclaimer"); after the requirement kinds, so "Applicant requirements"
-    # and "Policy experience" stay requirements
+    # notices to applicants and fine print ("Notice for internal applicants", "Applicant privacy
+    # notice", "Disclaimer"); after the requirement kinds, so "Applicant requirements" stays.
+    # Not "policy" or "legal": duty headings of HR and law jobs ("HR Policy/Strategy", "Legal
+    # research") name them.
     (
         "process",
-        r"\bnotice\b|\bapplicants?\b|disclaimer|\blegal\b|\bpolic(y|ies)\b|fine print",
+        r"\bnotice\b|\bapplicants?\b|disclaimer|fine print",
     ),
     (
         "outlook",

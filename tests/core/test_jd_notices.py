@@ -1,6 +1,6 @@
 """Notices, schedules and trailing wrapper sentences never become requirements, without a model
 (issue 12). Ads written here, in several occupations:
-- a section headed as a notice to applicants or legal fine print ("NOTICE FOR INTERNAL
+- a section headed as a notice to applicants or fine print ("NOTICE FOR INTERNAL
   APPLICANTS", "Applicant Privacy Notice", "Disclaimer") is process text even when its sentences
   say "required" or "must"; "Applicant Requirements" stays a requirements list;
 - a shift-times line ("8:00 AM - 4:00 PM") is schedule logistics;
@@ -49,7 +49,7 @@ NOTICE_ADS = {
     "accountant": (
         "Staff Accountant\n\nRequirements\n- Bachelor's degree in accounting\n"
         "- 3+ years of general ledger experience\n- Advanced Excel skills\n\n"
-        "Legal\n\n"
+        "The fine print\n\n"
         "Every applicant is required to read the policy on outside employment, and offers "
         "must be accepted within five business days.\n",
         "outside employment",
@@ -80,6 +80,11 @@ def test_a_notice_section_asks_nothing_even_when_it_says_required(occupation: st
 )
 def test_notice_pay_and_environment_headings_have_their_kind(heading: str, kind: str) -> None:
     assert classify_heading(heading) == kind
+
+
+@pytest.mark.parametrize("heading", ["HR Policy/Strategy", "Legal Research", "Public Policy"])
+def test_duty_headings_that_name_policy_or_law_are_no_notice(heading: str) -> None:
+    assert classify_heading(heading) != "process"
 
 
 @pytest.mark.parametrize(
