@@ -12,9 +12,12 @@ in any occupation: an offer to the candidate ("you will receive", "we offer", pe
 any currency or as a "95k-120k" range, schedule and location logistics ("Monday to Friday",
 "9am to 5pm", "permanent position based in"), the reporting line and the team joined, how to
 apply, legal conditions (background checks, privacy, agencies), a company's own blurb and the
-physical-demands / work-environment disclaimer. Such a line is wrapper text unless it also
+physical-demands / work-environment disclaimer; leave and time off ("10 paid holidays",
+"flexible time off"). Such a line is wrapper text unless it also
 carries an ask word (`ASK_WORD`: "experience", "able to", "willing", "must", "a plus"…): "Able to
 work Monday to Friday" and "Experience with benefits administration" are asks.
+Work authorisation ("must be legally authorized to work in …") is legal text even with "must"
+(`WORK_AUTHORISATION`), unless the line asks for knowledge of it (an HR ask).
 """
 
 from __future__ import annotations
@@ -38,6 +41,21 @@ BOILERPLATE = re.compile(
 )
 
 
+# Work authorisation ("must be legally authorized to work in the United States", "the right to
+# work in the UK") is the employer's legal condition, not something a resume shows as evidence;
+# a line that asks for knowledge of it ("Knowledge of work authorization and I-9 processes", an
+# HR ask) names it as a subject.
+WORK_AUTHORISATION = re.compile(
+    r"\b(?:legally )?authori[sz]ed to work\b|\bwork(?:ing)? authori[sz]ation\b|"
+    r"\bright to work in\b|\beligib(?:le|ility) to work in\b",
+    re.IGNORECASE,
+)
+SUBJECT_ASK = re.compile(
+    r"\b(?:experience\w*|knowledge|familiar\w*|understanding|proficien\w*|expertise|skill(?:s|ed)?|"
+    r"background in|process(?:es|ing)|administ\w*|verif\w*)\b",
+    re.IGNORECASE,
+)
+
 # HR's legal voice speaks of "the employee" / "an individual", not to the candidate; the
 # physical-demands paragraph lists postures ("lift, squat, sit, bend or stand"): three or more
 # in one line is that paragraph, while "stand for long periods and lift heavy items" is an ask.
@@ -52,25 +70,32 @@ POSTURE = re.compile(
 )
 MIN_POSTURES = 3
 
+# Day and clock ranges: "Monday to Friday", "8:00 AM - 4:00 PM", "7 a.m. to 3 p.m.".
+SCHEDULE_TIMES = (
+    r"\b(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)(?:day)?\s*(?:-|–|to|through|thru)"
+    r"\s*(?:mon|tue|wed|thu|fri|sat|sun)\w*|"
+    r"\b\d{1,2}(?::\d\d)?\s*[ap]\.?m?\.?\s*(?:-|–|to)\s*\d{1,2}(?::\d\d)?\s*[ap]\.?m?\b\.?"
+)
 WRAPPER_SHAPE = re.compile(
     # offers made to the candidate, and perks
     r"^(?:you(?:'ll| will) (?:receive|get|enjoy|earn|be (?:offered|eligible|paid|given))|enjoy\b|"
-    r"we (?:offer|provide|give|pay|match)\b|eligible for\b)|"
+    r"we (?:offer|provide|give|pay|match)\b|eligible for\b|"
+    r"(?:(?:excellent|great|ongoing|regular|real) )?(?:opportunit(?:y|ies)|chances?) (?:for|to)\b|"
+    r"(?:the )?support (?:of|from) (?:a|an|our)\b)|"
     r"\byou(?:'ll| will) (?:receive|enjoy|be offered)\b|"
     r"\b(?:medical|dental|vision)\b[^.]{0,40}\b(?:coverage|cover|plans?|insurance)\b|"
     r"\b(?:pension|retirement (?:plan|savings)|tuition (?:reimbursement|assistance)|"
     r"parental leave|maternity|paternity|sabbatical|holiday allowance|annual leave|sick pay|"
     r"wellness (?:stipend|program|programme)|employee (?:discount|assistance)|gym membership|"
     r"free (?:parking|meals?|lunch)|company car|uniforms? (?:are )?(?:provided|supplied)|"
-    r"relocation (?:package|assistance)|stock options|RSUs?)\b|"
+    r"relocation (?:package|assistance)|stock options|RSUs?|paid holidays?|vacation days|"
+    r"(?:paid|choice|flexible|unlimited|personal) time off|days of (?:paid )?(?:leave|holiday))\b|"
     # pay in any currency, as a "95k-120k" range, or said without a figure
     r"[£€¥₹]\s?\d|\b\d[\d,.]*\s?[kK]\s*(?:[-–—]|to)\s*[$£€]?\d[\d,.]*\s?[kK]\b|"
     r"\b(?:annual|performance|sign(?:ing|-on)|referral|quarterly|"
     r"year-end) bonus\b|\bshift differential\b|\bpay (?:range|rate|scale)\b|\bper annum\b|"
     # schedule and location logistics
-    r"\b(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)(?:day)?\s*(?:-|–|to|through|thru)"
-    r"\s*(?:mon|tue|wed|thu|fri|sat|sun)|"
-    r"\b\d{1,2}(?::\d\d)?\s*[ap]\.?m?\.?\s*(?:-|–|to)\s*\d{1,2}(?::\d\d)?\s*[ap]\b|"
+    rf"{SCHEDULE_TIMES}|"
     r"\b\d+\s*(?:hours?|hrs) (?:per|a|each) week\b|"
     r"\b(?:day|night|evening|weekend|rotating) shift\b|"
     r"\b(?:full|part)[- ]time\b|\b(?:permanent|temporary|fixed[- ]term|seasonal) (?:position|role|"
@@ -117,9 +142,17 @@ def wrapper_shaped(text: str) -> bool:
     return WRAPPER_SHAPE.search(text) is not None and ASK_WORD.search(text) is None
 
 
+def without_schedule_times(text: str) -> str:
+    """The line with its day and clock ranges taken out ("Must work rotating shifts 8:00 AM -
+    4:00 PM" -> "Must work rotating shifts ")."""
+    return re.sub(SCHEDULE_TIMES, " ", text, flags=re.IGNORECASE)
+
+
 def is_boilerplate(text: str) -> bool:
     """Does this line read as legal, HR or apply-flow text rather than something asked?"""
     text = text.strip()
     if BOILERPLATE.search(text) or LEGAL_VOICE.search(text) or wrapper_shaped(text):
+        return True
+    if WORK_AUTHORISATION.search(text) and not SUBJECT_ASK.search(text):
         return True
     return len(set(m.lower() for m in POSTURE.findall(text))) >= MIN_POSTURES

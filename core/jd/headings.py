@@ -11,7 +11,7 @@ import re
 # (kind, pattern) checked in order on the lower-cased heading; first match wins.
 HEADING_KINDS: tuple[tuple[str, str], ...] = (
     ("eeo", r"equal (employment )?opportunity|\beeo\b|diversity|inclusion|accommodation"),
-    ("pay", r"compensation|salary|\bpay\b|pay range|total rewards|\bwage"),
+    ("pay", r"compensation|remuneration|salary|\bpay\b|pay range|total rewards|\bwage"),
     ("benefits", r"benefits|perks|what we offer|we offer|why (join|work|you'?ll love)|rewards"),
     (
         "process",
@@ -33,6 +33,14 @@ HEADING_KINDS: tuple[tuple[str, str], ...] = (
         r"the basics|essentials|certificat|licen[cs]es?\b|registrations|education|"
         r"makes? you successful|to be successful|you'?ll need|eligibility",
     ),
+    # notices to applicants and fine print ("Notice for internal applicants", "Applicant privacy
+    # notice", "Disclaimer"); after the requirement kinds, so "Applicant requirements" stays.
+    # Not "policy" or "legal": duty headings of HR and law jobs ("HR Policy/Strategy", "Legal
+    # research") name them.
+    (
+        "process",
+        r"\bnotice\b|\bapplicants?\b|disclaimer|fine print",
+    ),
     (
         "outlook",
         r"first (\w+ )?(days|weeks|months|year)|30[ /-]60|success looks like|"
@@ -50,7 +58,11 @@ HEADING_KINDS: tuple[tuple[str, str], ...] = (
         r"in this role|day[ -]to[ -]day|key accountabilit|accountabilit|what you'?ll|"
         r"the opportunity|your work|impact you",
     ),
-    ("conditions", r"working conditions|conditions|travel|physical|location|schedule|hours"),
+    (
+        "conditions",
+        r"working conditions|conditions|work(ing)? environment|travel|physical|location|"
+        r"schedule|hours",
+    ),
     (
         "culture",
         r"how we work|values|culture|our principles|working here|life at|who we are as|team norms",

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from core.contracts import Priority
-from core.jd.boilerplate import ASK_WORD, is_boilerplate
+from core.jd.boilerplate import ASK_WORD, is_boilerplate, without_schedule_times
 from core.jd.clauses import clauses
 from core.jd.sections import NEVER_REQUIREMENTS, Section
 
@@ -136,9 +136,8 @@ def _units(section: Section, *, bullets_only: bool = False) -> list[tuple[str, i
     units: list[tuple[str, int, bool, str]] = []
     for block in section.blocks:
         if block.kind == "bullet":
-            units.extend(
-                (c, block.line, True, block.text) for c in clauses(block.text, bullet=True)
-            )
+            item = without_wrapper_sentences(block.text)
+            units.extend((c, block.line, True, item) for c in clauses(item, bullet=True))
         elif not bullets_only:
             prose = sentences(block.text)
             if wrapper_paragraph(prose):
@@ -148,6 +147,30 @@ def _units(section: Section, *, bullets_only: bool = False) -> list[tuple[str, i
     return units
 
 
+def without_wrapper_sentences(item: str) -> str:
+    """A list item without the sentences of it that are wrapper text: an item of a list pasted
+    as one line carries what followed the list ("…disruptions. Must be able to work rotating
+    shifts. 8:00 AM - 4:00 PM 4:00 PM - 12:00 AM"), and an item may end in a perk or a pay
+    line ("Valid driver's license. Company car provided."). Only the shapes and phrasings of
+    `is_boilerplate` and a pay figure cut a sentence, never a sentence with a requirement cue,
+    and a pay or benefits *word* alone does not ("Payroll and benefits administration." is an
+    ask). An item every sentence of which names pay, benefits, legal or apply matters stays
+    whole: it is wrapper text as a whole, judged as before, so a pay disclosure ("…we are
+    disclosing the compensation where legally required. $225,000 - $250,000 is the base
+    salary.") is not freed from its pay figure."""
+    parts = sentences(item)
+    if len(parts) < 2 or all(wrapper_worded(p) for p in parts):
+        return item
+    kept = [p for p in parts if not _wrapper_sentence(p)]
+    return " ".join(kept)
+
+
+def _wrapper_sentence(text: str) -> bool:
+    if STRONG_CUE.search(text) or MUST_CUE.search(text):
+        return False
+    return is_boilerplate(text) or re.search(PAY_MONEY, text, re.IGNORECASE) is not None
+
+
 MAX_PARAGRAPH_SENTENCES = 10  # more is a whole ad pasted as one line, not a paragraph
 
 
@@ -155,10 +178,12 @@ def wrapper_paragraph(prose: list[str]) -> bool:
     """A paragraph of two or more sentences, at least half of them pay, benefits, EEO, legal or
     the employer speaking of itself, is wrapper text as a whole: its other sentences ("All
     applicants must be legally authorized…", "A new employee earns 13 days of leave") belong to
-    it, not to the list above it."""
+    it, not to the list above it. Shift times do not make a sentence wrapper text here: they
+    give the hours of the ask beside them ("Must work rotating shifts. 8:00 AM - 4:00 PM …"),
+    not an offer."""
     if not 2 <= len(prose) <= MAX_PARAGRAPH_SENTENCES:
         return False
-    wrapper = sum(wrapper_worded(s) or in_employer_voice(s) for s in prose)
+    wrapper = sum(wrapper_worded(without_schedule_times(s)) or in_employer_voice(s) for s in prose)
     return 2 * wrapper >= len(prose)
 
 
