@@ -94,3 +94,20 @@ def test_the_bundled_model_keeps_the_jd_prototypes_as_it_encodes_them(embedder, 
     stored = fixed_vectors(moved, texts, purpose="t", encode=lambda: encode_texts(embedder, texts))
     reread = fixed_vectors(moved, texts, purpose="t", encode=lambda: moved.encode(texts))
     assert moved.encoded == [] and np.array_equal(stored, fresh) and np.array_equal(reread, fresh)
+
+
+def test_install_step_keeps_the_prototype_vectors_beside_the_model(embedder, capsys):
+    """`python -m core.jd.warm_up` (run by `make install`) leaves the file a cold run reads."""
+    from core.jd.warm_up import main
+
+    if getattr(embedder, "model_file", None) is None:
+        pytest.skip("the bundled model is not on ONNX Runtime here")
+    assert main() == 0
+    assert f"{len(prototype_groups())} kept" in capsys.readouterr().out
+    texts = [s for _, s in prototype_groups()]
+    purposes = [p for p in embedder.model_file.parent.glob(f"{embedder.model_file.stem}.fixed-*")]
+    assert any(
+        np.array_equal(np.load(p), encode_texts(embedder, texts))
+        for p in purposes
+        if np.load(p).shape == (len(texts), embedder.dim)
+    )
