@@ -19,6 +19,8 @@ $(STAMP): pyproject.toml constraints.txt
 	$(BIN)/pip install -q -c constraints.txt -e '.[dev]'
 	# The bundled MiniLM as ONNX in the user cache, so a run need not import torch (verified).
 	$(BIN)/python -m core.retrieval.onnx_embedder
+	# Its vectors of the JD stage's prototype sentences, kept beside it (core/fixed_vectors.py).
+	$(BIN)/python -m core.jd.warm_up
 	touch $(STAMP)
 
 install: $(STAMP)

@@ -18,6 +18,7 @@ from typing import Any
 import numpy as np
 
 from core.contracts import CardKind
+from core.fixed_vectors import fixed_vectors
 from core.ingest.layout import Section
 from core.ingest.role_scan import field_header, find_header_blocks
 from core.ingest.sections import SECTION_SYNONYMS, heading_kind, heading_words, is_table_heading
@@ -36,7 +37,11 @@ def _phrase_vectors(embedder: Any) -> np.ndarray:
     try:
         return _VECTORS[embedder]
     except (KeyError, TypeError):
-        vectors = _unit(np.asarray(embedder.encode([p for _, p in _PHRASES]), dtype=np.float32))
+        texts = [p for _, p in _PHRASES]
+        encoded = fixed_vectors(
+            embedder, texts, purpose="heading-phrases/encode", encode=lambda: embedder.encode(texts)
+        )
+        vectors = _unit(encoded)
         with contextlib.suppress(TypeError):
             _VECTORS[embedder] = vectors
         return vectors

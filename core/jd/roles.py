@@ -15,6 +15,7 @@ from typing import Any
 
 import numpy as np
 
+from core.fixed_vectors import fixed_vectors
 from core.jd.sections import Section
 
 ROLE_DESCRIPTIONS: dict[str, tuple[str, ...]] = {
@@ -73,7 +74,13 @@ def _role_matrix(embedder: Any) -> tuple[list[str], np.ndarray]:
         for kind, descriptions in ROLE_DESCRIPTIONS.items():
             kinds += [kind] * len(descriptions)
             texts += list(descriptions)
-        _ROLE_MATRICES[name] = (kinds, encode_texts(embedder, texts))
+        vectors = fixed_vectors(
+            embedder,
+            texts,
+            purpose=f"role-descriptions/encode_texts-{ENCODE_BATCH}",
+            encode=lambda: encode_texts(embedder, texts),
+        )
+        _ROLE_MATRICES[name] = (kinds, vectors)
     return _ROLE_MATRICES[name]
 
 

@@ -7,6 +7,11 @@ built, and the main thread meanwhile sets the run up and reads the ad's sections
 stage then takes them (waiting if they are still being computed). Same calls as the stage
 makes itself, so the same vectors. If the thread fails, the stage computes them as before and
 any lasting error surfaces there, handled as it always was.
+
+The vectors themselves are kept beside the model file (core/fixed_vectors.py), so only the
+first process on a machine computes them; `make install` runs this module to do it then:
+
+    python -m core.jd.warm_up
 """
 
 from __future__ import annotations
@@ -35,3 +40,22 @@ def warm_up(embedder: Any | None) -> threading.Thread | None:
     thread = threading.Thread(target=run, name="jd-warm-up", daemon=False)
     thread.start()
     return thread
+
+
+def main() -> int:
+    """Compute and keep the bundled model's prototype vectors now (install time)."""
+    from core.retrieval import get_embedder
+    from core.retrieval.embedder import DEFAULT_MODEL
+
+    embedder = get_embedder(DEFAULT_MODEL)
+    if embedder is None:
+        print("JD reference vectors: no embedding model (computed when one is available)")
+        return 0
+    vectors, _ = prototype_matrices(embedder)
+    kept = getattr(embedder, "model_file", None) is not None
+    print(f"JD reference vectors: {len(vectors)} {'kept' if kept else 'computed (not kept)'}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

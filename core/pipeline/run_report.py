@@ -50,23 +50,42 @@ def failure_reasons(board: Blackboard, limit: int = 5) -> list[str]:
 
 def previous_run(out_dir: Path, board: Blackboard) -> Path | None:
     """The newest other run folder beside `out_dir` made from the same fact resume (same content
-    hash) for the same job (same JD text); None when this is the first run of that job."""
+    hash) for the same job (same JD text); None when this is the first run of that job.
+
+    The folders are tried newest first and the first match is the answer, so a runs folder that
+    grows with every run costs one parse, not one per run; a folder whose audit.json does not
+    even contain this resume's hash is passed over without parsing it (issue 15)."""
     here = Path(out_dir).resolve()
     parent = here.parent
     if not parent.is_dir():
         return None
-    same = [p for p in parent.iterdir() if p.is_dir() and p.resolve() != here]
-    same = [p for p in same if _same_resume_and_job(p, board)]
-    return max(same, key=lambda p: (p / "audit.json").stat().st_mtime, default=None)
+    dated = [
+        (t, p)
+        for p in parent.iterdir()
+        if p.is_dir() and p.resolve() != here and (t := _saved_at(p)) is not None
+    ]
+    dated.sort(key=lambda pair: pair[0], reverse=True)  # stable: equal times keep folder order
+    return next((p for _, p in dated if _same_resume_and_job(p, board)), None)
+
+
+def _saved_at(run: Path) -> float | None:
+    """When `run`'s audit.json was written (None: no such file)."""
+    try:
+        return (run / "audit.json").stat().st_mtime
+    except OSError:
+        return None
 
 
 def _same_resume_and_job(run: Path, board: Blackboard) -> bool:
     """Was the run saved in `run` (its audit.json) made from the same fact resume and JD?"""
+    current_hash = board.resume.content_hash if board.resume else None
     try:
-        saved = json.loads((run / "audit.json").read_text(encoding="utf-8"))["blackboard"]
+        text = (run / "audit.json").read_text(encoding="utf-8")
+        if current_hash and current_hash not in text:
+            return False  # a hash is written as it is (hex), so it is not this resume's run
+        saved = json.loads(text)["blackboard"]
         resume_hash = saved["resume"]["content_hash"]
         jd_text = saved["inputs"]["job_description"]
     except (OSError, ValueError, KeyError, TypeError):
         return False  # not a run folder, or one this version cannot read
-    current_hash = board.resume.content_hash if board.resume else None
     return resume_hash == current_hash and jd_text == board.inputs.job_description

@@ -121,6 +121,10 @@ class SentenceTransformerEmbedder:
         self._model = model
         self._cache = cache
         self.dim = int(model.get_embedding_dimension())
+        # The file the model was loaded from (the ONNX export; None for sentence-transformers):
+        # vectors of the app's own texts are kept beside it (core/fixed_vectors.py).
+        path = getattr(model, "path", None)
+        self.model_file: Path | None = path if isinstance(path, Path) else None
         # One lock per model (torch models are not safe to call from two threads), taken once
         # per small batch and in arrival order, so no build holds the model for long.
         self._turns = fair_lock_for(lock)

@@ -82,8 +82,15 @@ class OnnxSentenceModel:
     rest ignored), so SentenceTransformerEmbedder uses it like a SentenceTransformer."""
 
     def __init__(
-        self, session: Any, tokenizer: Any, dim: int, *, parallel: int = PARALLEL_BATCHES
+        self,
+        session: Any,
+        tokenizer: Any,
+        dim: int,
+        *,
+        parallel: int = PARALLEL_BATCHES,
+        path: Path | None = None,
     ) -> None:
+        self.path = path  # the ONNX file (its name digests the weights), when known
         self._session = session
         self._tokenizer = tokenizer
         self._dim = dim
@@ -176,7 +183,7 @@ def _open(model_dir: Path, path: Path) -> OnnxSentenceModel:
     tokenizer = Tokenizer.from_file(str(model_dir / "tokenizer.json"))
     tokenizer.enable_truncation(max_length=max_len)  # the file says 128; the model reads 256
     tokenizer.enable_padding(pad_id=0, pad_token="[PAD]")  # noqa: S106 (a token, no secret)
-    return OnnxSentenceModel(session, tokenizer, dim)
+    return OnnxSentenceModel(session, tokenizer, dim, path=path)
 
 
 def _read_layout(model_dir: Path) -> tuple[int, int]:

@@ -49,6 +49,30 @@ def test_diff_base_is_none_for_the_first_run_of_a_job(tmp_path):
     assert previous_run(tmp_path / "missing" / "this", current()) is None
 
 
+def test_diff_base_parses_one_saved_run_however_many_runs_the_folder_holds(tmp_path, monkeypatch):
+    """A runs folder grows with every run: the newest match is found by trying the folders
+    newest first, and a run of another resume is passed over without parsing its audit.json."""
+    for n in range(30):
+        write_run(tmp_path / f"other-{n}", resume_hash="h2", jd="Platform engineer JD", mtime=n)
+    older = write_run(tmp_path / "older", resume_hash="h1", jd="Platform engineer JD", mtime=500)
+    newer = write_run(tmp_path / "newer", resume_hash="h1", jd="Platform engineer JD", mtime=600)
+    write_run(tmp_path / "newest-other-job", resume_hash="h1", jd="Nurse JD", mtime=700)
+    parsed: list[str] = []
+    real_loads = json.loads
+
+    def counting_loads(text: str, **kwargs: Any) -> Any:
+        parsed.append(text)
+        return real_loads(text, **kwargs)
+
+    monkeypatch.setattr("core.pipeline.run_report.json.loads", counting_loads)
+    assert previous_run(tmp_path / "this", current()) == newer
+    assert len(parsed) == 2  # the other job's run (newer), then the match; no other resume's
+    parsed.clear()
+    assert previous_run(tmp_path / "newer", current()) == older
+    assert previous_run(tmp_path / "this", current(resume_hash="h3")) is None
+    assert len(parsed) == 2  # "h3" is in no saved run: only the two calls that found `older`
+
+
 def test_diff_of_a_folder_that_is_not_a_run_exits_2_with_one_line(tmp_path, capsys):
     empty = tmp_path / "empty"
     empty.mkdir()
