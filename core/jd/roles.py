@@ -65,6 +65,16 @@ def encode_texts(embedder: Any, texts: list[str]) -> np.ndarray:
     return np.asarray(np.vstack(parts), dtype=np.float32)
 
 
+def stored_encoding(embedder: Any, texts: list[str], *, what: str) -> np.ndarray:
+    """`encode_texts` of the app's own fixed `texts`, kept on disk (core/fixed_vectors.py)."""
+    return fixed_vectors(
+        embedder,
+        texts,
+        purpose=f"{what}/encode_texts-{ENCODE_BATCH}",
+        encode=lambda: encode_texts(embedder, texts),
+    )
+
+
 def _role_matrix(embedder: Any) -> tuple[list[str], np.ndarray]:
     """The role descriptions' vectors, computed once per model."""
     name = str(getattr(embedder, "name", id(embedder)))
@@ -74,13 +84,7 @@ def _role_matrix(embedder: Any) -> tuple[list[str], np.ndarray]:
         for kind, descriptions in ROLE_DESCRIPTIONS.items():
             kinds += [kind] * len(descriptions)
             texts += list(descriptions)
-        vectors = fixed_vectors(
-            embedder,
-            texts,
-            purpose=f"role-descriptions/encode_texts-{ENCODE_BATCH}",
-            encode=lambda: encode_texts(embedder, texts),
-        )
-        _ROLE_MATRICES[name] = (kinds, vectors)
+        _ROLE_MATRICES[name] = (kinds, stored_encoding(embedder, texts, what="role-descriptions"))
     return _ROLE_MATRICES[name]
 
 

@@ -31,10 +31,9 @@ from typing import Any
 
 import numpy as np
 
-from core.fixed_vectors import fixed_vectors
 from core.jd.phrases import duty_verbs
 from core.jd.requirements import MUST_CUE, NICE_CUE, STRONG_CUE, Candidate
-from core.jd.roles import ENCODE_BATCH, encode_texts
+from core.jd.roles import encode_texts, stored_encoding
 from core.jd.sections import Section
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "jd_sentence_roles.json"
@@ -70,13 +69,7 @@ def prototype_matrices(embedder: Any) -> tuple[np.ndarray, np.ndarray]:
             pairs = prototype_groups()
             index = np.array([GROUPS.index(g) for g, _ in pairs])
             texts = [s for _, s in pairs]
-            vectors = fixed_vectors(
-                embedder,
-                texts,
-                purpose=f"jd-prototypes/encode_texts-{ENCODE_BATCH}",
-                encode=lambda: encode_texts(embedder, texts),
-            )
-            _MATRICES[name] = (vectors, index)
+            _MATRICES[name] = (stored_encoding(embedder, texts, what="jd-prototypes"), index)
         return _MATRICES[name]
 
 
