@@ -2,9 +2,10 @@
 
 Up to four lines, each citing the cards it takes its words from:
 1. one sentence: the current title, the years of practice as the resume states them ("8 years of
-   post-residency practice") and the three skills the job ranks highest ("…, skilled in SQL,
-   Excel and Tableau."), only skills that name or share a word with the job's keywords (none when
-   no skill does: a teacher's "Cost accounting" does not headline a teaching resume);
+   post-residency practice") and the three skills the job ranks highest that the sentence does not
+   already name ("…, skilled in SQL, Excel and Tableau."), only skills that name or share a word
+   with the job's keywords (none when no skill does: a teacher's "Cost accounting" does not
+   headline a teaching resume);
 2. the top credentials (certifications, by relevance; each named as written up to its first comma)
    that the page's sections do not already list (`listed`), unless the job asks for them;
 3. and 4. the two strongest results: the first clause of the most relevant role lines that carry a
@@ -21,6 +22,7 @@ import re
 from collections.abc import Sequence
 
 from core.contracts import CardKind, DraftBullet, EvidenceCard, RoleEntry, SkillLine
+from core.mapping.terms import mentions
 from core.writer.lines import capitalise, resume_line
 
 _YEARS = re.compile(
@@ -86,10 +88,10 @@ def _headline(
     if years:
         text += f" with {years[0]}"
         ids.append(years[1])
-    top = [in_sentence(s.skill) for s in skills[:3]]
-    if top:
-        text += f", skilled in {spoken_list(top)}"  # the comma: no title runs on
-        ids += [s.evidence_card_ids[0] for s in skills[:3] if s.evidence_card_ids]
+    unsaid = [s for s in skills if not mentions(text, s.skill)][:3]  # not "years of X, … X"
+    if unsaid:
+        text += f", skilled in {spoken_list([in_sentence(s.skill) for s in unsaid])}"
+        ids += [s.evidence_card_ids[0] for s in unsaid if s.evidence_card_ids]
     return DraftBullet(id="summary-1", text=f"{text}.", evidence_card_ids=list(dict.fromkeys(ids)))
 
 

@@ -44,6 +44,17 @@ def test_the_headline_is_one_sentence_from_title_years_and_skills():
     lines = write_summary(accountant, staff, _skills("GAAP", "Excel"), {})
     assert lines[0].text == "Staff Accountant, skilled in GAAP and Excel."
 
+    # a skill the title or the years already name is not listed again
+    data = [card("d0", "Data engineer with seven years of data engineering.", role_id="r1")]
+    senior = [_role("r1", "Senior Data Engineer", "Northwind")]
+    lines = write_summary(data, senior, _skills("Data engineering", "SQL", "Python", "dbt"), {})
+    assert lines[0].text == (
+        "Senior Data Engineer with seven years of data engineering, skilled in SQL, Python and dbt."
+    )
+    cook = [card("c0", "Line cook with 6 years of kitchen work.", role_id="r1")]
+    lines = write_summary(cook, [_role("r1", "Line Cook", "Bistro")], _skills("Line cook"), {})
+    assert lines[0].text == "Line Cook with 6 years of kitchen work."
+
     teacher = [card("t0", "Taught a class of 24 kindergarten pupils.", role_id="r1")]
     lines = write_summary(teacher, [_role("r1", "Kindergarten Teacher", "Oak School")], [], {})
     assert lines[0].text == "Kindergarten Teacher."  # no skill the job names: title alone
