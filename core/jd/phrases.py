@@ -144,12 +144,24 @@ def _trimmed_front(chunk: list[tuple[int, str]], text: str, filler: frozenset[st
         return True
     if NUMBER.fullmatch(word):
         return len(chunk) > 1 and chunk[1][1].lower() in filler  # "5+ years", "2 years"
-    verb = low in duty_verbs() and (low.endswith("ing") or _opens_sentence(at, text))
-    return verb and len(chunk) > 1
+    if low not in duty_verbs() or len(chunk) < 2:
+        return False
+    if low.endswith("ing") or _opens_sentence(at, text):
+        return True
+    return len(chunk) > 2 and _after_verb_marker(at, text)  # a lone noun left is no term
 
 
 def _opens_sentence(at: int, text: str) -> bool:
     return re.search(r"(?:^|[.!?:;•])\s*$", text[:at]) is not None
+
+
+_VERB_MARKER = re.compile(r"\b(?:to|that|which|who|will)\s+$", re.IGNORECASE)
+
+
+def _after_verb_marker(at: int, text: str) -> bool:
+    """A duty verb after 'to', 'that', 'will' … opens a task, not a term: 'pipelines that
+    bring customer data' → 'customer data'."""
+    return _VERB_MARKER.search(text[:at]) is not None
 
 
 @lru_cache(maxsize=1)
