@@ -187,6 +187,27 @@ def split_dated_lines(item: Item) -> list[Item]:
     return [Item("para", [line]) for line in item.lines]
 
 
+# a line that ends like this runs on into the next one ('… Water Resources &' / 'Environmental …')
+_RUNS_ON = re.compile(r"(?:[&,;:/(–—-]|\b(?:and|or|of|the|for|in|to|with|a|an))\s*$", re.I)
+
+
+def split_listed_lines(item: Item) -> list[Item]:
+    """A paragraph of a credentials section written one credential per line, without bullets
+    ('Engineer Intern (EI), NC Board …, 2019' / 'OSHA 10-Hour Construction Safety, 2020'): one
+    item per credential. A line that ends on a joiner, or a next line that starts in lower
+    case, is the same credential wrapped."""
+    if item.kind != "para" or len(item.lines) < 2:
+        return [item]
+    groups: list[list[SourceLine]] = [[item.lines[0]]]
+    for line in item.lines[1:]:
+        above = groups[-1][-1].content
+        if _RUNS_ON.search(above) or line.content[:1].islower():
+            groups[-1].append(line)
+        else:
+            groups.append([line])
+    return [Item("para", lines) for lines in groups]
+
+
 StopRule = Callable[[str], bool]
 
 

@@ -15,7 +15,14 @@ from core.ingest.education_entries import entry_text, section_entries
 from core.ingest.evidence import skill_terms
 from core.ingest.glued import unglue_words
 from core.ingest.heading_meaning import section_kind
-from core.ingest.layout import Item, Section, split_dated_lines, split_lines, split_sections
+from core.ingest.layout import (
+    Item,
+    Section,
+    split_dated_lines,
+    split_lines,
+    split_listed_lines,
+    split_sections,
+)
 from core.ingest.role_groups import (
     dated_later,
     names_only_employer,
@@ -247,6 +254,8 @@ class ResumeBuilder:
         prefix = ID_PREFIX[kind]
         heading, entry = "", None  # entry: the dated entry heading the bullets below are under
         items = [part for item in section.items for part in split_dated_lines(item)]
+        if kind == CardKind.CERTIFICATION:  # one credential per line, bullets or not
+            items = [part for item in items for part in split_listed_lines(item)]
         for item in items if kind != CardKind.SUMMARY else section.items:
             if item.kind == "subheading":
                 heading, entry = item.text.lstrip("#").strip(), None

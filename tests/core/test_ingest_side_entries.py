@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from core.audit.dates import role_span
-from core.contracts import RoleEntry
+from core.contracts import CardKind, RoleEntry
 from core.ingest import parse_resume_text
 from core.text.dates import find_dates, stated_dates, stated_periods
 
@@ -195,3 +195,29 @@ def test_bullets_under_a_dated_project_heading_carry_its_name_and_dates(job):
     assert [r.id for r in parsed.roles] == ["r01"]
     # an undated block after the projects does not take the last project's dates
     assert _card(parsed, "shared templates").timeframe == ""
+
+
+@pytest.mark.parametrize(
+    ("lines", "cards"),
+    [
+        (
+            "BLS, American Heart Association, 2024\nACLS Provider, 2023\nCCRN (Adult), 2021\n",
+            ["BLS, American Heart Association, 2024", "ACLS Provider, 2023", "CCRN (Adult), 2021"],
+        ),
+        (  # a line ending on a joiner, or a next line in lower case, is one credential wrapped
+            "Journeyman Electrician License, State of Ohio &\nCity of Columbus, 2019\n"
+            "OSHA 30-Hour Construction Safety, 2020, renewed\nevery three years\n",
+            [
+                "Journeyman Electrician License, State of Ohio & City of Columbus, 2019",
+                "OSHA 30-Hour Construction Safety, 2020, renewed every three years",
+            ],
+        ),
+        (
+            "TIPS certified\nCertified Food Handler, State of Virginia\nServSafe Manager\n",
+            ["TIPS certified", "Certified Food Handler, State of Virginia", "ServSafe Manager"],
+        ),
+    ],
+)
+def test_a_credentials_section_without_bullets_is_one_card_per_credential(lines, cards):
+    parsed = parse_resume_text(f"Certifications\n{lines}", source_name="r.txt", fmt="text")
+    assert [c.raw_text for c in parsed.cards if c.kind == CardKind.CERTIFICATION] == cards
