@@ -192,10 +192,10 @@ _RUNS_ON = re.compile(r"(?:[&,;:/(–—-]|\b(?:and|or|of|the|for|in|to|with|a|a
 
 
 def split_listed_lines(item: Item) -> list[Item]:
-    """A paragraph of a credentials section written one credential per line, without bullets
-    ('Engineer Intern (EI), NC Board …, 2019' / 'OSHA 10-Hour Construction Safety, 2020'): one
-    item per credential. A line that ends on a joiner, or a next line that starts in lower
-    case, is the same credential wrapped."""
+    """A paragraph of a credentials or memberships section written one entry per line,
+    without bullets ('Engineer Intern (EI), NC Board …, 2019' / 'OSHA 10-Hour Construction
+    Safety, 2020'): one item per entry. A line that ends on a joiner, or a next line that
+    starts in lower case, is the same entry wrapped."""
     if item.kind != "para" or len(item.lines) < 2:
         return [item]
     groups: list[list[SourceLine]] = [[item.lines[0]]]

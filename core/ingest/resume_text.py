@@ -47,6 +47,8 @@ from core.ingest.study_lines import is_study_line, split_at_study_lines
 from core.ingest.textnorm import normalize_text
 
 _ROLE_SECTIONS = (CardKind.EXPERIENCE_BULLET, CardKind.ROLE_SENTENCE)
+# side sections people write one entry per line, with or without bullets
+_LISTED_KINDS = (CardKind.CERTIFICATION, CardKind.VOLUNTEERING)
 _SIDE_KINDS = (
     CardKind.PROJECT,
     CardKind.PUBLICATION,
@@ -254,7 +256,7 @@ class ResumeBuilder:
         prefix = ID_PREFIX[kind]
         heading, entry = "", None  # entry: the dated entry heading the bullets below are under
         items = [part for item in section.items for part in split_dated_lines(item)]
-        if kind == CardKind.CERTIFICATION:  # one credential per line, bullets or not
+        if kind in _LISTED_KINDS:  # one credential or membership per line
             items = [part for item in items for part in split_listed_lines(item)]
         for item in items if kind != CardKind.SUMMARY else section.items:
             if item.kind == "subheading":

@@ -53,6 +53,8 @@ SECTION_SYNONYMS: dict[CardKind, tuple[str, ...]] = {
     CardKind.VOLUNTEERING: (
         "volunteering", "volunteer", "volunteer work", "community", "service", "teaching",
         "activities", "extracurricular", "leadership and activities", "community service",
+        "affiliations", "professional affiliations", "memberships", "professional memberships",
+        "associations", "professional associations",
     ),
     CardKind.AWARD: (
         "awards", "honors", "honours", "recognition", "achievements", "awards and honors",

@@ -119,8 +119,10 @@ EMPLOYER_FLOORS = {"tuning": 0.87, "held-back": 0.72}  # round 8: 0.877 (main 0.
 # Round 10: held-back 0.579 -> 0.526 and header fields 0.538 -> 0.500 because dev-11's project
 # "Ridgeview … (2020)" with a "Role: Design engineer" line is no longer read as a job: its dates
 # sit on its project cards (on their own entry: 0.789 -> 1.00), and the bogus role it was had
-# its fields in its own header. No real role changed.
-DATE_RANGE_FLOORS = {"tuning": 0.82, "held-back": 0.52}
+# its fields in its own header. No real role changed. Then 0.526 -> 0.421 when "PROFESSIONAL
+# AFFILIATIONS" became a known side heading: dev-11's three memberships are no longer jobs, so
+# their two ranges sit on membership cards (on their own entry, still 1.00).
+DATE_RANGE_FLOORS = {"tuning": 0.82, "held-back": 0.42}
 TITLE_FLOORS = {"tuning": 0.70, "held-back": 0.41}  # round 7 split: 0.672 / 0.412; 0.688; 0.703
 HEADER_FLOORS = {"tuning": 0.87, "held-back": 0.50}  # round 8: 0.873 / 0.538; round 10: 0.5
 THREE_ROLE_FLOORS = {"tuning": 1.0, "held-back": 0.75}

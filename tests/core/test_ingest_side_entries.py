@@ -221,3 +221,21 @@ def test_bullets_under_a_dated_project_heading_carry_its_name_and_dates(job):
 def test_a_credentials_section_without_bullets_is_one_card_per_credential(lines, cards):
     parsed = parse_resume_text(f"Certifications\n{lines}", source_name="r.txt", fmt="text")
     assert [c.raw_text for c in parsed.cards if c.kind == CardKind.CERTIFICATION] == cards
+
+
+def test_affiliations_are_a_side_section_one_membership_per_line_not_jobs():
+    text = (
+        "Experience\nSite Engineer | Acme Builders | 2015 - 2019\n- Ran the site.\n\n"
+        "PROFESSIONAL AFFILIATIONS\n"
+        "American Society of Civil Engineers (ASCE), member since 2016; branch secretary,\n"
+        "2022 – 2024\n"
+        "Ohio Nurses Association, member, 2018 – present\n"
+    )
+    parsed = parse_resume_text(text, source_name="r.txt", fmt="text")
+    assert [r.company for r in parsed.roles] == ["Acme Builders"]
+    sides = [c.raw_text for c in parsed.cards if c.kind == CardKind.VOLUNTEERING]
+    assert sides == [
+        "American Society of Civil Engineers (ASCE), member since 2016; branch secretary, "
+        "2022 – 2024",
+        "Ohio Nurses Association, member, 2018 – present",
+    ]
