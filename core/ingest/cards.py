@@ -183,7 +183,6 @@ def side_context(
         scope = text
     date = first_range(scope)
     ctx.timeframe = stated_periods(scope)  # every period it states: 'earned …, expires …'
-
     role = _known_role(scope, roles, date.start[:4] if date and date.start else None)
     if role is not None:
         ctx.company, ctx.role, ctx.role_id = role.company, role.title, role.id

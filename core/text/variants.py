@@ -215,6 +215,7 @@ def _head(tokens: list[str]) -> str:
     return words[-1] if words else ""
 
 
+@lru_cache(maxsize=1)
 def rank_words() -> frozenset[str]:
     """Rank and seniority words of a title ('senior', 'lead', 'assistant', …), from the data."""
     return frozenset(_title_data()["rank_words"])  # type: ignore[call-overload]
