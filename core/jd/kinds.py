@@ -110,6 +110,7 @@ def _is_tool(text: str) -> bool:
 
 def requirement_kind(text: str) -> RequirementKind:
     """The kind of one requirement text (see the module docstring for the order)."""
+    text = text.replace("’", "'")  # the cue words spell apostrophes straight ("driver's")
     if _any_of("logistics").search(text):
         return RequirementKind.LOGISTICS
     if _is_language(text):

@@ -35,6 +35,17 @@ K = RequirementKind
         # the word travel as the subject of the work is not
         ("Experience in corporate travel management", K.RESPONSIBILITY),
         ("Travel nurse experience in a Level I trauma center", K.RESPONSIBILITY),
+        # conditions of the job in any occupation: where, when, getting there, the body's work
+        ("Relocation to Canada is required", K.LOGISTICS),
+        ("Must be able to work full time at our downtown clinic", K.LOGISTICS),
+        ("Available for evening and weekend hours during tax season", K.LOGISTICS),
+        ("Valid driver’s license and a clean driving record", K.LOGISTICS),  # curly apostrophe
+        ("Proof of automobile insurance", K.LOGISTICS),
+        ("Reliable transportation to client homes", K.LOGISTICS),
+        ("Able to stand for extended periods and lift heavy boxes", K.LOGISTICS),
+        # the same words as the subject of the work are not
+        ("Experience handling automobile insurance claims", K.RESPONSIBILITY),
+        ("Forklift certification", K.CREDENTIAL),
         # work words that are not logistics
         ("Experience managing remote teams", K.RESPONSIBILITY),
         ("3 years of full-time experience", K.YEARS),
@@ -82,3 +93,25 @@ def test_a_travel_percentage_keeps_its_percent_sign_in_the_requirement_text() ->
     assert texts["Must be able to travel 20% of the time"] == K.LOGISTICS
     assert texts["Willing to travel up to 50%"] == K.LOGISTICS
     assert texts["3+ years repairing commercial HVAC equipment"] == K.YEARS
+
+
+def test_the_conditions_of_a_job_ad_are_shown_and_its_asks_are_matched() -> None:
+    """A home-care ad read end to end: the conditions (schedule, licence written with a curly
+    apostrophe, insurance, transport, physical demands) are logistics; the asks are not."""
+    from core.jd.analyze import analyze_jd
+
+    ad = (
+        "Home Health Aide\nRequirements\n"
+        "- 1+ years of experience providing personal care to elderly clients\n"
+        "- CPR and First Aid certification\n"
+        "- Must be able to work full time at our Springfield office\n"
+        "- Ability to work some evening hours and weekends\n"
+        "- Valid driver’s license and proof of automobile insurance\n"
+        "- Reliable transportation between client homes\n"
+        "- Ability to stand for long periods and lift heavy items\n"
+    )
+    kinds = {r.text: kind_of(r) for r in analyze_jd(ad).requirements}
+    conditions = [text for text, kind in kinds.items() if kind == K.LOGISTICS]
+    assert len(conditions) == 5, kinds
+    assert kinds["1+ years of experience providing personal care to elderly clients"] == K.YEARS
+    assert kinds["CPR and First Aid certification"] == K.CREDENTIAL
