@@ -35,7 +35,7 @@ from core.contracts import (
 )
 from core.jd.kinds import kind_of
 from core.mapping.asks import judge_asks
-from core.mapping.by_kind import decide_by_kind, overall_years, result_lines, with_years
+from core.mapping.by_kind import decide_by_kind, result_lines
 from core.mapping.overlap import Stated, judge_words
 from core.mapping.records import HEADER_NOTE, SHOWN_NOTE, gap_record, mapping_record
 from core.mapping.terms import (
@@ -46,6 +46,7 @@ from core.mapping.terms import (
     synonym_classes,
     whole_keywords,
 )
+from core.mapping.years import with_years, years_on_timeline
 
 # Cosine similarity of the best vector hit (all-MiniLM-L6-v2 scale) above which an unmatched
 # requirement is treated as "you may have this: tell us" rather than a plain gap.
@@ -130,8 +131,8 @@ def map_evidence(
             mapping, gap = result_lines(req, hits, cards) or (mapping, gap)
         if kind == RequirementKind.YEARS:
             mapping = with_years(mapping, req, cards, roles)
-            overall = overall_years(req, cards, roles, job_title=job_title) if gap else None
-            mapping, gap = overall or (mapping, gap)
+            timed = years_on_timeline(req, gap, cards, roles, job_title=job_title) if gap else None
+            mapping, gap = timed or (mapping, gap)
         result.evidence_map.append(mapping)
         if gap is not None:
             result.gaps.append(gap)
