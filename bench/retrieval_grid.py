@@ -16,6 +16,10 @@ scores it with the eval's own `score_requirement` (nDCG@5), tuning and held-back
 - `maxsim-sum:A` — the vector list ranked by cosine + A × MaxSim (the kind lists follow it).
 - `maxsim-rescore:N` — the fused top N re-ordered by fused position + 0.5 × MaxSim position.
 - `maxsim-only`, `maxsim-vector:A` — MaxSim alone, cosine + A × MaxSim alone (single retrievers).
+- `docexp`, `docexp-own` — document expansion on the BM25 side: each chunk's BM25 tokens also
+  carry the other names of every synonym class (core/data/synonyms.json) the chunk mentions;
+  `docexp-own` also drops the query-side expansion (the query's own terms only);
+  `docexp+maxsim-sum:A` both document expansion and `maxsim-sum:A`.
 - `title:W` — the requirement with the JD's title in front ("Hotel Operations Manager: …") as an
   extra vector variant whose positive cosine counts at share W.
 
@@ -28,7 +32,7 @@ from __future__ import annotations
 import argparse
 import tempfile
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import numpy as np
@@ -39,18 +43,20 @@ from core.evaluation.splits import split_of
 from core.ingest import parse_resume
 from core.jd.analyze import analyze_jd
 from core.retrieval import get_embedder, search
+from core.retrieval.bm25 import BM25Retriever
 from core.retrieval.chunking import embedding_text
 from core.retrieval.corpus import Corpus
 from core.retrieval.fusion import rrf_fuse
 from core.retrieval.index import EvidenceIndex
 from core.retrieval.query import JOB_AD_FILLER, QueryPlan, plan_query
+from core.retrieval.synonyms import Synonyms, synonym_index
 from core.retrieval.text_analysis import STOPWORDS, tokenize
 from core.settings import get_settings
 
 DEFAULT_VARIANTS = (
     "base,maxsim-only,maxsim-vector:1.0,maxsim-list:0.5,maxsim-list:1.0,maxsim-sum:0.5,"
-    "maxsim-sum:1.0,maxsim-sum:1.5,maxsim-rescore:10,maxsim-rescore:20,title:0.8,title:0.9,"
-    "title:1.0"
+    "maxsim-sum:1.0,maxsim-sum:1.5,maxsim-rescore:10,maxsim-rescore:20,docexp,docexp-own,"
+    "docexp+maxsim-sum:1.0,title:0.8,title:0.9,title:1.0"
 )
 Tokens = list[tuple[np.ndarray, list[str]]]
 
@@ -60,6 +66,8 @@ class Captured:
     req: LabelledRequirement
     plan: QueryPlan
     bm25: list[str]
+    bm25_docexp: list[str]
+    bm25_docexp_own: list[str]
     sims: np.ndarray
     title_sims: np.ndarray
     query_tokens: Tokens
@@ -133,6 +141,7 @@ def capture(cases_dir: Path) -> list[Case]:
             deps = search.SearchDeps(
                 embedder=index._queries, settings=settings.retrieval, synonyms=index.synonyms
             )
+            expanded = _expanded_bm25(corpus, index.synonyms)
             reqs: list[Captured] = []
             for req in _load_requirements(folder):
                 if not req.evidence:
@@ -144,6 +153,10 @@ def capture(cases_dir: Path) -> list[Case]:
                     req=req,
                     plan=plan,
                     bm25=search._bm25_ranking(corpus, plan, 100).ids,
+                    bm25_docexp=search._bm25_ranking(expanded, plan, 100).ids,
+                    bm25_docexp_own=search._bm25_ranking(
+                        expanded, replace(plan, groups=plan.groups[:1]), 100
+                    ).ids,
                     sims=search._similarities(corpus, plan, deps, None, []),
                     title_sims=(corpus.vectors @ titled.T)[:, 0],
                     query_tokens=model.token_vectors(list(plan.vector_texts)),
@@ -153,6 +166,16 @@ def capture(cases_dir: Path) -> list[Case]:
             card_texts = [c.raw_text for c in index.cards]
             cases.append(Case(folder.name, split_of(folder.name), corpus, card_texts, reqs))
     return cases
+
+
+def _expanded_bm25(corpus: Corpus, synonyms: Synonyms) -> Corpus:
+    index = synonym_index(synonyms)
+    documents = []
+    for chunk in corpus.chunks:
+        tokens = tokenize(chunk.text)
+        names = [name for match in index.find(chunk.text) for name in match.alternatives]
+        documents.append(tokens + [t for name in names for t in tokenize(name)])
+    return replace(corpus, bm25=BM25Retriever(documents))
 
 
 def maxsim(query: Tokens, chunks: Tokens) -> np.ndarray:
@@ -193,12 +216,14 @@ def rank(variant: str, case: Case, c: Captured) -> list[str]:
     if name == "maxsim-vector":
         return by_chunk(c.sims + amount * c.maxsim)
     vector = c.sims
-    if name == "maxsim-sum":
+    if name.endswith("maxsim-sum"):
         vector = c.sims + amount * c.maxsim
     elif name == "title":
         vector = np.maximum(c.sims, np.where(c.title_sims > 0, c.title_sims * amount, c.title_sims))
     ranking = search._best_per_card(corpus, np.arange(len(vector)), vector, 100)
-    lists = [c.bm25, ranking.ids]
+    bm25 = c.bm25_docexp if name.startswith("docexp") else c.bm25
+    bm25 = c.bm25_docexp_own if name == "docexp-own" else bm25
+    lists = [bm25, ranking.ids]
     weights = [1.0, 1.0]
     for ids, weight in search._by_kind(corpus, c.plan.text, ranking):
         lists.append(ids)
