@@ -125,6 +125,20 @@ class OnnxSentenceModel:
             out /= np.maximum(np.linalg.norm(out, axis=1, keepdims=True), 1e-12)
         return out
 
+    def token_vectors(self, texts: list[str]) -> list[tuple[np.ndarray, list[str]]]:
+        """Each text's contextual token vectors (the transformer's last hidden state over its real
+        tokens, [CLS] and [SEP] included, before pooling) and the tokens they belong to: what
+        `encode` averages. For late-interaction (MaxSim) measurements (bench/retrieval_grid.py)."""
+        out: list[tuple[np.ndarray, list[str]]] = []
+        for start in range(0, len(texts), _MAX_BATCH):
+            batch = texts[start : start + _MAX_BATCH]
+            feed = self._feed(batch)
+            hidden = self._session.run(None, {k: v for k, v in feed.items() if k in self._wanted})
+            for row, encoding in enumerate(self._tokenizer.encode_batch(batch)):
+                size = int(sum(encoding.attention_mask))
+                out.append((hidden[0][row, :size].astype(np.float32), encoding.tokens[:size]))
+        return out
+
     def _workers(self) -> ThreadPoolExecutor:
         if self._pool is None:
             self._pool = ThreadPoolExecutor(self.parallel, thread_name_prefix="onnx-batch")

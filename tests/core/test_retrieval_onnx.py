@@ -226,3 +226,25 @@ def test_batches_run_side_by_side_on_two_threads_with_identical_vectors(
     onnx.parallel = 2
     onnx.encode(texts[:3])  # a query: one batch, on the calling thread
     assert threads == {threading.get_ident()}
+
+
+def test_token_vectors_are_what_the_sentence_vector_averages(model_dir):
+    """`token_vectors` (late-interaction measurements, bench/retrieval_grid.py): one vector per
+    real token of each text, no padding, and their mean is the sentence vector `encode` gives."""
+    onnx = load_bundled_onnx(model_dir)
+    if onnx is None:
+        pytest.skip("the bundled model is not on ONNX Runtime here")
+    texts = [
+        "Verified 400 medication orders per shift in Epic Willow.",
+        "Ran quarterly game days that broke our own dependencies in staging.",
+        "HVAC",  # one word: padded to the longest text in its batch
+        "Hired and trained 4 assistant store managers; 2 were promoted to store manager.",
+    ] * 3  # more than one batch of 8
+    sentences = onnx.encode(texts)
+    pairs = onnx.token_vectors(texts)
+    assert len(pairs) == len(texts)
+    for (vectors, tokens), sentence, text in zip(pairs, sentences, texts, strict=True):
+        assert tokens[0] == "[CLS]" and tokens[-1] == "[SEP]" and "[PAD]" not in tokens
+        assert vectors.shape == (len(tokens), 384)
+        mean = vectors.mean(axis=0)
+        assert float(mean @ sentence / np.linalg.norm(mean)) > MIN_COSINE, text
