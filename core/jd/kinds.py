@@ -128,6 +128,21 @@ def requirement_kind(text: str) -> RequirementKind:
     return RequirementKind.RESPONSIBILITY
 
 
+def is_quality(text: str) -> bool:
+    """A personal quality rather than a thing done ("Responsible and compassionate", "A team
+    player with excellent communication and interpersonal skills"): every word of four letters
+    or more names a quality (core/data/requirement_kinds.json, "qualities") or only qualifies
+    one. A resume shows these through what was done, so the gap question asks for that."""
+    words = set(re.findall(r"[a-z][a-z-]{3,}", text.lower().replace("’", "'")))
+    qualities = _word_set("qualities")
+    return bool(words & qualities) and words <= qualities | _word_set("quality_filler")
+
+
+@lru_cache(maxsize=4)
+def _word_set(key: str) -> frozenset[str]:
+    return frozenset(kind_data()[key])
+
+
 def kind_of(req: Requirement) -> RequirementKind:
     """The requirement's kind as analysed, or read from its text when it has none."""
     return req.kind or requirement_kind(req.text)

@@ -23,6 +23,7 @@ from core.contracts import (
     utc_now,
 )
 from core.errors import InputError
+from core.jd.kinds import is_quality
 
 MAX_ANSWER_CHARS = 2000
 
@@ -34,7 +35,8 @@ def build_questions(gaps: Sequence[GapResolution]) -> list[UserQuestion]:
         for g in gaps
         if g.strategy == GapStrategy.ASK_USER and g.answer_status == AnswerStatus.OPEN
     ]
-    open_gaps.sort(key=lambda g: 0 if g.priority == Priority.MUST else 1)
+    # must-haves first; a personal quality after the things done (stable order otherwise)
+    open_gaps.sort(key=lambda g: (g.priority != Priority.MUST, is_quality(g.requirement_text)))
     return [_question(g) for g in open_gaps]
 
 
@@ -54,6 +56,12 @@ def _question(gap: GapResolution) -> UserQuestion:
         question = (
             f"The job asks for: “{text}”. Your resume has related work but does not say this "
             "outright. Have you done it? If so, where, when, and what exactly did you do?"
+        )
+    elif is_quality(gap.requirement_text):
+        question = (
+            f"The job asks for: “{text}”. A resume shows this through what you did rather "
+            "than by saying it. Is there something you did that shows it (who it was for, what "
+            "you did, what came of it)? Describe it in your own words; if not, nothing claims it."
         )
     else:
         question = (

@@ -63,3 +63,44 @@ def test_a_question_names_the_adjacent_credential_found():
     (question,) = build_questions([gap])
     assert question.question.startswith("You list ACLS Provider; this job asks for")
     assert "Nothing in your fact resume" not in question.question
+
+
+def test_a_personal_quality_is_asked_for_what_shows_it_after_the_things_done() -> None:
+    def asked(gid: str, text: str, priority: Priority = Priority.MUST) -> GapResolution:
+        return gap(gid, priority).model_copy(update={"requirement_text": text})
+
+    gaps = [
+        asked("gap-r1", "Responsible and compassionate"),
+        asked("gap-r2", "A team player with excellent communication and interpersonal skills"),
+        asked("gap-r3", "Experience with Epic charting"),
+        asked("gap-r4", "Excellent analytical and organizational skills.", Priority.NICE),
+        asked("gap-r5", "Knowledge of GAAP", Priority.NICE),
+    ]
+    questions = build_questions(gaps)
+    # must-haves first; within each, the things done before the qualities
+    assert [q.gap_id for q in questions] == ["gap-r3", "gap-r1", "gap-r2", "gap-r5", "gap-r4"]
+    by_id = {q.gap_id: q.question for q in questions}
+    for gid in ("gap-r1", "gap-r2", "gap-r4"):
+        assert "shows this through what you did" in by_id[gid]
+        assert "Nothing in your fact resume" not in by_id[gid]
+    for gid in ("gap-r3", "gap-r5"):
+        assert "Nothing in your fact resume shows it" in by_id[gid]
+
+
+@pytest.mark.parametrize(
+    ("text", "quality"),
+    [
+        ("Self-motivated, creative, and flexible", True),
+        ("Good communication skills and the ability to work well with others", True),
+        ("Attention to detail.", True),
+        ("Patient with excellent problem-solving skills", True),
+        ("Patient care experience in a Level I trauma center", False),
+        ("Excellent knowledge of nursing care methods and procedures", False),
+        ("Strong communication skills with physicians and families", False),
+        ("Excellent English communication skills", False),  # a language is asked
+    ],
+)
+def test_what_reads_as_a_personal_quality(text: str, quality: bool) -> None:
+    from core.jd.kinds import is_quality
+
+    assert is_quality(text) is quality
