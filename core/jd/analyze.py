@@ -109,30 +109,44 @@ def _title_keywords(title: Title, target_title: str, text: str) -> list[Keyword]
 
 
 def collect_keywords(
-    sections: list[Section], requirements: list[Requirement], title_keywords: list[Keyword]
+    sections: list[Section],
+    requirements: list[Requirement],
+    title_keywords: list[Keyword],
+    *,
+    boilerplate: frozenset[str] = frozenset(),
 ) -> list[Keyword]:
-    """Title, then must-have, nice-to-have, responsibility and remaining section keywords."""
+    """Title, then must-have, nice-to-have, responsibility and remaining section keywords.
+    Text that reads as boilerplate (by shape, or a requirement candidate the model dropped as
+    boilerplate: `boilerplate`) gives no keyword: "Choice Time Off (CTO)" in a benefits
+    paragraph is no term a recruiter searches the resume for."""
+
+    def asks(text: str) -> bool:
+        return not reads_as_boilerplate(text) and not any(b in text for b in boilerplate)
+
     ordered = list(title_keywords)
     for priority in (Priority.MUST, Priority.NICE):
         for req in requirements:
             if req.priority == priority:
                 ordered += keywords_in(req.text)
+    asked = [r.text for r in requirements]
     for section in sections:
         if section.kind in REQUIREMENT_KINDS:
-            for block in section.blocks:  # block by block: requirement texts are cached
-                ordered += keywords_in(block.text)
-    asked = [r.text for r in requirements]
-    asked += [b.text for s in sections if s.kind in REQUIREMENT_KINDS for b in s.blocks]
-    for text in (t for t in asked if not reads_as_boilerplate(t)):
+            blocks = [b.text for b in section.blocks if asks(b.text)]
+            for text in blocks:  # block by block: requirement texts are cached
+                ordered += keywords_in(text)
+            asked += blocks
+    for text in (t for t in asked if asks(t)):
         found = sorted(shaped_terms(text) + phrase_terms(text))
         ordered += [Keyword(t, "jd terms") for _, t in found if not too_common_alone(t)]
     for section in sections:
         if section.kind not in NO_KEYWORDS:
-            ordered += [Keyword(t, "jd terms") for _, t in defined_acronyms(section.text)]
+            for text in (b.text for b in section.blocks if asks(b.text)):
+                ordered += [Keyword(t, "jd terms") for _, t in defined_acronyms(text)]
     for section in sections:
         skipped = section.kind in NO_KEYWORDS or section.kind in REQUIREMENT_KINDS
         if not skipped and section.kind != "header":  # the header's title is already in
-            ordered += keywords_in(section.text, patterns=False)
+            text = "\n".join(b.text for b in section.blocks if asks(b.text))
+            ordered += keywords_in(text, patterns=False)
     return unique_keywords(ordered)
 
 
@@ -181,9 +195,11 @@ def analyze_jd(
     title = detect_title(sections)
     asks = qualification_items(sections, embedder=embedder)
     candidates = extract_candidates(sections, has_terms=lambda t: bool(keywords_in(t)), asks=asks)
-    candidates = drop_boilerplate(candidates, embedder=embedder)
-    requirements = [_requirement(i, c) for i, c in enumerate(candidates, start=1)]
-    keywords = collect_keywords(sections, requirements, _title_keywords(title, target_title, clean))
+    kept = drop_boilerplate(candidates, embedder=embedder)
+    dropped = frozenset(c.text for c in candidates) - {c.text for c in kept}
+    requirements = [_requirement(i, c) for i, c in enumerate(kept, start=1)]
+    title_words = _title_keywords(title, target_title, clean)
+    keywords = collect_keywords(sections, requirements, title_words, boilerplate=dropped)
     level_lines = [b.text for s in sections[:3] for b in s.blocks if LEVEL_LINE.match(b.text)]
     signal_text = "\n".join(b.text for s in sections if s.kind not in NO_KEYWORDS for b in s.blocks)
     profile = build_profile(

@@ -150,3 +150,18 @@ def test_a_long_item_with_a_short_head_and_a_dash_is_the_head_and_its_ask():
     assert clauses("Organised – keeps the trips moving", bullet=True) == [
         "Organised – keeps the trips moving"
     ]
+
+
+def test_boilerplate_inside_a_requirements_list_gives_no_keywords() -> None:
+    """A benefits paragraph the ad left under its requirements (no heading of its own) is no
+    source of keywords: 'Paid Time Off (PTO)' and 'insurance' are not terms to put in a resume."""
+    ad = (
+        "Staff Accountant\nRequirements\n"
+        "- 2+ years of experience with QuickBooks and month-end close\n"
+        "- Working knowledge of GAAP\n"
+        "Benefits are available including medical, vision, dental, life and disability "
+        "insurance. Employees also earn Paid Time Off (PTO) and paid holidays.\n"
+    )
+    keywords = analyze_jd(ad).keywords
+    assert "QuickBooks" in keywords and "GAAP" in keywords
+    assert not {"PTO", "Paid Time Off", "insurance"} & set(keywords)
