@@ -4,7 +4,9 @@ A requirement's status, in words a job seeker uses:
 - met: a confident match (or the user's own answer);
 - partly met: evidence that fits only in part (a medium or weak match);
 - different wording: the resume says it, in other words than the job ad (a terminology gap);
-- gap: nothing in the resume says it (a true gap, or evidence that may be hidden).
+- gap: nothing in the resume says it (a true gap, or evidence that may be hidden);
+- condition: where, when or how the job is done (location, hours, travel, a licence to
+  drive): shown for the reader to check, never matched to the resume nor counted.
 """
 
 from __future__ import annotations
@@ -27,7 +29,9 @@ from core.contracts import (
     GapType,
     Priority,
     Requirement,
+    RequirementKind,
 )
+from core.jd.kinds import kind_of
 from core.ui import state
 from core.ui.widgets import provenance_label, safe_text
 
@@ -35,12 +39,14 @@ Lookup = Callable[[str], EvidenceCard | None]
 OnStrategy = Callable[[str, str], None]
 
 MET, PARTLY, WORDING, GAP = "met", "partly met", "different wording", "gap"
-STATUS_ORDER = (MET, PARTLY, WORDING, GAP)
+CONDITION = "condition"
+STATUS_ORDER = (MET, PARTLY, WORDING, GAP)  # what the headline counts and charts
 STATUS_STYLE = {  # badge colour, icon, chart colour
     MET: ("green", ":material/check_circle:", "#2e7d4f"),
     PARTLY: ("orange", ":material/adjust:", "#e0a030"),
     WORDING: ("blue", ":material/translate:", "#4a7fc1"),
     GAP: ("red", ":material/cancel:", "#c8553d"),
+    CONDITION: ("gray", ":material/info:", "#9aa0a6"),
 }
 PRIORITY_LABELS = {Priority.MUST: "Must-have", Priority.NICE: "Nice-to-have"}
 STRATEGY_LABELS = {
@@ -60,8 +66,14 @@ class RequirementView:
     matched_terms: list[str]
 
 
-def requirement_status(mapping: EvidenceMapping | None, gap: GapResolution | None) -> str:
+def requirement_status(
+    mapping: EvidenceMapping | None,
+    gap: GapResolution | None,
+    kind: RequirementKind | None = None,
+) -> str:
     """The status of one requirement (module docstring)."""
+    if gap is None and kind == RequirementKind.LOGISTICS:
+        return CONDITION
     if gap is not None and gap.answer_status == AnswerStatus.ANSWERED:
         return MET
     if gap is not None:
@@ -82,7 +94,7 @@ def requirement_views(board: Blackboard, lookup: Lookup) -> list[RequirementView
         views.append(
             RequirementView(
                 requirement=req,
-                status=requirement_status(mapping, gaps.get(req.id)),
+                status=requirement_status(mapping, gaps.get(req.id), kind_of(req)),
                 cards=[c for c in (lookup(i) for i in ids) if c is not None],
                 gap=gaps.get(req.id),
                 matched_terms=list(mapping.matched_terms) if mapping else [],
@@ -104,7 +116,10 @@ def status_badge(status: str) -> str:
 def render_headline(
     views: Sequence[RequirementView], keywords: tuple[list[str], list[str]]
 ) -> None:
-    """Must-haves met, all requirements met, job keywords in the evidence, and one chart."""
+    """Must-haves met, all requirements met, job keywords in the evidence, and one chart;
+    the conditions of the job are named, not counted."""
+    conditions = [v for v in views if v.status == CONDITION]
+    views = [v for v in views if v.status != CONDITION]
     musts = [v for v in views if v.requirement.priority == Priority.MUST]
     found, missing = keywords
     share = round(100 * len(found) / (len(found) + len(missing))) if found or missing else 0
@@ -120,6 +135,11 @@ def render_headline(
             help="The job ad's ATS keywords that your resume states (in any word form).",
         )
         render_status_chart(views)
+        if conditions:
+            st.caption(
+                f"Not counted: {len(conditions)} condition{'s' if len(conditions) > 1 else ''} "
+                "of the job (place, hours, travel, getting there) for you to check yourself."
+            )
         if missing:
             st.caption(
                 "Keywords your resume does not state: " + " · ".join(safe_text(k) for k in missing)
@@ -166,6 +186,13 @@ def render_requirement_card(view: RequirementView, *, on_strategy: OnStrategy) -
         more = view.cards[1:]
         if view.cards:
             render_quote(view.cards[0])
+        elif view.status == CONDITION:
+            st.caption(
+                "A condition of the job (where, when or how the work is done): check it "
+                "yourself. It is not matched to your resume and not counted above."
+            )
+        elif view.gap is not None and view.gap.nearby:
+            st.caption(f"Your resume shows {safe_text(view.gap.nearby)}: not all that is asked.")
         else:
             st.caption("Nothing in your resume says this yet.")
         if view.gap is not None:

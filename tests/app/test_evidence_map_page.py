@@ -2,7 +2,14 @@
 
 from __future__ import annotations
 
-from core.contracts import AnswerStatus, CardKind, Confidence, GapStrategy, Priority
+from core.contracts import (
+    AnswerStatus,
+    CardKind,
+    Confidence,
+    GapStrategy,
+    Priority,
+    RequirementKind,
+)
 from core.ui.evidence_widgets import plain_text, requirement_status, requirement_views
 from tests.app.conftest import texts
 
@@ -45,13 +52,17 @@ def test_the_status_of_a_requirement_reads_as_a_job_seeker_would_say_it():
     assert requirement_status(weak, gap(GapType.TERMINOLOGY_GAP)) == "different wording"
     assert requirement_status(None, gap(GapType.TRUE_GAP)) == "gap"
     assert requirement_status(None, gap(GapType.TRUE_GAP, AnswerStatus.ANSWERED)) == "met"
+    # where, when and how the work is done is shown, never matched
+    assert requirement_status(None, None, RequirementKind.LOGISTICS) == "condition"
+    assert requirement_status(None, gap(GapType.TRUE_GAP), RequirementKind.LOGISTICS) == "gap"
 
 
 def test_the_headline_counts_must_haves_and_keywords(app, mapped_session):
     at = app(mapped_session, PAGE)
     board = mapped_session.board
     views = requirement_views(board, mapped_session.evidence_quote)
-    musts = [v for v in views if v.requirement.priority == Priority.MUST]
+    counted = [v for v in views if v.status != "condition"]  # conditions are named, not counted
+    musts = [v for v in counted if v.requirement.priority == Priority.MUST]
     metrics = {m.label: m.value for m in at.metric}
     met = sum(v.status == "met" for v in musts)
     assert metrics["Must-haves met"] == f"{met} of {len(musts)}"
@@ -143,3 +154,39 @@ def test_an_empty_submit_asks_for_an_answer(app, mapped_session):
     at = app(mapped_session, PAGE)
     next(b for b in at.button if b.label == "Save answers").click().run()
     assert "Write an answer" in at.warning[0].value
+
+
+def test_a_condition_of_the_job_is_shown_not_counted_and_a_gap_names_what_was_found(
+    app, mapped_session
+):
+    from core.contracts import EvidenceMapping, GapResolution, GapType, Requirement
+
+    board = mapped_session.board
+    condition = Requirement(id="rc", text="Valid driver’s license and reliable transportation")
+    years = Requirement(id="ry", text="12+ years of data engineering experience")
+    assert board.jd is not None
+    board.jd.requirements += [condition, years]
+    board.evidence_map += [
+        EvidenceMapping(requirement_id="rc", evidence_card_ids=[], confidence="low"),
+        EvidenceMapping(requirement_id="ry", evidence_card_ids=[], confidence="low"),
+    ]
+    board.gap_resolutions += [
+        GapResolution(
+            gap_id="gap-ry",
+            requirement_id="ry",
+            requirement_text=years.text,
+            gap_type=GapType.TRUE_GAP,
+            nearby="6 yrs 2 mo across 2 roles as Data Engineer",
+            unstated="12+ years",
+        )
+    ]
+    at = app(mapped_session, PAGE)
+    shown = texts(at)
+    assert "Condition" in shown and "check it yourself" in shown
+    assert "Not counted: 1 condition of the job" in shown
+    assert "Your resume shows 6 yrs 2 mo across 2 roles as Data Engineer" in shown
+    views = requirement_views(board, mapped_session.evidence_quote)
+    counted = [v for v in views if v.status != "condition"]
+    musts = [v for v in counted if v.requirement.priority == Priority.MUST]
+    met = sum(v.status == "met" for v in musts)
+    assert {m.label: m.value for m in at.metric}["Must-haves met"] == f"{met} of {len(musts)}"
