@@ -7,9 +7,10 @@ Three readings of "N years of X", by what X is:
 - a field ("accounting", "nursing", "restaurant management"): the roles whose title names that
   field, inflection aside ("Staff Accountant", "Registered Nurse", "Restaurant Manager").
 
-Enough years in the roles that fit is met (medium: the titles, not a line, say it). Fewer is a
-gap whose question names what was found ("You list 2 yrs 7 mo across 3 roles as Staff
-Accountant; this job also asks for 5+ years"), never a bare "nothing in your resume".
+Enough years in the roles that fit is met: high when the dated roles state it (the whole
+timeline, or titles that name the field), medium for "relevant" (a judgement on titles like the
+job's). Fewer is a gap whose question names what was found ("You list 2 yrs 7 mo across 3 roles
+as Staff Accountant; this job also asks for 5+ years"), never a bare "nothing in your resume".
 """
 
 from __future__ import annotations
@@ -91,11 +92,12 @@ def years_on_timeline(
     domain = content_words(req.text) - _YEARS_WORDS
     if not wanted:
         return None
+    sure = Confidence.HIGH  # the dated roles state it: the whole timeline, or titles in the field
     if not domain:
         fit, partly, label = list(roles), list(roles), "overall"
     elif domain <= _RELEVANT:
         fit = partly = titled_like(roles, job_title)
-        label = "titled like the job"
+        label, sure = "titled like the job", Confidence.MEDIUM  # "relevant" is a judgement
     else:
         field = field_words(req.text)
         if not field:
@@ -105,7 +107,7 @@ def years_on_timeline(
     span = experience_span(fit)
     ids = _first_lines(fit, cards)
     if fit and ids and span.years >= wanted:
-        return mapping_record(req, ids, Confidence.MEDIUM, [], f"{span.describe()} {label}"), None
+        return mapping_record(req, ids, sure, [], f"{span.describe()} {label}"), None
     found = experience_span(partly)
     if not found.months:
         return None

@@ -62,9 +62,19 @@ ACCOUNTANT_LINES = [
 def test_years_in_a_field_are_met_by_the_roles_titled_in_it() -> None:
     mapping, gap = mapped("3+ years of nursing experience", NURSE, NURSE_LINES)
     assert gap is None
-    assert mapping.confidence == Confidence.MEDIUM
+    assert mapping.confidence == Confidence.HIGH  # dated roles titled in the field state it
     assert mapping.evidence_card_ids == ["c1"]  # the nurse role's line, not the technician's
     assert "as Registered Nurse" in (mapping.notes or "")
+
+
+def test_years_overall_are_stated_by_the_timeline_and_relevant_years_are_a_judgement() -> None:
+    overall, gap = mapped("5+ years of professional experience", NURSE, NURSE_LINES)
+    assert gap is None and overall.confidence == Confidence.HIGH
+    req = Requirement(id="r1", text="2 years of relevant experience", priority=Priority.MUST)
+    result = map_evidence(
+        [req], index=NoHits(), synonyms={}, cards=NURSE_LINES, roles=NURSE, job_title="Nurse"
+    )
+    assert result.gaps == [] and result.evidence_map[0].confidence == Confidence.MEDIUM
 
 
 def test_fewer_years_in_the_field_is_a_gap_whose_question_names_them() -> None:
