@@ -54,6 +54,9 @@ STRATEGY_LABELS = {
     GapStrategy.ADJACENT: "Show related experience",
     GapStrategy.OMIT: "Leave it out",
 }
+# Missing keywords named in the headline, the job's own order (title, must-haves first); a long
+# ad yields dozens, which no one reads at a glance.
+MISSING_SHOWN = 12
 _MARKUP = re.compile(r"(?m)^\s{0,3}#{1,6}\s+|\*\*|__|`|^\s*[-*+•]\s+")
 
 
@@ -141,9 +144,13 @@ def render_headline(
                 "of the job (place, hours, travel, getting there) for you to check yourself."
             )
         if missing:
-            st.caption(
-                "Keywords your resume does not state: " + " · ".join(safe_text(k) for k in missing)
-            )
+            shown = " · ".join(safe_text(k) for k in missing[:MISSING_SHOWN])
+            more = len(missing) - MISSING_SHOWN
+            rest = f" · and {more} more" if more > 0 else ""
+            st.caption(f"Keywords your resume does not state: {shown}{rest}")
+            if more > 0:
+                with st.expander(f"All {len(missing)} keywords your resume does not state"):
+                    st.caption(" · ".join(safe_text(k) for k in missing))
 
 
 def render_status_chart(views: Sequence[RequirementView]) -> None:

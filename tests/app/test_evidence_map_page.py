@@ -190,3 +190,22 @@ def test_a_condition_of_the_job_is_shown_not_counted_and_a_gap_names_what_was_fo
     musts = [v for v in counted if v.requirement.priority == Priority.MUST]
     met = sum(v.status == "met" for v in musts)
     assert {m.label: m.value for m in at.metric}["Must-haves met"] == f"{met} of {len(musts)}"
+
+
+def test_a_long_list_of_missing_keywords_names_the_first_ones_and_keeps_all_on_expand(
+    app, mapped_session
+):
+    from core.ui.evidence_widgets import MISSING_SHOWN
+
+    board = mapped_session.board
+    assert board.jd is not None
+    extra = [f"Zyxtool{n}" for n in range(MISSING_SHOWN + 5)]  # named nowhere in the resume
+    board.jd.keywords = [*board.jd.keywords, *extra]
+    at = app(mapped_session, PAGE)
+    captions = [c.value for c in at.caption if c.value.startswith("Keywords your resume")]
+    missing = len([k for k in board.jd.keywords if k.startswith("Zyxtool")])
+    assert len(captions) == 1 and captions[0].endswith("more")
+    assert captions[0].count(" · ") == MISSING_SHOWN  # twelve keywords, then "and N more"
+    assert extra[-1] not in captions[0] and missing == len(extra)  # the tail is not here …
+    (expander,) = [e for e in at.expander if "keywords your resume does not state" in e.label]
+    assert all(k in " ".join(c.value for c in expander.caption) for k in extra)  # … but here
