@@ -128,14 +128,14 @@ def collect_keywords(
         for req in requirements:
             if req.priority == priority:
                 ordered += keywords_in(req.text)
-    asked = [r.text for r in requirements]
+    asked = [r.text for r in requirements if asks(r.text)]
     for section in sections:
         if section.kind in REQUIREMENT_KINDS:
             blocks = [b.text for b in section.blocks if asks(b.text)]
             for text in blocks:  # block by block: requirement texts are cached
                 ordered += keywords_in(text)
             asked += blocks
-    for text in (t for t in asked if asks(t)):
+    for text in asked:
         found = sorted(shaped_terms(text) + phrase_terms(text))
         ordered += [Keyword(t, "jd terms") for _, t in found if not too_common_alone(t)]
     for section in sections:
