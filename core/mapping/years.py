@@ -106,7 +106,7 @@ def years_on_timeline(
         label = "as " + _titles(fit or partly)
     span = experience_span(fit)
     ids = _first_lines(fit, cards)
-    if fit and ids and span.years >= wanted:
+    if ids and span.years >= wanted:  # ids: lines of dated roles that fit
         return mapping_record(req, ids, sure, [], f"{span.describe()} {label}"), None
     found = experience_span(partly)
     if not found.months:
@@ -151,7 +151,8 @@ def in_field(
     every: list[RoleEntry] = []
     some: list[RoleEntry] = []
     for role in roles:
-        named = {w for w in field if any(same_root(w, t) for t in _title_words(role.title or ""))}
+        title = _title_words(role.title or "")
+        named = {w for w in field if any(same_root(w, t) for t in title)}
         if named:
             some.append(role)
         if named == field:
