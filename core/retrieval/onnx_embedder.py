@@ -131,12 +131,12 @@ class OnnxSentenceModel:
         `encode` averages. For late-interaction (MaxSim) measurements (bench/retrieval_grid.py)."""
         out: list[tuple[np.ndarray, list[str]]] = []
         for start in range(0, len(texts), _MAX_BATCH):
-            batch = texts[start : start + _MAX_BATCH]
-            feed = self._feed(batch)
-            hidden = self._session.run(None, {k: v for k, v in feed.items() if k in self._wanted})
-            for row, encoding in enumerate(self._tokenizer.encode_batch(batch)):
+            encodings = self._tokenizer.encode_batch(texts[start : start + _MAX_BATCH])
+            feed = self._arrays(encodings)
+            hidden = self._hidden(feed)
+            for row, encoding in enumerate(encodings):
                 size = int(sum(encoding.attention_mask))
-                out.append((hidden[0][row, :size].astype(np.float32), encoding.tokens[:size]))
+                out.append((hidden[row, :size].astype(np.float32), encoding.tokens[:size]))
         return out
 
     def _workers(self) -> ThreadPoolExecutor:
@@ -145,15 +145,22 @@ class OnnxSentenceModel:
         return self._pool
 
     def _feed(self, texts: list[str]) -> dict[str, np.ndarray]:
-        encodings = self._tokenizer.encode_batch(texts)
+        return self._arrays(self._tokenizer.encode_batch(texts))
+
+    @staticmethod
+    def _arrays(encodings: list[Any]) -> dict[str, np.ndarray]:
         return {
             "input_ids": np.array([e.ids for e in encodings], dtype=np.int64),
             "attention_mask": np.array([e.attention_mask for e in encodings], dtype=np.int64),
             "token_type_ids": np.array([e.type_ids for e in encodings], dtype=np.int64),
         }
 
+    def _hidden(self, feed: dict[str, np.ndarray]) -> np.ndarray:
+        """The transformer's last hidden state for a batch (the inputs the model takes)."""
+        return self._session.run(None, {k: v for k, v in feed.items() if k in self._wanted})[0]
+
     def _pooled(self, feed: dict[str, np.ndarray]) -> np.ndarray:
-        hidden = self._session.run(None, {k: v for k, v in feed.items() if k in self._wanted})[0]
+        hidden = self._hidden(feed)
         mask = feed["attention_mask"][..., None].astype(np.float32)
         summed = (hidden * mask).sum(axis=1)
         return summed / np.clip(mask.sum(axis=1), 1e-9, None)
