@@ -118,6 +118,8 @@ def phrase_terms(text: str) -> list[tuple[int, str]]:
     for chunk in _chunks(text):
         while chunk and _trimmed_front(chunk, text, filler):
             chunk = chunk[1:]
+        while chunk and _adverb(chunk[-1][1]):  # "presentation standards accurately"
+            chunk = chunk[:-1]
         if not chunk or len(chunk) > MAX_WORDS:
             continue
         start, end = chunk[0][0], chunk[-1][0] + len(chunk[-1][1])
@@ -125,7 +127,8 @@ def phrase_terms(text: str) -> list[tuple[int, str]]:
         if not any(c.isalpha() for c in phrase) or phrase.lower() in filler:
             continue
         if len(chunk) == 1 and not (
-            _single_ok(phrase, start > 0, terms) or _list_member(text, start, start + len(phrase))
+            _single_ok(phrase, not _opens_sentence(start, text), terms)
+            or _list_member(text, start, start + len(phrase))
         ):
             continue
         out.append((start, phrase))
@@ -152,7 +155,22 @@ def _trimmed_front(chunk: list[tuple[int, str]], text: str, filler: frozenset[st
 
 
 def _opens_sentence(at: int, text: str) -> bool:
-    return re.search(r"(?:^|[.!?:;•])\s*$", text[:at]) is not None
+    return _OPENING.search(text[:at]) is not None
+
+
+# Where a sentence or a list item starts: the text's start, after . ! ? : ; or a bullet that
+# opens a line ("- Adjust and administer …", "• Expand knowledge …"). A bare line break is not
+# one: hard-wrapped text (a PDF's lines) breaks inside sentences, before names too.
+_OPENING = re.compile(r"(?:^|[.!?:;•]|(?:^|\n)[ \t]*[-–*•▪◦·])\s*$")
+
+
+def _adverb(word: str) -> bool:
+    """An -ly adverb of an everyday adjective ("accurately", "quickly", "effectively"): it ends
+    no keyword. Words whose stem is no common word ("supply", "assembly", "Italy") are not."""
+    from core.jd.rarity import FLOOR, zipf
+
+    low = word.lower()
+    return len(low) > 5 and low.endswith("ly") and zipf(low[:-2]) > FLOOR
 
 
 _VERB_MARKER = re.compile(r"\b(?:to|that|which|who|will)\s+$", re.IGNORECASE)
@@ -179,7 +197,7 @@ def _list_member(text: str, start: int, end: int) -> bool:
 def _named(item: tuple[int, str], text: str) -> bool:
     """A capitalised word inside a sentence is part of a name ("in General Ledger")."""
     at, word = item
-    return word[:1].isupper() and at > 0 and not re.search(r"[.!?:]\s*$", text[:at])
+    return word[:1].isupper() and at > 0 and not _opens_sentence(at, text)
 
 
 def _single_ok(word: str, inside: bool, terms: frozenset[str]) -> bool:

@@ -165,3 +165,35 @@ def test_boilerplate_inside_a_requirements_list_gives_no_keywords() -> None:
     keywords = analyze_jd(ad).keywords
     assert "QuickBooks" in keywords and "GAAP" in keywords
     assert not {"PTO", "Paid Time Off", "insurance"} & set(keywords)
+
+
+def test_keywords_do_not_end_in_an_adverb_or_a_dangling_according():
+    """Invented cook, nurse and analyst lines: 'accurately', 'clearly', 'according (to)' end a
+    phrase, they are not part of the term; -ly words whose stem is no everyday word stay
+    ('supply', 'assembly')."""
+    ad = (
+        "Line Cook\nRequirements:\n"
+        "- Follow recipes and presentation standards accurately\n"
+        "- Provide treatments according to physician's orders\n"
+        "- Present inventory findings clearly to store managers\n"
+        "- Experience with medical supply chain and engine assembly\n"
+    )
+    keywords = analyze_jd(ad).keywords
+    assert "presentation standards" in keywords and "inventory findings" in keywords
+    assert "supply chain" in keywords and "assembly" in keywords
+    assert not any(k.endswith(("accurately", "clearly", "according")) for k in keywords)
+
+
+def test_a_capitalised_word_that_opens_a_bullet_or_a_sentence_is_not_taken_for_a_name():
+    """A lone capitalised word is kept inside a sentence ("using Maximo"), not where a bullet
+    or a sentence makes it capitalised ("- Collaborates …", "i.e. Certificate to …")."""
+    from core.jd.phrases import phrase_terms
+
+    block = (
+        "Log every work order using Maximo and close it.\n"
+        "- Collaborates effectively with nurses\n"
+        "- Obtain approvals, i.e. Certificate to Proceed, before work"
+    )
+    found = [term for _, term in phrase_terms(block)]
+    assert "Maximo" in found
+    assert not any(term.startswith(("Collaborates", "Certificate")) for term in found)
