@@ -44,17 +44,31 @@ class Case:
     load: list[float] = field(default_factory=list)
 
 
-def run_once(
-    case: Path, scratch: Path, *, jd: Path | None = None, home_from: Path | None = None
-) -> tuple[float, float]:
-    """(wall s, child user + system CPU s) of one cold run of `case` (its resume with `jd`,
-    default its own job ad), in a fresh home or a fresh copy of `home_from`."""
+def run_command(case: Path, jd: Path, out: Path) -> list[str]:
+    """`resumeforge run` of `case`'s fact resume with the job ad `jd`, exporting to `out`."""
+    resume = str(case / "fact_resume.md")
+    return [
+        sys.executable,
+        "-m",
+        "core",
+        "run",
+        "--resume",
+        resume,
+        "--jd",
+        str(jd),
+        "--out",
+        str(out),
+    ]
+
+
+def run_once(case: Path, scratch: Path, *, home_from: Path | None = None) -> tuple[float, float]:
+    """(wall s, child user + system CPU s) of one cold run of `case` with its own job ad, in a
+    fresh home or a fresh copy of `home_from`."""
     home = Path(tempfile.mkdtemp(dir=scratch, prefix="home-"))
     if home_from is not None:
         shutil.copytree(home_from, home, dirs_exist_ok=True)
     out = Path(tempfile.mkdtemp(dir=scratch, prefix="out-")) / "out"
-    command = [sys.executable, "-m", "core", "run", "--resume", str(case / "fact_resume.md")]
-    command += ["--jd", str(jd or case / "jd.txt"), "--out", str(out)]
+    command = run_command(case, case / "jd.txt", out)
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.perf_counter()
     done = subprocess.run(
@@ -79,8 +93,7 @@ def known_resume_homes(cases: list[Path], scratch: Path) -> dict[Path, Path]:
         other = cases[(i + 1) % len(cases)] / "jd.txt"
         home = Path(tempfile.mkdtemp(dir=scratch, prefix="known-"))
         env = {**os.environ, "RESUMEFORGE_HOME": str(home)}
-        command = [sys.executable, "-m", "core", "run", "--resume", str(case / "fact_resume.md")]
-        command += ["--jd", str(other), "--out", str(home / "first-out")]
+        command = run_command(case, other, home / "first-out")
         subprocess.run(command, env=env, capture_output=True, check=True)
         homes[case] = home
     return homes

@@ -19,6 +19,8 @@ import re
 from functools import lru_cache
 from pathlib import Path
 
+from core.jd.rarity import FLOOR, zipf
+
 DATA = Path(__file__).resolve().parent.parent / "data"
 WORD = re.compile(r"<\d+>|[A-Za-z0-9][\w'’&+#./-]*[\w+#>]|[A-Za-z0-9]")
 BREAK = re.compile(r"[,;:()\[\]!?\"“”•|]|\.(?=\s|$)|\s[-–—]\s|\n")
@@ -167,8 +169,6 @@ _OPENING = re.compile(r"(?:^|[.!?:;•]|(?:^|\n)[ \t]*[-–*•▪◦·])\s*$")
 def _adverb(word: str) -> bool:
     """An -ly adverb of an everyday adjective ("accurately", "quickly", "effectively"): it ends
     no keyword. Words whose stem is no common word ("supply", "assembly", "Italy") are not."""
-    from core.jd.rarity import FLOOR, zipf
-
     low = word.lower()
     return len(low) > 5 and low.endswith("ly") and zipf(low[:-2]) > FLOOR
 
