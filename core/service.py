@@ -150,7 +150,9 @@ class TailoringSession:
             return self._checked(run.redo(S.EVIDENCE_MAPPING))
 
     def next_questions(self, limit: int = 3) -> list[UserQuestion]:
-        return next_questions(self._need_board().gap_resolutions, limit=limit)
+        board = self._need_board()
+        by_id = {c.id: c for c in board.evidence_cards}
+        return next_questions(board.gap_resolutions, limit=limit, lookup=by_id.get)
 
     def answer_gaps(self, answers: list[GapAnswer]) -> Blackboard:
         run = self._need_run()

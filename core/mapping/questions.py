@@ -7,7 +7,7 @@ and its strategy becomes `omit`, so nothing papers over it.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from core.contracts import (
     AnswerStatus,
@@ -24,12 +24,21 @@ from core.contracts import (
 )
 from core.errors import InputError
 from core.jd.kinds import is_quality
+from core.retrieval.corpus import is_role_header
 
 MAX_ANSWER_CHARS = 2000
+MAX_QUOTE_CHARS = 160  # the closest line, quoted in a question, is cut at a word past this
+MIN_QUOTE_WORDS = 4  # fewer is a title ("Teacher"), not a line of work worth quoting
+
+Lookup = Callable[[str], EvidenceCard | None]
 
 
-def build_questions(gaps: Sequence[GapResolution]) -> list[UserQuestion]:
-    """One question per open ask_user gap, must-haves first (stable order otherwise)."""
+def build_questions(
+    gaps: Sequence[GapResolution], lookup: Lookup | None = None
+) -> list[UserQuestion]:
+    """One question per open ask_user gap, must-haves first (stable order otherwise). With
+    `lookup` (card id → card), a gap with no stated evidence quotes the closest line mapping
+    kept for it, so the user sees what was found instead of "nothing"."""
     open_gaps = [
         g
         for g in gaps
@@ -37,11 +46,38 @@ def build_questions(gaps: Sequence[GapResolution]) -> list[UserQuestion]:
     ]
     # must-haves first; a personal quality after the things done (stable order otherwise)
     open_gaps.sort(key=lambda g: (g.priority != Priority.MUST, is_quality(g.requirement_text)))
-    return [_question(g) for g in open_gaps]
+    return [_question(g, closest_line(g, lookup)) for g in open_gaps]
 
 
-def _question(gap: GapResolution) -> UserQuestion:
+def closest_card(gap: GapResolution, lookup: Lookup | None) -> EvidenceCard | None:
+    """The first adjacent card that is a line of work: not a role's own header line (its title
+    and dates) and not a bare title of fewer than MIN_QUOTE_WORDS words."""
+    if lookup is None:
+        return None
+    for card_id in gap.adjacent_evidence_ids:
+        card = lookup(card_id)
+        if card is None or is_role_header(card):
+            continue
+        if len(card.raw_text.split()) >= MIN_QUOTE_WORDS:
+            return card
+    return None
+
+
+def closest_line(gap: GapResolution, lookup: Lookup | None) -> str:
+    """`closest_card`'s text on one line, cut at a word near MAX_QUOTE_CHARS ("" without one)."""
+    card = closest_card(gap, lookup)
+    if card is None:
+        return ""
+    text = " ".join(card.raw_text.split())
+    if len(text) <= MAX_QUOTE_CHARS:
+        return text
+    return text[:MAX_QUOTE_CHARS].rsplit(" ", 1)[0].rstrip(",;:") + " …"
+
+
+def _question(gap: GapResolution, closest: str = "") -> UserQuestion:
     text = gap.requirement_text.rstrip(".")
+    seen = f" The closest line in your resume is “{closest}”, which does not say it outright."
+    seen = seen if closest else ""
     if gap.nearby and gap.unstated:
         question = (
             f"You list {gap.nearby}; this job also asks for {gap.unstated} (“{text}”). Do you "
@@ -53,20 +89,23 @@ def _question(gap: GapResolution) -> UserQuestion:
             "If so, say where and when; if not, the gap stays and nothing claims it."
         )
     elif gap.gap_type == GapType.HIDDEN_EVIDENCE:
+        related = f" (“{closest}”)" if closest else ""
         question = (
-            f"The job asks for: “{text}”. Your resume has related work but does not say this "
-            "outright. Have you done it? If so, where, when, and what exactly did you do?"
+            f"The job asks for: “{text}”. Your resume has related work{related} but does not "
+            "say this outright. Have you done it? If so, where, when, and what exactly did you do?"
         )
     elif is_quality(gap.requirement_text):
         question = (
             f"The job asks for: “{text}”. A resume shows this through what you did rather "
-            "than by saying it. Is there something you did that shows it (who it was for, what "
-            "you did, what came of it)? Describe it in your own words; if not, nothing claims it."
+            f"than by saying it.{seen} Is there something you did that shows it (who it was for, "
+            "what you did, what came of it)? Describe it in your own words; if not, nothing "
+            "claims it."
         )
     else:
+        found = seen or " Nothing in your fact resume shows it."
         question = (
-            f"The job asks for: “{text}”. Nothing in your fact resume shows it. Have you done "
-            "this anywhere (a job, a project, a course)? Describe it in your own words."
+            f"The job asks for: “{text}”.{found} Have you done this anywhere (a job, a project, "
+            "a course)? Describe it in your own words."
         )
     level = "a must-have" if gap.priority == Priority.MUST else "a nice-to-have"
     impact = (
@@ -76,8 +115,10 @@ def _question(gap: GapResolution) -> UserQuestion:
     return UserQuestion(gap_id=gap.gap_id, question=question, impact=impact, priority=gap.priority)
 
 
-def next_questions(gaps: Sequence[GapResolution], *, limit: int = 3) -> list[UserQuestion]:
-    return build_questions(gaps)[:limit]
+def next_questions(
+    gaps: Sequence[GapResolution], *, limit: int = 3, lookup: Lookup | None = None
+) -> list[UserQuestion]:
+    return build_questions(gaps, lookup)[:limit]
 
 
 def answer_card(
@@ -105,8 +146,10 @@ def apply_answers(
     answers: Sequence[GapAnswer],
     *,
     existing_ids: set[str],
+    lookup: Lookup | None = None,
 ) -> tuple[list[GapResolution], list[EvidenceCard]]:
-    """Record answers on the gaps; return the updated gaps and the new user-attested cards."""
+    """Record answers on the gaps; return the updated gaps and the new user-attested cards
+    (each keeps the question as asked: `lookup` as given to `build_questions`)."""
     by_id = {g.gap_id: g for g in gaps}
     unknown = [a.gap_id for a in answers if a.gap_id not in by_id]
     if unknown:
@@ -131,7 +174,8 @@ def apply_answers(
         n = 1
         while f"ans-{gap.requirement_id or gap.gap_id}-{n}" in existing_ids:
             n += 1
-        card = answer_card(gap, answer, question=_question(gap).question, index=n)
+        asked = _question(gap, closest_line(gap, lookup)).question
+        card = answer_card(gap, answer, question=asked, index=n)
         existing_ids.add(card.id)
         new_cards.append(card)
         updated[gap.gap_id] = gap.model_copy(

@@ -127,8 +127,10 @@ class Run:
         """Apply the user's gap answers (an answer becomes an evidence card, indexed at once) and
         map the evidence again. `record` keeps the answers on the board (the CLI's answers
         file, applied once per run)."""
-        existing = {c.id for c in self.board.evidence_cards}
-        gaps, cards = apply_answers(self.board.gap_resolutions, answers, existing_ids=existing)
+        by_id = {c.id: c for c in self.board.evidence_cards}
+        gaps, cards = apply_answers(
+            self.board.gap_resolutions, answers, existing_ids=set(by_id), lookup=by_id.get
+        )
         self.board.gap_resolutions = gaps
         if record:
             self.board.answers = answers

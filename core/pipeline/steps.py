@@ -168,7 +168,7 @@ def do_mapping(board: Blackboard, deps: Deps) -> Changes:
         )
     gaps = carry_over_answers(gaps, board.gap_resolutions)
     evidence_map = apply_answered(evidence_map, gaps)
-    questions = build_questions(gaps)
+    questions = build_questions(gaps, {c.id: c for c in board.evidence_cards}.get)
     if deps.llm is not None:
         from core.pipeline.llm_stages import phrase_questions
 

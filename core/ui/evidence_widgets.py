@@ -32,6 +32,7 @@ from core.contracts import (
     RequirementKind,
 )
 from core.jd.kinds import kind_of
+from core.mapping.questions import closest_card
 from core.ui import state
 from core.ui.widgets import provenance_label, safe_text
 
@@ -67,6 +68,7 @@ class RequirementView:
     cards: list[EvidenceCard]
     gap: GapResolution | None
     matched_terms: list[str]
+    closest: EvidenceCard | None = None  # a gap's nearest line, which does not state it
 
 
 def requirement_status(
@@ -94,13 +96,15 @@ def requirement_views(board: Blackboard, lookup: Lookup) -> list[RequirementView
     for req in sorted(board.requirements, key=lambda r: r.priority != Priority.MUST):
         mapping = mappings.get(req.id)
         ids = mapping.evidence_card_ids if mapping else []
+        gap = gaps.get(req.id)
         views.append(
             RequirementView(
                 requirement=req,
                 status=requirement_status(mapping, gaps.get(req.id), kind_of(req)),
                 cards=[c for c in (lookup(i) for i in ids) if c is not None],
-                gap=gaps.get(req.id),
+                gap=gap,
                 matched_terms=list(mapping.matched_terms) if mapping else [],
+                closest=closest_card(gap, lookup) if gap is not None and not ids else None,
             )
         )
     return views
@@ -200,6 +204,9 @@ def render_requirement_card(view: RequirementView, *, on_strategy: OnStrategy) -
             )
         elif view.gap is not None and view.gap.nearby:
             st.caption(f"Your resume shows {safe_text(view.gap.nearby)}: not all that is asked.")
+        elif view.closest is not None:
+            st.caption("Nothing in your resume says this outright. The closest line:")
+            render_quote(view.closest)
         else:
             st.caption("Nothing in your resume says this yet.")
         if view.gap is not None:

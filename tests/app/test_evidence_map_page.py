@@ -38,6 +38,25 @@ def test_one_card_per_requirement_with_status_quote_and_source(app, mapped_sessi
     assert "###" not in texts(at.main)  # no raw Markdown in the cards (the sidebar has some)
 
 
+def test_a_gap_shows_the_closest_line_of_the_resume_not_nothing(app, mapped_session):
+    board = mapped_session.board
+    views = requirement_views(board, mapped_session.evidence_quote)
+    near = [v for v in views if v.closest is not None]
+    assert near, "the sample has a true gap with a close but not stating line"
+    at = app(mapped_session, PAGE)
+    shown = texts(at.main)
+    for view in near:
+        assert not view.cards and view.gap is not None and view.status == "gap"
+        assert view.closest.id in view.gap.adjacent_evidence_ids
+        assert plain_text(view.closest.raw_text) in shown
+    assert "Nothing in your resume says this outright. The closest line:" in shown
+    asked = {q.gap_id: q.question for q in mapped_session.next_questions(limit=50)}
+    quoted = [v for v in near if v.gap.gap_id in asked]
+    assert quoted, "a must-have gap with a close line is asked about"
+    for view in quoted:  # the question quotes the same line (cut after 160 characters)
+        assert " ".join(view.closest.raw_text.split())[:40] in asked[view.gap.gap_id]
+
+
 def test_the_status_of_a_requirement_reads_as_a_job_seeker_would_say_it():
     from core.contracts import EvidenceMapping, GapResolution, GapType
 

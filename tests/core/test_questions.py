@@ -104,3 +104,65 @@ def test_what_reads_as_a_personal_quality(text: str, quality: bool) -> None:
     from core.jd.kinds import is_quality
 
     assert is_quality(text) is quality
+
+
+def _card(card_id: str, text: str):
+    from core.contracts import EvidenceCard, Provenance
+
+    return EvidenceCard(id=card_id, raw_text=text, provenance=Provenance(source="resume.pdf"))
+
+
+def test_a_gap_quotes_the_closest_line_instead_of_saying_nothing_is_there() -> None:
+    near = _card("skl-04", "Working long hours,  under pressure\nand tight deadlines.")
+    cards = {near.id: near}
+    asked = gap("gap-r3").model_copy(
+        update={
+            "requirement_text": "Ability to work in a fast-paced, high-pressure environment",
+            "adjacent_evidence_ids": ["gone-01", "skl-04"],  # the first no longer exists
+        }
+    )
+    (question,) = build_questions([asked], cards.get)
+    assert "“Working long hours, under pressure and tight deadlines.”" in question.question
+    assert "does not say it outright" in question.question
+    assert "Nothing in your fact resume" not in question.question
+    # without the cards (or with no close line) the question says plainly that nothing shows it
+    (plain,) = build_questions([asked])
+    assert "Nothing in your fact resume shows it" in plain.question
+    (alone,) = build_questions([asked.model_copy(update={"adjacent_evidence_ids": []})], cards.get)
+    assert alone.question == plain.question
+
+
+def test_a_quality_and_a_hidden_evidence_gap_quote_it_too_and_a_long_line_is_cut() -> None:
+    long_text = "Led the evening line of a 180-cover restaurant " + "and more words " * 20
+    near = _card("exp-1", long_text)
+    quality = gap("gap-r1").model_copy(
+        update={"requirement_text": "Attention to detail.", "adjacent_evidence_ids": ["exp-1"]}
+    )
+    hidden = gap("gap-r2").model_copy(
+        update={
+            "requirement_text": "Experience running a kitchen line",
+            "gap_type": GapType.HIDDEN_EVIDENCE,
+            "adjacent_evidence_ids": ["exp-1"],
+        }
+    )
+    by_id = {q.gap_id: q.question for q in build_questions([quality, hidden], {"exp-1": near}.get)}
+    for question in by_id.values():
+        quoted = question.split("“")[2].split("”")[0]  # the second quote: the resume's line
+        assert quoted.startswith("Led the evening line") and quoted.endswith(" …")
+        assert len(quoted) <= 162 and "  " not in quoted
+    assert "shows this through what you did" in by_id["gap-r1"]
+    assert "Your resume has related work (“Led the evening line" in by_id["gap-r2"]
+
+
+def test_the_answer_card_keeps_the_question_as_it_was_asked() -> None:
+    near = _card("skl-04", "Working long hours, under pressure and tight deadlines.")
+    asked = gap("gap-r3").model_copy(update={"adjacent_evidence_ids": ["skl-04"]})
+    lookup = {near.id: near}.get
+    (question,) = build_questions([asked], lookup)
+    _, (card,) = apply_answers(
+        [asked],
+        [GapAnswer(gap_id="gap-r3", answer="Ran the fry station on 300-cover Saturday nights")],
+        existing_ids={"skl-04"},
+        lookup=lookup,
+    )
+    assert card.provenance.question == question.question
