@@ -100,6 +100,11 @@ def test_every_page_reads_at_a_glance(new_page, size):
             chart = page.locator('[class*="st-key-evidence_headline"] .vega-embed').first
             chart.scroll_into_view_if_needed()
             assert chart_bars(chart.screenshot()) == 2, "one bar per priority, on its own band"
+            # the sample's true gap quotes the closest line of the resume, not "nothing"
+            gap = page.locator('[class*="st-key-evidence_card_"]', has_text="The closest line")
+            gap.first.scroll_into_view_if_needed()
+            page.wait_for_timeout(200)
+            gap.first.screenshot(path=str(SCREENSHOTS / f"{size}-evidence-map-gap.png"))
         screenshot(page, f"{size}-{slug(title)}")
         first = page.locator('[class*="st-key-evidence_card_"], [class*="st-key-draft_line_"]')
         if first.count():
