@@ -16,6 +16,7 @@ from collections.abc import Callable
 from core.contracts import (
     Blackboard,
     Confidence,
+    EvidenceCard,
     EvidenceMapping,
     GapResolution,
     GapType,
@@ -147,11 +148,17 @@ def hyde_writer(llm) -> Callable[[str], str | None]:
 
 
 def phrase_questions(
-    questions: list[UserQuestion], gaps: list[GapResolution], *, llm
+    questions: list[UserQuestion],
+    gaps: list[GapResolution],
+    *,
+    llm,
+    lookup: Callable[[str], EvidenceCard | None] | None = None,
 ) -> list[UserQuestion]:
-    """Let the model phrase the gap questions; ids, order and priorities stay ours."""
+    """Let the model phrase the gap questions; ids, order and priorities stay ours. `lookup`
+    (card id → card) gives it the closest line of each gap, as the offline questions quote it."""
     from core.llm.prompts import render_prompt
     from core.llm.responses import GapQuestionsResponse
+    from core.mapping.questions import closest_line
 
     if not questions:
         return questions
@@ -164,6 +171,7 @@ def phrase_questions(
             "priority": g.priority.value,
             "nearby": g.nearby,
             "unstated": g.unstated,
+            "closest": closest_line(g, lookup),
         }
         for g in gaps
         if g.gap_id in asked

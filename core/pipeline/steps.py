@@ -168,11 +168,12 @@ def do_mapping(board: Blackboard, deps: Deps) -> Changes:
         )
     gaps = carry_over_answers(gaps, board.gap_resolutions)
     evidence_map = apply_answered(evidence_map, gaps)
-    questions = build_questions(gaps, {c.id: c for c in board.evidence_cards}.get)
+    lookup = {c.id: c for c in board.evidence_cards}.get
+    questions = build_questions(gaps, lookup)
     if deps.llm is not None:
         from core.pipeline.llm_stages import phrase_questions
 
-        questions = phrase_questions(questions, gaps, llm=deps.llm)
+        questions = phrase_questions(questions, gaps, llm=deps.llm, lookup=lookup)
     cited = [cid for m in evidence_map for cid in m.evidence_card_ids]
     return Changes(
         StepFields(

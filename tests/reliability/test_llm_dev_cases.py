@@ -65,8 +65,13 @@ def restating_writer(card_text: dict[str, str]):
     return answer
 
 
+PHRASED: list[dict] = []  # the gaps the model was asked to phrase, in this test
+
+
 def gap_phraser(request):
-    ids = GAP_ID.findall("\n".join(data_block(request.text(), "GAPS")))
+    block = "\n".join(data_block(request.text(), "GAPS"))
+    PHRASED.extend(json.loads(block))
+    ids = GAP_ID.findall(block)
     questions = [{"gap_id": g, "question": "Have you done this, and where?"} for g in ids]
     return json_reply(request, {"questions": questions})
 
@@ -83,6 +88,7 @@ def test_llm_engine_completes_the_case_with_cited_lines_and_no_new_numbers(
     resume_path, fact = case / "fact_resume.md", (case / "fact_resume.md").read_text("utf-8")
     cards = parse_resume(resume_path.read_bytes(), resume_path.name, settings=rel_settings.ingest)
     card_text = {c.id: c.raw_text for c in cards.cards if c.role_id}
+    PHRASED.clear()
     llm_server.responder = StageScript(
         {"writer": restating_writer(card_text), "gap_questions": gap_phraser}
     )
@@ -116,3 +122,8 @@ def test_llm_engine_completes_the_case_with_cited_lines_and_no_new_numbers(
     assert all(t == restyle_dates(by_id[i].text, DEFAULT_DATE_STYLE) for i, t in shipped.items())
     stated = numbers(fact) | numbers(restyle_dates(fact, DEFAULT_DATE_STYLE))
     assert sorted(numbers(text) - stated) == []
+    # the model phrases each gap question knowing the closest line, as the offline one quotes it
+    assert PHRASED and all("closest" in gap for gap in PHRASED)
+    resume_text = " ".join(" ".join(c.raw_text.split()) for c in board.evidence_cards)
+    for gap in PHRASED:
+        assert gap["closest"].removesuffix(" …") in resume_text
