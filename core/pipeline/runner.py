@@ -20,14 +20,13 @@ from pathlib import Path
 
 from pydantic import TypeAdapter, ValidationError
 
-from core import __version__
 from core.contracts import Blackboard, GapAnswer, ParsedResume
 from core.contracts import PipelineState as S
 from core.errors import InputError
 from core.pipeline.outputs import RunOutputs, export_run, load_exported_draft
 from core.pipeline.run import Run
 from core.pipeline.run_report import failed_model_calls, previous_run
-from core.pipeline.store import inputs_hash, load_board
+from core.pipeline.store import code_fingerprint, inputs_hash, load_board
 from core.settings import Settings
 from core.workspace import Workspace
 
@@ -109,7 +108,7 @@ def tailor(request: RunRequest, *, settings: Settings, llm=None) -> RunResult:
     index = _open_index(resume, workspace, settings)
     warm_up(embedder)  # the JD stage's reference vectors, on the other core meanwhile
     run_id = inputs_hash(
-        __version__,
+        code_fingerprint(),  # the code that makes the run (store.code_fingerprint)
         resume.content_hash,
         jd_text,
         request.title,
