@@ -150,9 +150,8 @@ class TailoringSession:
             return self._checked(run.redo(S.EVIDENCE_MAPPING))
 
     def next_questions(self, limit: int = 3) -> list[UserQuestion]:
-        board = self._need_board()
-        by_id = {c.id: c for c in board.evidence_cards}
-        return next_questions(board.gap_resolutions, limit=limit, lookup=by_id.get)
+        gaps = self._need_board().gap_resolutions
+        return next_questions(gaps, limit=limit, lookup=self.evidence_quote)
 
     def answer_gaps(self, answers: list[GapAnswer]) -> Blackboard:
         run = self._need_run()

@@ -76,8 +76,11 @@ def closest_line(gap: GapResolution, lookup: Lookup | None) -> str:
 
 def _question(gap: GapResolution, closest: str = "") -> UserQuestion:
     text = gap.requirement_text.rstrip(".")
-    seen = f" The closest line in your resume is “{closest}”, which does not say it outright."
-    seen = seen if closest else ""
+    seen = (
+        f" The closest line in your resume is “{closest}”, which does not say it outright."
+        if closest
+        else ""
+    )
     if gap.nearby and gap.unstated:
         question = (
             f"You list {gap.nearby}; this job also asks for {gap.unstated} (“{text}”). Do you "

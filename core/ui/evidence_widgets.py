@@ -100,7 +100,7 @@ def requirement_views(board: Blackboard, lookup: Lookup) -> list[RequirementView
         views.append(
             RequirementView(
                 requirement=req,
-                status=requirement_status(mapping, gaps.get(req.id), kind_of(req)),
+                status=requirement_status(mapping, gap, kind_of(req)),
                 cards=[c for c in (lookup(i) for i in ids) if c is not None],
                 gap=gap,
                 matched_terms=list(mapping.matched_terms) if mapping else [],
