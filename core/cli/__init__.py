@@ -65,23 +65,23 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--out", help="write here (atomically) instead of stdout")
 
     p = sub.add_parser("search", help="ranked evidence for a query")
-    p.add_argument("query", nargs="?", default=None)
-    p.add_argument("--resume", required=True)
-    p.add_argument("--k", type=int, default=10)
+    p.add_argument("query", nargs="?", default=None, help="what to look for (or use --queries)")
+    p.add_argument("--resume", required=True, help="the fact resume to search")
+    p.add_argument("--k", type=int, default=10, help="how many results (default: 10)")
     modes = [m.value for m in RetrievalMode]
-    p.add_argument("--mode", default=RetrievalMode.HYBRID.value, choices=modes)
+    p.add_argument("--mode", default=RetrievalMode.HYBRID.value, choices=modes, help="ranking")
     p.add_argument("--queries", help="file with one query per line; prints one JSON list")
-    p.add_argument("--json", action="store_true")
+    p.add_argument("--json", action="store_true", help="print JSON")
     p.add_argument("--workspace", help="workspace folder (default: under RESUMEFORGE_HOME)")
 
     ev = sub.add_parser("eval", help="score against labelled cases").add_subparsers(
         dest="eval_command", required=True, metavar="WHAT"
     )
     p = ev.add_parser("retrieval", help="recall@5/10, nDCG@5, MRR per mode")
-    p.add_argument("--cases", required=True)
-    p.add_argument("--k", type=int, default=5)
-    p.add_argument("--modes", default="bm25,vector,hybrid")
-    p.add_argument("--json", action="store_true")
+    p.add_argument("--cases", required=True, help="folder of labelled cases (eval/dev)")
+    p.add_argument("--k", type=int, default=5, help="cut-off of the ranking (default: 5)")
+    p.add_argument("--modes", default="bm25,vector,hybrid", help="comma-separated modes")
+    p.add_argument("--json", action="store_true", help="print JSON")
     p = ev.add_parser("jd", help="requirement, priority, keyword, boilerplate and title scores")
     p.add_argument("--cases", required=True, help="eval/dev or eval/real folder")
     p.add_argument("--embedder", action="store_true", help="section roles by meaning too")
@@ -90,28 +90,28 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="also re-read each ad with line breaks before capitals removed and all removed",
     )
-    p.add_argument("--json", action="store_true")
+    p.add_argument("--json", action="store_true", help="print JSON")
     p = ev.add_parser("pipeline", help="gap detection, audit probes, produced-resume checks")
-    p.add_argument("--cases", required=True)
-    p.add_argument("--json", action="store_true")
+    p.add_argument("--cases", required=True, help="folder of labelled cases (eval/dev)")
+    p.add_argument("--json", action="store_true", help="print JSON")
     p = ev.add_parser(
         "audit", help="truth audit: probes per type and split (eval/dev); false alarms (eval/real)"
     )
     p.add_argument("--cases", required=True, help="eval/dev (probes) or eval/real (real pairs)")
-    p.add_argument("--json", action="store_true")
+    p.add_argument("--json", action="store_true", help="print JSON")
     p = ev.add_parser("resumes", help="roles, education, contact, junk and quotes in cards")
     p.add_argument("--cases", required=True, help="eval/real (labels/resumes.json) or eval/dev")
-    p.add_argument("--json", action="store_true")
+    p.add_argument("--json", action="store_true", help="print JSON")
 
     p = sub.add_parser("run", help="fact resume + JD -> tailored DOCX and audit JSON")
-    p.add_argument("--resume", required=True)
-    p.add_argument("--jd", required=True)
-    p.add_argument("--title", default="")
-    p.add_argument("--answers", help="JSON file of gap answers")
-    p.add_argument("--template", default=None)
+    p.add_argument("--resume", required=True, help="your fact resume (md, txt, docx, pdf, JSON)")
+    p.add_argument("--jd", required=True, help="the job description (txt, md, docx or pdf)")
+    p.add_argument("--title", default="", help="target job title")
+    p.add_argument("--answers", help='JSON file of gap answers: {"gap-r8": "…", "gap-r12": null}')
+    p.add_argument("--template", default=None, help="classic (default), ats_plain or compact")
     p.add_argument("--model", default=None, help="litellm model string; omit for offline")
-    p.add_argument("--api-base", default=None)
-    p.add_argument("--out", help="output folder (default: a versioned folder per run)")
+    p.add_argument("--api-base", default=None, help="OpenAI-compatible endpoint for --model")
+    p.add_argument("--out", help="output folder (default: a new one under RESUMEFORGE_HOME/runs)")
     add_completion_args(p)
     p.add_argument(
         "--date-style",
@@ -121,16 +121,16 @@ def build_parser() -> argparse.ArgumentParser:
     )
 
     p = sub.add_parser("audit", help="truth-check bullets against the fact resume")
-    p.add_argument("--resume", required=True)
+    p.add_argument("--resume", required=True, help="the fact resume the bullets must rest on")
     p.add_argument("--bullets", required=True, help="one bullet per line, or a JSON list")
-    p.add_argument("--json", action="store_true")
+    p.add_argument("--json", action="store_true", help="print JSON")
 
     p = sub.add_parser("diff", help="what changed between two tailored runs")
-    p.add_argument("run_a")
-    p.add_argument("run_b")
+    p.add_argument("run_a", help="folder of the earlier run")
+    p.add_argument("run_b", help="folder of the later run")
 
     p = sub.add_parser("models", help="effective model settings and estimated cost per stage")
-    p.add_argument("--json", action="store_true")
+    p.add_argument("--json", action="store_true", help="print JSON")
     p.add_argument(
         "--check", action="store_true", help="probe the endpoint: which output mode works"
     )
