@@ -1,7 +1,7 @@
 """Build the bundled DOCX templates: `python -m tools.build_templates [--out DIR]`.
 
 A development tool, not part of the installed package: the app reads the built files in
-templates/, and each template's look (font, sizes, margins) from core/render/looks.py.
+core/templates/, and each template's look (font, sizes, margins) from core/render/looks.py.
 
 python-docx writes ordinary paragraphs whose text holds docxtpl tags ({{ name }},
 {%p for role in roles %} …); every tag sits whole in one run, so docxtpl sees it intact. Bullets

@@ -12,7 +12,7 @@ Order of events for `ModelCall.run()`:
    (`num_retries=0`) so the counts are ours.
 3. A 400/422 that names response_format / tools → once more in prompt-only mode.
 4. Validation retries exhausted, or the answer truncated → the schema assembler on the last
-   raw text → else ONE repair call (prompts/repair.jinja, temperature 0) → else
+   raw text → else ONE repair call (core/prompts/repair.jinja, temperature 0) → else
    ProviderError(kind="bad_output") so the stage uses its deterministic result.
 """
 

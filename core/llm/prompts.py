@@ -1,6 +1,6 @@
-"""Render the prompt files in the repository's `prompts/` folder.
+"""Render the prompt files shipped in the package's `core/prompts/` folder.
 
-Each `prompts/<name>.jinja` defines two blocks, `system` and `user`. Rendering is plain text
+Each `core/prompts/<name>.jinja` defines two blocks, `system` and `user`. Rendering is plain text
 (autoescape off) with StrictUndefined, and every variable a template uses must be passed: a
 missing one raises `jinja2.UndefinedError` before anything is sent.
 
@@ -28,9 +28,10 @@ import jinja2
 from jinja2 import meta
 
 from core.errors import ProviderError
+from core.resources import package_dir
 from core.text.contact import find_contacts, mask_contacts
 
-PROMPTS_DIR = Path(__file__).resolve().parents[2] / "prompts"
+PROMPTS_DIR = package_dir("prompts")
 _FENCE_MARKERS = re.compile(r"<{3,}|>{3,}")
 
 
@@ -100,7 +101,7 @@ class PromptRenderer:
         try:
             template = self.env.get_template(f"{name}.jinja")
         except jinja2.TemplateNotFound:
-            raise ValueError(f"No prompt file prompts/{name}.jinja") from None
+            raise ValueError(f"No prompt file core/prompts/{name}.jinja") from None
         missing = sorted(self.variables(name) - set(context))
         if missing:
             raise jinja2.UndefinedError(f"prompt {name!r} needs: {', '.join(missing)}")

@@ -1,7 +1,7 @@
 """The stage registry: every stage that may ask a model, with its prompt file, the Pydantic model
 its answer must fit, and the typical tokens of one run (for the `resumeforge models` estimate).
 
-Adding a stage is one entry here plus `prompts/<name>.jinja` and a response model in
+Adding a stage is one entry here plus `core/prompts/<name>.jinja` and a response model in
 `core/llm/responses.py` (CONTRIBUTING.md walks through an example); a test checks that every
 entry has both. Everything that lists stages (settings overrides, the prompt renderer's test,
 `resumeforge models`, the cost estimate) reads this table.
@@ -38,7 +38,7 @@ class StageSpec:
 
     @property
     def prompt(self) -> str:
-        """The prompt file's name: `prompts/<prompt>.jinja`."""
+        """The prompt file's name: `core/prompts/<prompt>.jinja`."""
         return self.stage.value
 
 

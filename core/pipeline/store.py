@@ -104,8 +104,8 @@ def load_board(run_dir: Path) -> Blackboard | None:
 
 
 def code_fingerprint(roots: tuple[Path, ...] | None = None) -> str:
-    """A hash of the code a run is made by: every file under the `core` package, the prompts
-    and the bundled templates (bytecode caches left out). A run folder is named by its inputs
+    """A hash of the code a run is made by: every file under the `core` package, its prompts
+    and bundled templates included (bytecode caches left out). A run folder is named by its inputs
     and this, so after an update the same resume and job ad are tailored again by the new code
     instead of resuming a board the old code wrote (the version number alone never changed
     between updates). About 30 ms on this machine, once per process."""
@@ -123,12 +123,9 @@ def code_fingerprint(roots: tuple[Path, ...] | None = None) -> str:
 
 @functools.lru_cache(maxsize=1)
 def _bundled_fingerprint() -> str:
-    from core.llm.prompts import PROMPTS_DIR
-    from core.render.templates import BUNDLED_TEMPLATES_DIR
+    from core.resources import package_dir
 
-    package = Path(__file__).resolve().parents[1]
-    roots = (package, PROMPTS_DIR, BUNDLED_TEMPLATES_DIR)
-    return code_fingerprint(tuple(r for r in roots if r.is_dir()))
+    return code_fingerprint((package_dir("."),))
 
 
 def inputs_hash(*parts: object) -> str:

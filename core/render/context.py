@@ -4,7 +4,7 @@ Every string here is user or model text. It is cleaned (characters XML cannot ho
 whitespace collapsed) but never interpreted: escaping happens in the Jinja environment
 (`core.render.docx_render`), so text enters a template only as a value.
 
-Template authors get these names (see templates/ and `python -m tools.build_templates`):
+Template authors get these names (see core/templates/ and `python -m tools.build_templates`):
 name, contact (name, email, phone, location, links, line), contact_line, target_title,
 headings (summary, experience, skills), summary, summary_lines, roles (company, title, location,
 timeframe, headline, meta_line, bullets), skills, skills_line, sections (name, lines).

@@ -5,7 +5,7 @@ other dependency, needs no LibreOffice or browser (neither is on Streamlit Cloud
 fonts it uses (subsetted) so text is selectable and the file looks the same everywhere, compiles
 a resume in well under a second, and renders PNG pages from the same source for the preview.
 
-The layout is `templates/resume.typ`; the data goes in as JSON through `sys.inputs`, so resume
+The layout is `core/templates/resume.typ`; the data goes in as JSON through `sys.inputs`, so resume
 text is a value and never markup. Each DOCX template has a matching look (font, sizes, margins,
 heading rule, dates on the right or below); a custom DOCX template gets the classic look.
 """
@@ -24,9 +24,12 @@ from typing import Any
 from core.contracts import ContactInfo, ResumeDraft
 from core.errors import TemplateError
 from core.render.context import build_context
+from core.resources import package_dir
 from core.workspace import atomic_write_bytes
 
-LAYOUT = Path(__file__).resolve().parents[2] / "templates" / "resume.typ"
+LAYOUT = package_dir("templates") / "resume.typ"
+# Typst reads files only inside its root, which defaults to the current directory: the layout's
+# own folder is given as the root, so a run from any directory typesets.
 END_LABEL = "<resumeforge-end>"
 # Metric-compatible free fonts first (Carlito = Calibri, Liberation Sans = Arial, Gelasio =
 # Georgia) when the machine has them; Typst's own embedded Libertinus Serif always exists.
@@ -104,7 +107,7 @@ def _compiler() -> Any:
     compile takes tens of milliseconds (used under a lock: app sessions run in threads)."""
     import typst
 
-    return typst.Compiler()
+    return typst.Compiler(root=str(LAYOUT.parent))
 
 
 def _compile(data: dict[str, Any], **options: Any) -> Any:
@@ -113,7 +116,9 @@ def _compile(data: dict[str, Any], **options: Any) -> Any:
     inputs = {"data": json.dumps(data, ensure_ascii=False)}
     try:
         with _COMPILER_LOCK:
-            return _compiler().compile(input=str(LAYOUT), sys_inputs=inputs, **options)
+            return _compiler().compile(
+                input=str(LAYOUT), root=str(LAYOUT.parent), sys_inputs=inputs, **options
+            )
     except (typst.TypstError, RuntimeError) as err:
         raise TemplateError(f"The PDF layout {LAYOUT.name} could not be typeset ({err}).") from None
 
@@ -140,7 +145,7 @@ def page_layout(draft: ResumeDraft, contact: ContactInfo, *, template: str) -> P
     data = pdf_data(draft, contact, template)
     inputs = {"data": json.dumps(data, ensure_ascii=False)}
     try:
-        compiler = typst.Compiler(str(LAYOUT), sys_inputs=inputs)
+        compiler = typst.Compiler(str(LAYOUT), root=str(LAYOUT.parent), sys_inputs=inputs)
         found = json.loads(compiler.query(END_LABEL, field="value"))
     except (typst.TypstError, RuntimeError) as err:
         raise TemplateError(f"The PDF layout {LAYOUT.name} could not be typeset ({err}).") from None

@@ -36,7 +36,7 @@ _hypothesis_home_outside_the_repo()
 SAMPLES = REPO / "core" / "data" / "samples"
 MODEL = "openai/test-model"
 
-# The stage a request belongs to, by a phrase of its system prompt (prompts/<stage>.jinja).
+# The stage a request belongs to, by a phrase of its system prompt (core/prompts/<stage>.jinja).
 STAGE_MARKERS = {
     "technical recruiter": "jd_analyst",
     "evidence-matching": "evidence_mapper",
