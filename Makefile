@@ -64,7 +64,7 @@ typecheck: install
 bench: install
 	$(BIN)/python -m bench.retrieval_bench --out docs/BENCHMARKS.md
 	$(BIN)/python -m bench.pipeline_bench --out docs/BENCHMARKS.md
-	# a cold `resumeforge run` per dev case: new process, fresh home (issue 15: <= 6 s)
+	# a cold `resumeforge run` per dev case: new process, fresh home (target: <= 6 s)
 	$(BIN)/python -m bench.cold_run --out docs/BENCHMARKS.md
 	$(BIN)/python -m bench.jd_bench --out docs/BENCHMARKS.md
 	$(BIN)/python -m bench.render_bench --out docs/BENCHMARKS.md

@@ -1,4 +1,4 @@
-"""Cold `resumeforge run` on every dev case, as issue 15 measures it: `python -m bench.cold_run`.
+"""Cold `resumeforge run` on every dev case against its 6 s target: `python -m bench.cold_run`.
 
 Each run is a new process (`python -m core run`) with a fresh `RESUMEFORGE_HOME` and a fresh
 output folder, so nothing is reused but what `make install` leaves in the user's cache (the ONNX
@@ -11,7 +11,7 @@ A second table measures the everyday case: a cold process for a new job ad again
 that was tailored before (its index and vectors are in `RESUMEFORGE_HOME`, as they are for a user
 who keeps one fact resume). Each case's home is prepared once by a run of its resume with the
 next case's job ad (not timed); every timed run gets a fresh copy of that home.
-Writes the "Cold run, every dev case (issue 15)" section of docs/BENCHMARKS.md.
+Writes the section of docs/BENCHMARKS.md headed `TITLE`.
 """
 
 from __future__ import annotations

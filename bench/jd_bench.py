@@ -2,7 +2,7 @@
 
 Times `analyze_jd` on every dev and real job ad (after one warm-up call that loads the term
 lists), median of a few runs each, and writes the "JD analysis" section of docs/BENCHMARKS.md.
-Target (issue 12): ≤ 0.5 s per ad.
+Target: ≤ 0.5 s per ad.
 """
 
 from __future__ import annotations

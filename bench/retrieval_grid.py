@@ -1,4 +1,4 @@
-"""Offline grid over hybrid-retrieval variants on the labelled dev cases (issue 13, round 11).
+"""Offline grid over hybrid-retrieval variants on the labelled dev cases (measured before built).
 
     python -m bench.retrieval_grid --cases ../shared/eval/dev
     python -m bench.retrieval_grid --cases ../shared/eval/dev --variants base,maxsim-sum:1.0

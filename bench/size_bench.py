@@ -1,4 +1,4 @@
-"""Benchmark: 10 MB of any shape is read or refused within 30 s and 1 GB (issue 19).
+"""Benchmark: 10 MB of any shape is read or refused within 30 s and 1 GB.
 
     python -m bench.size_bench [--runs 3]
 

@@ -3,7 +3,7 @@ beside the model file they came from, so a new process reads them instead of enc
 
 The JD stage compares every ad with ~55 prototype sentences of `core/data`; they depend on
 the model and the data file alone, yet every cold process encoded them again (~0.5 s CPU of a
-cold `run`, issue 15). `fixed_vectors` keeps them in one `.npy` file in the folder of the
+cold `run`). `fixed_vectors` keeps them in one `.npy` file in the folder of the
 model's ONNX export (the user's cache, or the private temp home on the hosted app), named by a
 digest of the model file's name (itself a digest of the weights), the caller's `purpose` (how
 it encodes: its batches decide the padding) and the texts. The file holds exactly what

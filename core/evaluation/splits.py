@@ -5,9 +5,9 @@ cases are scored with the same command and reported beside them, never used to c
 named by its folder (dev) or file stem (real). One home for the split, so every evaluation reports
 the same two groups.
 
-Round 7 (2026-11-26) moved half of each held-back group to tuning, so more kinds of failure can be
-studied, and kept the other half held back: the dev cases whose hold-out earlier rounds had
-already spent (dev-08 and dev-10 were read for ingestion and audit rules, docs/EVALUATION.md) and
+On 2026-11-26 half of each held-back group moved to tuning, so more kinds of failure can be
+studied, and the other half stayed held back: the dev cases whose hold-out had already been
+spent (dev-08 and dev-10 were read for ingestion and audit rules, docs/EVALUATION.md) and
 the first half of the real resumes and job ads by file name, chosen before looking at any result.
 """
 

@@ -136,7 +136,7 @@ def _lexicon_index(lexicon: SkillLexicon) -> dict[str, list[Candidate]]:
     Scanning word starts and trying only the terms that can begin there is ~50x faster than
     one alternation of every term. A pattern is compiled when first tried (`_compiled`): a run
     tries the few dozen terms whose first word its texts hold, not the ~1,000 of the lexicon
-    (compiling them all was ~0.12 s of a cold run, issue 15).
+    (compiling them all was ~0.12 s of a cold run).
     """
     index: dict[str, list[tuple[int, int, str]]] = {}
     for term in lexicon.terms():

@@ -6,8 +6,9 @@ word of everyday English, not a term a recruiter searches for; a rare one ("sani
 from wordfreq 3.1.1 (built by tools/build_common_words.py; CC BY-SA 4.0, see ATTRIBUTION.md);
 a word not listed is rarer than 4.0.
 
-`COMMON_ALONE` was chosen on the tuning job ads (docs/eval-notes/jd.md, round 4): at 4.5 no
-tuning keyword label is lost and precision rises; at 4.0 real tuning recall falls.
+`COMMON_ALONE` was chosen on the tuning job ads (docs/eval-notes/jd.md, "Keyword precision by
+rarity"): at 4.5 no tuning keyword label is lost and precision rises; at 4.0 real tuning recall
+falls.
 """
 
 from __future__ import annotations

@@ -37,7 +37,7 @@ from core.jd.roles import encode_texts, stored_encoding
 from core.jd.sections import Section
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "jd_sentence_roles.json"
-# Chosen on the tuning ads (docs/eval-notes/jd.md, round 3): the highest margin of a labelled
+# Chosen on the tuning ads (docs/eval-notes/jd.md, `MIN_MARGIN`): the highest margin of a labelled
 # tuning requirement without a cue was 0.073; 0.10 leaves a step of safety and still catches half
 # of the tuning ads' about-us / benefits / process / EEO sentences that carry no cue.
 MIN_MARGIN = 0.10

@@ -19,7 +19,8 @@ from core.jd.phrases import phrase_words
 from core.jd.requirements import MUST_CUE, NICE_CUE
 from core.jd.sections import ITEM_START
 
-# Shape of a run-together list line (chosen on the tuning ads, docs/eval-notes/jd.md round 5).
+# Shape of a run-together list line (chosen on the tuning ads; docs/eval-notes/jd.md,
+# "Space-separated run-together lists").
 MIN_WORDS = 30
 MIN_JOINTS = 3
 MAX_SENTENCE_ENDS = 1

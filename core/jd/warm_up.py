@@ -1,4 +1,4 @@
-"""The JD stage's reference vectors, computed ahead on a background thread (issue 15).
+"""The JD stage's reference vectors, computed ahead on a background thread so a cold run waits less.
 
 Every JD analysis compares the ad's sentences with the prototype sentences of
 `core/jd/sentence_roles.py` (40 texts: about a tenth of a cold run's main-thread embedding

@@ -1,4 +1,4 @@
-"""Years-of-experience requirements measured on the role timeline (issue 13).
+"""Years-of-experience requirements measured on the role timeline.
 
 Three readings of "N years of X", by what X is:
 - nothing ("5+ years of professional experience"): every role, merged;

@@ -54,7 +54,7 @@ def previous_run(out_dir: Path, board: Blackboard) -> Path | None:
 
     The folders are tried newest first and the first match is the answer, so a runs folder that
     grows with every run costs one parse, not one per run; a folder whose audit.json does not
-    even contain this resume's hash is passed over without parsing it (issue 15)."""
+    even contain this resume's hash is passed over without parsing it."""
     here = Path(out_dir).resolve()
     parent = here.parent
     if not parent.is_dir():

@@ -103,7 +103,7 @@ def tailor(request: RunRequest, *, settings: Settings, llm=None) -> RunResult:
     answers = load_answers(request.answers_path)
     template = request.template or settings.default_template
     model = getattr(llm, "model", None) or "offline"
-    embed_ahead(embedder, resume.cards)  # on the other core while LanceDB imports (issue 15)
+    embed_ahead(embedder, resume.cards)  # on the other core while LanceDB imports
     workspace = Workspace.open(settings.workspaces_dir / f"cli-{resume.content_hash[:12]}")
     index = _open_index(resume, workspace, settings)
     warm_up(embedder)  # the JD stage's reference vectors, on the other core meanwhile

@@ -11,7 +11,7 @@ its `__init__`, which also imports every API class: ~366 methods decorated with 
 the first time anything asks the package itself for a name (`from lance_namespace_urllib3_client
 import ApiClient`). Nothing is stubbed or skipped (tests/core/test_retrieval_lancedb_import.py).
 
-Two more costs of the import that a local index never needs (issue 15, docs/BENCHMARKS.md):
+Two more costs of the import that a local index never needs (docs/BENCHMARKS.md):
 - On Python < 3.12 LanceDB decorates its connection methods with the `overrides` package, which
   disassembles each base class's bytecode at class creation (~0.25 s CPU); on 3.12+ LanceDB uses
   `typing.override` and a plain base class instead. `python_312_overrides` gives it those.

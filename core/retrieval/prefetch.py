@@ -1,6 +1,6 @@
 """Texts embedded ahead, on a background thread: `SentenceTransformerEmbedder.prefetch`.
 
-A cold `run` embeds the resume here while the main thread imports LanceDB (issue 15): ONNX
+A cold `run` embeds the resume here while the main thread imports LanceDB: ONNX
 Runtime releases the GIL, the import holds it, so the two share the machine's cores. Whoever needs
 the vectors waits for `result()`; when the thread failed it gets {} and computes them itself.
 """

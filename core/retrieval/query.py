@@ -29,7 +29,7 @@ MAX_QUERY_CHARS = 2000
 EXPANSION_WEIGHT = 1.0
 NAMES_PER_VARIANT = 4
 # An ask's cosine counts at this share of the whole query's. Chosen on the tuning dev cases
-# (docs/eval-notes/mapping.md, round 10): tuning hybrid nDCG@5 0.645 → 0.654, flat (0.652–0.654)
+# (docs/eval-notes/mapping.md, `ASK_WEIGHT`): tuning hybrid nDCG@5 0.645 → 0.654, flat (0.652–0.654)
 # from 0.85 to 0.95; 1.0 (asks at par with the whole) 0.647, 0.7 0.649.
 ASK_WEIGHT = 0.9
 

@@ -30,13 +30,13 @@ MODES = tuple(mode.value for mode in RetrievalMode)  # the enum in core/contract
 _CHUNKS_PER_CARD = 8  # sort this many chunks per wanted card before falling back to all
 # A query asking for years of experience ("5+ years of commercial contracting") fuses a third
 # ranking: the role header lines, in the order the other retrievers put them, at this weight.
-# Chosen on the tuning dev cases (docs/eval-notes/mapping.md, round 3): 0.5 of 0.3 to 2.0.
+# Chosen on the tuning dev cases (docs/eval-notes/mapping.md, `TIMELINE_WEIGHT`): 0.5 of 0.3 to 2.0.
 TIMELINE_WEIGHT = 0.5
 # A degree or credential requirement fuses the cards of the section that states them, in the same
 # order, at this weight: evidence for "Bachelor's degree in business" is an education line, for
 # "OSHA 30 card" a certification line, whatever words the bullets share with the query. Tuning
 # hybrid nDCG@5 0.633 → 0.645 at every weight from 0.25 to 2.0 (docs/eval-notes/mapping.md,
-# round 10); the same weight as the timeline, one rule for both.
+# "the requirement's kind"); the same weight as the timeline, one rule for both.
 KIND_CARDS: dict[RequirementKind, frozenset[CardKind]] = {
     RequirementKind.DEGREE: frozenset({CardKind.EDUCATION}),
     RequirementKind.CREDENTIAL: frozenset({CardKind.CERTIFICATION}),

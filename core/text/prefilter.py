@@ -4,7 +4,7 @@ The term patterns of evidence mapping (core/mapping/terms.py) and of credential 
 (core/text/variants.py) match a term's pieces literally, ignoring case, with any spaces or
 hyphens between them. So when one piece of the term is not in the text at all, the pattern
 cannot match, and neither compiling nor running it is needed: the mapper tries ~100,000
-term × text pairs on a run, most of them absent (issue 15, docs/eval-notes/app.md).
+term × text pairs on a run, most of them absent (docs/eval-notes/app.md).
 
 Only for ASCII terms. The text may be anything: ignoring case, Python's `re` matches an ASCII
 letter by a text character whose (simple) lower case is that letter or by one of its extra

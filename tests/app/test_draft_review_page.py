@@ -225,7 +225,7 @@ DATE_SHAPES = {"numeric": r"\b\d{2}/\d{4}\b", "long": rf"\b(?:{MONTHS})\s\d{{4}}
 
 
 def test_the_chosen_date_style_is_every_date_of_the_docx_and_pdf(app, drafted_session):
-    """Issue 14: one date style per document, chosen by the user (default "Mar 2021")."""
+    """One date style per document, chosen by the user (default "Mar 2021")."""
     import io
     import re
 

@@ -216,7 +216,7 @@ def test_the_sidebar_counts_the_tokens_and_cost_of_successful_model_calls(app_se
 
 
 def test_no_visitor_input_makes_the_server_contact_another_host(app_settings, embedder):
-    """Issue 19 item 1: a forged model choice (a URL-carrying string, a local provider) and an
+    """A forged model choice (a URL-carrying string, a local provider) and an
     operator secret naming a URL are refused; "Try the sample" runs offline and a listener on
     another loopback port receives 0 requests."""
     from streamlit.testing.v1 import AppTest

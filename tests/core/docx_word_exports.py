@@ -1,4 +1,4 @@
-"""Word resumes as people really make them (issue 11): one resume, eight ways Word templates and
+"""Word resumes as people really make them: one resume, eight ways Word templates and
 builders' "Save as Word" exports store it. Built at test time with python-docx plus raw OOXML
 where python-docx has no API (list numbering on the paragraph, nested tables, text boxes in
 mc:AlternateContent, content controls, hyperlinks, fields, soft breaks).

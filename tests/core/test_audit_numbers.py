@@ -1,4 +1,4 @@
-"""Issue 19 item 5: the audit reads numbers exactly. Each probe of the issue is a case here,
+"""The audit reads numbers exactly. Each way a number can be misread is a case here,
 run through `audit_bullets` against a real parsed resume (as `resumeforge audit` does)."""
 
 from __future__ import annotations

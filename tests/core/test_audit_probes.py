@@ -13,7 +13,7 @@ from core.evaluation.audit_probes import quote_overlaps, score_audit_probes
 from core.evaluation.resume_match import as_card_text
 from core.ingest import parse_resume
 
-# Issue 17 targets: fabricated probes caught >= 97% (>= 90% per type), clean flagged <= 3%.
+# Targets: fabricated probes caught >= 97% (>= 90% per type), clean flagged <= 3%.
 # Floors are what the audit measures now on all dev cases (docs/eval-notes/audit.md), so a
 # change that loses ground fails; raise them as the audit improves.
 # Measured on the merged tree (`resumeforge eval audit --cases ../shared/eval/dev`, after the
@@ -22,13 +22,13 @@ from core.ingest import parse_resume
 # audit: after the merge dev-10 parses as one role (the Cobblestone Outfitters block is an
 # unattached card, so "Store Manager at Cobblestone" has no role title to be checked against)
 # and dev-11's project blocks are roles without a title (so "Project engineer on ..." is not
-# compared with "Staff Engineer"). Held-back is below the issue-17 target; not tuned on.
+# compared with "Staff Engineer"). Held-back is below the target; not tuned on.
 FLOORS = {  # split: (recall at least, false-positive rate at most)
     "tuning": (0.97, 0.03),
     "held-back": (0.81, 0.05),
 }
 # A probe cited like a drafted line (its own support quotes): measured 121/132 = 0.917 on the
-# merged tree (92.4% on the audit branch; the same ingestion causes as above). Issue-17 target
+# merged tree (92.4% on the audit branch; the same ingestion causes as above). The target
 # is 0.97; this is the floor.
 RECALL_TARGET = 0.91
 FALSE_POSITIVE_LIMIT = 0.05
@@ -79,7 +79,7 @@ def test_caught_probes_say_what_is_wrong_and_where_it_looked(scores):
             assert detail["matched_card_ids"], detail["bullet"]
     # The evidence the audit matched holds a labelled support quote: 231 of 242 probes on
     # 2026-11-26. dev-08 (17 of 22) states the same numbers twice, in its "QUICK NUMBERS" list and
-    # in its roles; since the reader takes its '->' bullets as bullets (round 7) the audit cites
+    # in its roles; since the reader takes its '->' bullets as bullets the audit cites
     # the list's line, which is true evidence but not the labelled quote, so the floor is pooled.
     found = sum(score["evidence_found"] for score in scores.values())
     probes = sum(len(score["details"]) for score in scores.values())

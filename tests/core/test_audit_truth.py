@@ -303,7 +303,7 @@ def test_led_where_evidence_says_one_of_the_team():
 
 def test_a_team_member_may_not_claim_the_team_s_ownership():
     """The evidence says the team owns it and the person is one of five (member level): "owned
-    … with the team" raises that (issue 17); saying the member's part passes."""
+    … with the team" raises that; saying the member's part passes."""
     verdict = check("Owned the pricing service with the Routing team.", card("team"))
     assert V.SCOPE_INFLATED in blockers(verdict)
     assert check("One of five engineers on the team that owns the pricing service.", card("team"))

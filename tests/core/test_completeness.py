@@ -50,7 +50,7 @@ def test_missing_roles_and_education_are_named_and_education_can_be_waived():
     assert not any("education" in p for p in problems_of(HEADER + ROLE, no_education=True))
 
 
-# --- checked right after parsing, and supplied by the user (issue 11) ------------------------
+# --- checked right after parsing, and supplied by the user ------------------------------------
 NO_CONTACT = ROLE + SCHOOL
 
 

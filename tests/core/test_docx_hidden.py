@@ -1,4 +1,4 @@
-"""Hidden DOCX text found by effective formatting (issue 19 item 3): every technique an attacker
+"""Hidden DOCX text found by effective formatting: every technique an attacker
 used is left out of the text and the cards, and listed for the user; visible text stays."""
 
 from __future__ import annotations

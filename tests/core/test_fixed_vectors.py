@@ -1,4 +1,4 @@
-"""Vectors of the app's own fixed texts are kept beside the model file (issue 15)."""
+"""Vectors of the app's own fixed texts are kept beside the model file."""
 
 from __future__ import annotations
 

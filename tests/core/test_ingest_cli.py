@@ -33,11 +33,11 @@ def test_parse_prints_cards_for_every_dev_file(case, capsys):
 
 
 # Share of cases whose DOCX / PDF version gives the Markdown's roles, measured on 2026-11-24 on
-# all 11 dev cases (rounded down), per split. The target is 1.0 (issue 11). Held-back fell from
+# all 11 dev cases (rounded down), per split. The target is 1.0. Held-back fell from
 # 0.75 to 0.5 on 2026-11-25 while both versions got better: dev-10's Markdown and DOCX used to
 # agree on one role (both wrong); with the sidebar rule the Markdown gives 5 and the DOCX 4 (its
 # "Key Holder / Footwear Lead" line sits inside a paragraph there).
-# Round 7's split (2026-11-26: dev-10 moved to tuning; dev-09 and dev-11 held back) re-measured:
+# The split of 2026-11-26 (dev-10 moved to tuning; dev-09 and dev-11 held back) re-measured:
 # tuning 8/9.
 SAME_ROLE_FLOORS = {"tuning": 0.88, "held-back": 0.0}
 

@@ -1,13 +1,13 @@
-"""Acceptance (issues 2 and 11): every labelled dev case parses into cards that hold the labelled
+"""Acceptance: every labelled dev case parses into cards that hold the labelled
 facts.
 
 Markdown sources are checked exactly; DOCX and PDF versions built from them (python-docx,
 reportlab) must give the same roles and still hold every quote.
 
-The dev set grew from 3 to 11 cases (issue 11). Where a check is not yet met on all 11, the test
+The dev set grew from 3 to 11 cases. Where a check is not yet met on all 11, the test
 asserts a floor: the share measured now over the tuning and held-back cases
 (`core.evaluation.splits`), rounded down. A floor is what the code does today, not the target; the
-target (issue 11's "Done when") is named in each docstring and the per-case misses are printed in
+target is named in each docstring and the per-case misses are printed in
 the assertion message.
 """
 
@@ -110,21 +110,21 @@ def assert_floor(what: str, per_case: dict[str, tuple[int, int, list]], floors: 
     assert not failed, f"{what}: share {failed} below floor {floors}; misses per case: {misses}"
 
 
-# Floors measured on 2026-11-24 at the merge of issue 11 (rounded down), per split. Round 7
-# (2026-11-26) moved dev-08 and dev-10 from held-back to tuning (core/evaluation/splits.py): the
+# Floors measured on 2026-11-24 when 11 cases first parsed (rounded down), per split. The split
+# of 2026-11-26 moved dev-08 and dev-10 from held-back to tuning (core/evaluation/splits.py): the
 # numbers, date-range and title floors were re-measured then (numbers 0.924 / 0.758, date
 # ranges held-back 0.579); no case's result changed, only which group it counts in.
 NUMBER_FLOORS = {"tuning": 0.92, "held-back": 0.75}
-EMPLOYER_FLOORS = {"tuning": 0.87, "held-back": 0.72}  # round 8: 0.877 (main 0.860)
-# Round 10: held-back 0.579 -> 0.526 and header fields 0.538 -> 0.500 because dev-11's project
-# "Ridgeview … (2020)" with a "Role: Design engineer" line is no longer read as a job: its dates
-# sit on its project cards (on their own entry: 0.789 -> 1.00), and the bogus role it was had
-# its fields in its own header. No real role changed. Then 0.526 -> 0.421 when "PROFESSIONAL
-# AFFILIATIONS" became a known side heading: dev-11's three memberships are no longer jobs, so
-# their two ranges sit on membership cards (on their own entry, still 1.00).
+EMPLOYER_FLOORS = {"tuning": 0.87, "held-back": 0.72}  # 2026-11-26: 0.877 (was 0.860)
+# Later on 2026-11-26: held-back 0.579 -> 0.526 and header fields 0.538 -> 0.500 because
+# dev-11's project "Ridgeview … (2020)" with a "Role: Design engineer" line is no longer read as
+# a job: its dates sit on its project cards (on their own entry: 0.789 -> 1.00), and the bogus
+# role it was had its fields in its own header. No real role changed. Then 0.526 -> 0.421 when
+# "PROFESSIONAL AFFILIATIONS" became a known side heading: dev-11's three memberships are no
+# longer jobs, so their two ranges sit on membership cards (on their own entry, still 1.00).
 DATE_RANGE_FLOORS = {"tuning": 0.82, "held-back": 0.42}
-TITLE_FLOORS = {"tuning": 0.70, "held-back": 0.41}  # round 7 split: 0.672 / 0.412; 0.688; 0.703
-HEADER_FLOORS = {"tuning": 0.87, "held-back": 0.50}  # round 8: 0.873 / 0.538; round 10: 0.5
+TITLE_FLOORS = {"tuning": 0.70, "held-back": 0.41}  # new split: 0.672 / 0.412; then 0.688; 0.703
+HEADER_FLOORS = {"tuning": 0.87, "held-back": 0.50}  # 0.873 / 0.538; then held-back 0.5
 THREE_ROLE_FLOORS = {"tuning": 1.0, "held-back": 0.75}
 # Held-back same-roles floors fell on 2026-11-25 (docx 0.75 -> 0.5, pdf 0.5 -> 0.25) while every
 # version of dev-10 got better: its versions used to agree on one role (all wrong); with the
@@ -132,8 +132,8 @@ THREE_ROLE_FLOORS = {"tuning": 1.0, "held-back": 0.75}
 # line sits inside a paragraph) and the PDF 5 with the right employers, where the Markdown text
 # read here without the upload path's furniture step takes its "Alana Kowalczyk — page 2 of 3"
 # footer for Cobblestone's employer.
-# Round 7's split (dev-10 now tuning, dev-09 and dev-11 held back) re-measured them: docx 8/9 and
-# 1/2, pdf 8/9 and 0/2.
+# The split of 2026-11-26 (dev-10 now tuning, dev-09 and dev-11 held back) re-measured them:
+# docx 8/9 and 1/2, pdf 8/9 and 0/2.
 SAME_ROLE_FLOORS = {
     "docx": {"tuning": 0.88, "held-back": 0.5},
     "pdf": {"tuning": 0.88, "held-back": 0.0},
@@ -167,7 +167,7 @@ def test_every_labelled_number_is_a_metric_as_written():
 
 
 def test_employers_dates_and_titles_are_recovered():
-    """Target (issue 11): every labelled employer and date range on the right role, on all 11
+    """Target: every labelled employer and date range on the right role, on all 11
     cases. Employers and date ranges are scored by `eval resumes` (score_dev_case); titles must
     appear as a role's or card's title exactly. Floors = the shares measured now."""
     employers, ranges, titles = {}, {}, {}
@@ -258,7 +258,7 @@ def binary_problems(case: str, fmt: str) -> tuple[list[str], int, int, list[str]
     return diffs, len(quotes) - len(problems), len(quotes), problems
 
 
-@pytest.mark.slow  # every labelled case in every file format (issue 18: fast tier)
+@pytest.mark.slow  # every labelled case in every file format: not in the fast tier
 @pytest.mark.parametrize("fmt", ["docx", "pdf"])
 def test_docx_and_pdf_versions_parse_to_the_same_roles_and_quotes(fmt):
     """Target: the DOCX and PDF versions of every case give the same roles, education and quotes

@@ -1,4 +1,4 @@
-"""Bad input (issue 2): each case gets a specific one-line InputError, never a traceback."""
+"""Bad input: each case gets a specific one-line InputError, never a traceback."""
 
 from __future__ import annotations
 

@@ -183,7 +183,7 @@ def test_parse_cli_lists_what_was_left_out(tmp_path: Path) -> None:
     assert not any("1986" in card["raw_text"] for card in cards)
 
 
-@pytest.mark.slow  # every labelled case in every file format (issue 18: fast tier)
+@pytest.mark.slow  # every labelled case in every file format: not in the fast tier
 @pytest.mark.skipif(not REAL.is_dir(), reason="real resumes not available")
 def test_real_resumes_have_no_junk_or_sensitive_line_in_any_card() -> None:
     results = evaluate(REAL)

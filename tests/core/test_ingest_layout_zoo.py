@@ -1,12 +1,12 @@
 """A generated layout zoo: one fact resume rendered as a two-column PDF, a builder-style PDF
 (stacked date / title-and-employer lines, no blank lines), a DOCX laid out in a table, and plain
-text in layouts people use that no tuning file has (issue 11 round 3): "Title, Employer, City —
+text in layouts people use that no tuning file has: "Title, Employer, City —
 dates" on one line, dates-first lines, stacked three-line headers, an employer line over its
 promotions, a role written as a paragraph, education as "Institution — Degree, Year" and "Degree
 (Year), Institution" or stacked on three lines, Title Case headings without a colon, a two-column
 text dump; and each of those text layouts but the dump drawn as a PDF and written as a DOCX (one
 paragraph per line). Each must parse to the same roles, dates and education. (A PDF without
-inter-word spaces belongs to the PDF text work of issue 11 part A and is not in this zoo yet.)"""
+inter-word spaces is tested with the PDF text reader, not in this zoo.)"""
 
 from __future__ import annotations
 

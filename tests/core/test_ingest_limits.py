@@ -1,4 +1,4 @@
-"""Work bounded by size: lines, characters, cards, card length and JSON depth (issue 19 item 2)."""
+"""Work bounded by size: lines, characters, cards, card length and JSON depth."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Every Word layout gives the same roles, education, contact and bullets (issue 11).
+"""Every Word layout gives the same roles, education, contact and bullets.
 
 The eight variants (tests/core/docx_word_exports.py) store one resume the ways Word templates and
 builders' "Save as Word" exports do: list numbering, a two-column layout table, nested tables,

@@ -83,7 +83,7 @@ def test_analyze_every_dev_jd(eval_cases, capsys):
         assert {"id", "text", "priority", "keywords", "years", "section"} <= set(first)
 
 
-@pytest.mark.slow  # every labelled case in every file format (issue 18: fast tier)
+@pytest.mark.slow  # every labelled case in every file format: not in the fast tier
 def test_markdown_and_docx_copies_give_the_same_requirements(eval_cases, tmp_path, capsys):
     for case in eval_cases:
         text = (case / "jd.txt").read_text(encoding="utf-8")
@@ -99,7 +99,7 @@ def test_markdown_and_docx_copies_give_the_same_requirements(eval_cases, tmp_pat
             assert requirement_texts(json.loads(out)) == expected, copy.name
 
 
-@pytest.mark.slow  # every labelled case in every file format (issue 18: fast tier)
+@pytest.mark.slow  # every labelled case in every file format: not in the fast tier
 def test_pdf_copies_keep_requirements_and_catch_the_wrapped_injection(eval_cases, tmp_path, capsys):
     for case in eval_cases:
         labels = json.loads((case / "labels.json").read_text(encoding="utf-8"))

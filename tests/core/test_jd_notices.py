@@ -1,5 +1,5 @@
-"""Notices, schedules and trailing wrapper sentences never become requirements, without a model
-(issue 12). Ads written here, in several occupations:
+"""Notices, schedules and trailing wrapper sentences never become requirements, without a model.
+Ads written here, in several occupations:
 - a section headed as a notice to applicants or fine print ("NOTICE FOR INTERNAL
   APPLICANTS", "Applicant Privacy Notice", "Disclaimer") is process text even when its sentences
   say "required" or "must"; "Applicant Requirements" stays a requirements list;

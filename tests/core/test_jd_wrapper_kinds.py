@@ -1,4 +1,4 @@
-"""Every kind of text job ads wrap around their asks stays out of the requirements (issue 12):
+"""Every kind of text job ads wrap around their asks stays out of the requirements:
 benefits, pay, EEO / diversity, company blurb, how to apply, schedule and location logistics,
 the team and reporting line, legal notices, physical-demands disclaimers. Ads written here, in
 several occupations; each wrapper line sits inside a requirements list, where every bullet is
@@ -72,9 +72,9 @@ BY_MEANING = [
     "The clinic is a busy 30-room outpatient centre serving the whole county",
     "The bakery has fed the neighbourhood for three generations",
 ]
-# Not caught (known limit, docs/eval-notes/jd.md round 6): a team-culture line such as "The
-# store team is small, close-knit and always ready to help each other" reads, to the model, as
-# close to a teamwork ask ("team player") as to wrapper text.
+# Not caught (known limit, docs/eval-notes/jd.md, "Wrapper text by kind"): a team-culture line
+# such as "The store team is small, close-knit and always ready to help each other" reads, to the
+# model, as close to a teamwork ask ("team player") as to wrapper text.
 
 # Asks that use a wrapper word: the ask word keeps them ("able to", "experience", "must"…).
 ASKS_WITH_WRAPPER_WORDS = [

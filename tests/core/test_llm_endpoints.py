@@ -1,4 +1,4 @@
-"""Model endpoints only from the operator (issue 19 item 1): no visitor model string makes the
+"""Model endpoints only from the operator: no visitor model string makes the
 server contact a host. A listener on another loopback port counts what reaches it."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""`models --check` (issue 16): the right verdict against a server that enforces a JSON schema
+"""`models --check`: the right verdict against a server that enforces a JSON schema
 (the way llama.cpp's server does), one that only does tools, and one that is down."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """Years requirements read on the role timeline: a field named after "years of" is measured on
-the roles titled in it, and a gap names the years that were found (issue 13)."""
+the roles titled in it, and a gap names the years that were found."""
 
 from __future__ import annotations
 

@@ -288,8 +288,8 @@ def test_dev_cases_meet_the_documented_targets():
     report = evaluate_cases(DEV_CASES, settings=get_settings())
     overall = report["overall"]
     assert [r["final_state"] for r in report["cases"]] == ["COMPLETE"] * len(report["cases"])
-    # 11 cases, round-7 split (docs/eval-notes/mapping.md, round 5): tuning 0.96 / 0.96 and
-    # terminology 19/19, held-back 0.67 / 0.50, all 11 0.91 / 0.86 (the targets).
+    # 11 cases, the split of 2026-11-26 (docs/eval-notes/mapping.md): tuning 0.96 / 0.96 and
+    # terminology 19/19, held-back 0.67 / 0.50, all 11 0.91 / 0.86 (the targets).
     assert overall["true_gap_recall"] >= 0.90
     assert overall["true_gap_precision"] >= 0.85
     tuning = report["by_split"]["tuning"]

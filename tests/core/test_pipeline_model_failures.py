@@ -1,4 +1,4 @@
-"""Issue 19 item 6: `run --model` after failed model calls. The loopback provider answers 401
+"""`run --model` after failed model calls. The loopback provider answers 401
 first, then works: the first run says it ran offline and exits 3; the same command again asks
 the model again (the saved run is not reused) and exits 0 with the model as the engine."""
 

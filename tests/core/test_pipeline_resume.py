@@ -13,7 +13,7 @@ from core.pipeline.store import load_board
 from core.retrieval import EvidenceIndex
 from core.settings import Settings
 
-# The whole offline pipeline six times (issue 18: fast tier). The fast tier keeps one resume
+# The whole offline pipeline six times: not in the fast tier, which keeps one resume
 # check: tests/core/test_pipeline_run_object.py resumes a saved run after evidence mapping.
 pytestmark = pytest.mark.slow
 

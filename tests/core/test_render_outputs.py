@@ -1,4 +1,4 @@
-"""The resume a recruiter receives (issue 14), on every dev case through the offline pipeline:
+"""The resume a recruiter receives, on every dev case through the offline pipeline:
 the DOCX and the PDF are read again and their text must be clean, in one date style, with only
 skills the fact resume states; the ATS report's coverage is a recount on the DOCX text.
 

@@ -261,7 +261,7 @@ def test_the_int8_setting_reaches_the_index(minilm, tiny_cross_encoder, tmp_path
     assert index._reranker() is get_reranker(str(tiny_cross_encoder), int8=True)
 
 
-# --- embedding ahead (issue 15: the resume is embedded while LanceDB imports) ------------------
+# --- embedding ahead (the resume is embedded while LanceDB imports) ----------------------------
 
 
 class _Model:
@@ -355,7 +355,7 @@ def test_a_process_that_fails_while_embedding_ahead_exits_with_its_own_error(tmp
     assert done.stderr.strip().endswith("the main thread failed"), done.stderr[-2000:]
 
 
-# --- the mapper's queries embedded ahead (issue 15) -------------------------------------------
+# --- the mapper's queries embedded ahead ------------------------------------------------------
 
 QUERIES = ["CI/CD pipelines", "Kubernetes experience", "mentoring juniors", "CI/CD pipelines"]
 

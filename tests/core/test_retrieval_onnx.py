@@ -187,7 +187,7 @@ def test_batches_run_side_by_side_on_two_threads_with_identical_vectors(
     model_dir, onnx_dir, dev_texts
 ):
     """PARALLEL_BATCHES: a call of several batches runs them on two threads at once; each batch
-    is the same as on one thread, so the vectors are equal bit for bit (issue 15)."""
+    is the same as on one thread, so the vectors are equal bit for bit."""
     import threading
 
     onnx = load_bundled_onnx(model_dir, onnx_dir=onnx_dir, export=False)

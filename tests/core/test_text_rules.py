@@ -72,7 +72,8 @@ def test_contacts_lists_email_then_phone() -> None:
 
 
 def test_stars_and_underscores_between_digits_are_arithmetic_not_emphasis():
-    """Issue 19: "10**9" lost its stars; two exponents on a line were read as bold text."""
+    """Markdown must not read arithmetic as emphasis: "10**9" keeps its stars, and two exponents on
+    a line are not bold text."""
     from core.text.markup import plain_text
 
     assert plain_text("### Handled 10**9 events") == "Handled 10**9 events"

@@ -146,7 +146,7 @@ def test_page_budget_is_enforced():
     assert estimate_lines(draft) <= LINES_PER_PAGE
 
 
-# --- resume-style lines, sections and skills (issue 14) ----------------------------------------
+# --- resume-style lines, sections and skills ---------------------------------------------------
 
 from core.writer.lines import resume_line, strip_markdown  # noqa: E402
 from core.writer.skills import accepted  # noqa: E402

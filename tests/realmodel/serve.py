@@ -4,7 +4,7 @@
 
 Run by the fixture in tests/realmodel/conftest.py in its own process (so a stuck generation can
 be killed), with OMP_WAIT_POLICY=PASSIVE: without it generation collapses when anything else
-uses the CPU (issue 16).
+uses the CPU.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The LLM engine against a real model: llama.cpp's server with SmolLM2-135M (issue 16).
+"""The LLM engine against a real model: llama.cpp's server with SmolLM2-135M.
 
 These assert guarantees, not prose quality: contracts valid, every cited id exists, the truth
 gate holds, no invented numbers, COMPLETE or a clear FAILED; model failures (bad output,

@@ -1,4 +1,4 @@
-"""Shared fixtures for the hardening suite (issue 7): hostile inputs, faults, secrets, privacy.
+"""Shared fixtures for the hardening suite: hostile inputs, faults, secrets, privacy.
 
 Speed: one RESUMEFORGE home per test *session* (`rel_settings`), so the embedding model loads
 once; each test makes its inputs unique with a tag (`fact_resume(tag)`), which gives it its own

@@ -1,4 +1,4 @@
-"""Issue 19: a pasted job ad over the size limits is refused at once, before any work."""
+"""A pasted job ad over the size limits is refused at once, before any work."""
 
 from __future__ import annotations
 

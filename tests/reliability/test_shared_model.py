@@ -1,4 +1,4 @@
-"""Issue 19: one visitor's heavy job never blocks another's light one.
+"""One visitor's heavy job never blocks another's light one.
 
 The embedding model is shared by every session of the server process. It is taken in turns of a
 few texts, handed out in arrival order, so a query asked during a big index build runs after the
@@ -75,7 +75,7 @@ def real_model():
     return SentenceTransformer(resolve_model(DEFAULT_MODEL)[1], device="cpu")
 
 
-@pytest.mark.slow  # loads the torch model and encodes a 480-text build (issue 18: fast tier)
+@pytest.mark.slow  # loads the torch model and encodes a 480-text build: not in the fast tier
 @pytest.mark.timeout(300)
 def test_a_query_runs_while_a_big_build_holds_the_shared_model(real_model):
     calls: list[str] = []

@@ -180,7 +180,7 @@ def test_html_script_and_markdown_links_come_out_as_literal_text(session):
     live = [b.text for b in board.resume_draft.live_bullets()]
     assert any("Snowflake dashboards" in t and "25 analysts & 3 teams" in t for t in live), live
     text = docx_text(outputs.docx)
-    # Card text is plain text (issue 11): tags, images and link targets are neither run nor
+    # Card text is plain text: tags, images and link targets are neither run nor
     # shown; the words around them stay as written.
     for markup in ("<script>", "</script>", "![pixel]", "tracker.example", "<img", "javascript:"):
         assert markup not in text
