@@ -9,13 +9,12 @@ export LITELLM_MODE := PRODUCTION
 export HF_HUB_OFFLINE := 1
 export TRANSFORMERS_OFFLINE := 1
 
-.PHONY: install run test test-fast test-realmodel lint format typecheck bench eval audit-deps browser clean
+.PHONY: install torch-cpu run test test-fast test-realmodel lint format typecheck bench eval audit-deps browser clean
 
 $(STAMP): pyproject.toml constraints.txt
 	$(PY) -m venv $(VENV)
 	$(BIN)/pip install -q --upgrade pip
-	# CPU torch first: otherwise pip resolves the multi-GB CUDA build.
-	$(BIN)/pip install -q torch==2.13.0
+	$(MAKE) --no-print-directory torch-cpu
 	$(BIN)/pip install -q -c constraints.txt -e '.[dev]'
 	# The bundled MiniLM as ONNX in the user cache, so a run need not import torch (verified).
 	$(BIN)/python -m core.retrieval.onnx_embedder
@@ -24,6 +23,15 @@ $(STAMP): pyproject.toml constraints.txt
 	touch $(STAMP)
 
 install: $(STAMP)
+
+# PyTorch's CPU build, never the CUDA one PyPI serves for Linux (several GB of nvidia-* wheels).
+# torch only exports the bundled model to ONNX once; a run never imports it. The `+cpu` build
+# comes from a local wheel folder when pip is configured with one, else from PyTorch's CPU index.
+TORCH_CPU ?= torch==2.13.0+cpu
+TORCH_CPU_INDEX ?= https://download.pytorch.org/whl/cpu
+torch-cpu:
+	$(BIN)/pip install -q "$(TORCH_CPU)" 2>/dev/null || \
+		$(BIN)/pip install -q --extra-index-url "$(TORCH_CPU_INDEX)" "$(TORCH_CPU)"
 
 browser:
 	@command -v chromium >/dev/null 2>&1 || (apt-get update -qq && apt-get install -y -qq chromium >/dev/null)
