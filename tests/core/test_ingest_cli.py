@@ -11,7 +11,7 @@ import pytest
 
 from core.cli import main
 from core.evaluation.splits import split_of
-from tests.conftest import EVAL_DEV
+from tests.conftest import EVAL_DEV, needs_shared, shared_params
 from tests.fixtures_docs import markdown_to_docx, markdown_to_pdf
 
 CASES = sorted(p.name for p in EVAL_DEV.iterdir() if p.is_dir()) if EVAL_DEV.is_dir() else []
@@ -23,7 +23,7 @@ def run(capsys, *argv: str) -> tuple[int, str, str]:
     return code, out, err
 
 
-@pytest.mark.parametrize("case", CASES)
+@pytest.mark.parametrize("case", shared_params(CASES))
 def test_parse_prints_cards_for_every_dev_file(case, capsys):
     code, out, _ = run(capsys, str(EVAL_DEV / case / "fact_resume.md"))
     cards = json.loads(out)
@@ -43,6 +43,7 @@ SAME_ROLE_FLOORS = {"tuning": 0.88, "held-back": 0.0}
 
 
 @pytest.mark.slow
+@needs_shared
 def test_parse_docx_and_pdf_versions_full(tmp_path, capsys):
     """Every DOCX and PDF version parses (exit 0, an e-mail, cards). Target: each gives the same
     (company, dates) roles as its Markdown source; the floor per split and format is the share of
@@ -73,6 +74,7 @@ def test_parse_docx_and_pdf_versions_full(tmp_path, capsys):
             assert share >= floor, (name, split, share, differences)
 
 
+@needs_shared
 def test_out_is_written_atomically_and_nothing_else_is_left(tmp_path, capsys):
     out_file = tmp_path / "out" / "cards.json"
     out_file.parent.mkdir()
@@ -116,6 +118,7 @@ def test_missing_file_exits_2(tmp_path, capsys):
 
 
 @pytest.mark.slow
+@needs_shared
 def test_console_script_entry_point(tmp_path):
     script = Path(sys.executable).with_name("resumeforge")
     source = EVAL_DEV / CASES[-1] / "fact_resume.md"

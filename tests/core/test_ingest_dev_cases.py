@@ -24,7 +24,7 @@ from core.evaluation.resume_eval import score_dev_case
 from core.evaluation.splits import split_of
 from core.ingest import parse_resume, parse_resume_text
 from core.ingest.layout import BULLET
-from tests.conftest import EVAL_DEV
+from tests.conftest import EVAL_DEV, needs_shared, shared_params
 from tests.fixtures_docs import markdown_to_docx, markdown_to_pdf
 
 CASES = sorted(p.name for p in EVAL_DEV.iterdir() if p.is_dir()) if EVAL_DEV.is_dir() else []
@@ -144,7 +144,7 @@ BINARY_QUOTE_FLOORS = {
 }
 
 
-@pytest.mark.parametrize("case", CASES)
+@pytest.mark.parametrize("case", shared_params(CASES))
 def test_every_quote_lands_in_exactly_one_card(case):
     cards = parsed_markdown(case).cards
     quotes = label_quotes(case)
@@ -153,6 +153,7 @@ def test_every_quote_lands_in_exactly_one_card(case):
     assert problems == []
 
 
+@needs_shared
 def test_every_labelled_number_is_a_metric_as_written():
     """Target: every labelled number is a card metric, written as in the resume. Floor = the
     share measured now (the newer cases write quantities the metric reader does not yet take:
@@ -166,6 +167,7 @@ def test_every_labelled_number_is_a_metric_as_written():
     assert_floor("labelled numbers as metrics", per_case, NUMBER_FLOORS)
 
 
+@needs_shared
 def test_employers_dates_and_titles_are_recovered():
     """Target: every labelled employer and date range on the right role, on all 11
     cases. Employers and date ranges are scored by `eval resumes` (score_dev_case); titles must
@@ -210,6 +212,7 @@ def header_problems(case: str) -> tuple[int, int, list[str]]:
     return len(entries) - len(problems), len(entries), problems
 
 
+@needs_shared
 def test_each_role_gets_the_company_dates_and_title_of_its_own_header():
     """Target: every role and education entry takes company, dates and title from its own header
     and passes its company to its cards, with at least three roles found per case. Floors = the
@@ -221,7 +224,7 @@ def test_each_role_gets_the_company_dates_and_title_of_its_own_header():
     assert_floor("cases with >= 3 roles", three, THREE_ROLE_FLOORS)
 
 
-@pytest.mark.parametrize("case", CASES)
+@pytest.mark.parametrize("case", shared_params(CASES))
 def test_card_ids_are_unique_stable_and_contact_free(case):
     first = parsed_markdown(case)
     again = parse_resume_text(source(case), source_name="fact_resume.md")
@@ -260,6 +263,7 @@ def binary_problems(case: str, fmt: str) -> tuple[list[str], int, int, list[str]
 
 @pytest.mark.slow  # every labelled case in every file format: not in the fast tier
 @pytest.mark.parametrize("fmt", ["docx", "pdf"])
+@needs_shared
 def test_docx_and_pdf_versions_parse_to_the_same_roles_and_quotes(fmt):
     """Target: the DOCX and PDF versions of every case give the same roles, education and quotes
     as the Markdown source. The e-mail must always match; the role lists and the quote share have

@@ -10,7 +10,7 @@ from core.ingest import detect_injection, extract_metrics, parse_resume_text
 from core.ingest.sections import heading_kind
 from core.ingest.sentences import sentence_spans
 from core.text.dates import find_dates
-from tests.conftest import EVAL_DEV
+from tests.conftest import EVAL_DEV, needs_shared
 
 
 def parse(text: str):
@@ -214,6 +214,7 @@ def test_sentences_do_not_split_on_abbreviations_or_decimals():
     ]
 
 
+@needs_shared
 def test_injection_in_dev_01_jd_is_reported_not_removed():
     jd = (EVAL_DEV / "dev-01-backend-engineer" / "jd.txt").read_text(encoding="utf-8")
     found = detect_injection(jd)
@@ -235,6 +236,7 @@ def test_injection_patterns(line):
     assert detect_injection(f"Requirements\n- 5 years of Go\n{line}\n") == [line]
 
 
+@needs_shared
 def test_clean_dev_texts_have_no_injection_false_positives():
     for case in sorted(EVAL_DEV.iterdir()):
         for name in ("fact_resume.md", "jd.txt"):

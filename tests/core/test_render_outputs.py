@@ -22,6 +22,7 @@ from core.render.roundtrip import body_paragraphs
 from core.settings import get_settings
 from core.text.dates import find_dates
 from core.writer.text_rules import text_problems
+from tests.conftest import shared_params
 
 pytestmark = pytest.mark.slow
 
@@ -87,7 +88,7 @@ DEV = REAL.parent / "dev"
 DEV_CASES = sorted(p.name for p in DEV.iterdir() if p.is_dir()) if DEV.is_dir() else []
 
 
-@pytest.mark.parametrize("case", DEV_CASES)
+@pytest.mark.parametrize("case", shared_params(DEV_CASES))
 def test_every_dev_case_ships_a_clean_docx_and_pdf(case, tmp_path):
     board, out = _run(DEV / case / "fact_resume.md", DEV / case / "jd.txt", tmp_path)
     assert_recruiter_ready(board, out)
@@ -113,7 +114,7 @@ def _render_straight(resume_path: Path, jd_path: Path, out: Path) -> tuple[Black
     return board, out
 
 
-@pytest.mark.parametrize(("resume", "jd"), _pairs())
+@pytest.mark.parametrize(("resume", "jd"), shared_params(_pairs(), width=2))
 def test_real_pairs_ship_clean_text(resume, jd, tmp_path):
     resume_path = REAL / resume
     jd_path = REAL / jd

@@ -13,7 +13,7 @@ from core.evaluation.resume_match import (
     role_matches,
     text_matches,
 )
-from tests.conftest import EVAL_DEV
+from tests.conftest import EVAL_DEV, needs_shared
 
 EVAL_REAL = EVAL_DEV.parent / "real"
 
@@ -49,6 +49,7 @@ def test_education_needs_degree_and_school():
 
 
 @pytest.mark.slow
+@needs_shared
 def test_eval_resumes_command_scores_real_and_dev_folders(capsys):
     assert main(["eval", "resumes", "--cases", str(EVAL_REAL)]) == 0
     out = capsys.readouterr().out

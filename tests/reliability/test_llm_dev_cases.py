@@ -20,6 +20,7 @@ from core.ingest import parse_resume
 from core.llm.client import make_llm
 from core.pipeline.runner import RunRequest, tailor
 from core.render.dates import DEFAULT_DATE_STYLE, restyle_dates
+from tests.conftest import shared_params
 from tests.reliability.conftest import (
     REPO,
     StageScript,
@@ -81,7 +82,7 @@ def numbers(text: str) -> set[str]:
 
 
 @pytest.mark.timeout(120)
-@pytest.mark.parametrize("case", CASES, ids=lambda p: p.name)
+@pytest.mark.parametrize("case", shared_params(CASES), ids=lambda p: p.name)
 def test_llm_engine_completes_the_case_with_cited_lines_and_no_new_numbers(
     case: Path, rel_settings, embedder, llm_server, tmp_path
 ):
