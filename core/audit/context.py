@@ -13,17 +13,17 @@ section within NEIGHBOUR_LINES lines of it.
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Sequence
 
 from core.contracts import CardKind, EvidenceCard
+from core.text.normalize import comparable_text
 
 NEIGHBOUR_LINES = 2
 CREDENTIAL_KINDS = (CardKind.CERTIFICATION, CardKind.EDUCATION)
 
 
 def card_text(cards: Sequence[EvidenceCard]) -> str:
-    return "\n".join(" ".join(unicodedata.normalize("NFKC", c.raw_text).split()) for c in cards)
+    return "\n".join(comparable_text(c.raw_text) for c in cards)
 
 
 def _near(card: EvidenceCard, other: EvidenceCard) -> bool:

@@ -9,7 +9,6 @@ always pass. Every finding names the offending span and says what is wrong.
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Sequence
 
 from core.audit.attribution import TitleScope, check_employers, check_titles
@@ -32,6 +31,7 @@ from core.contracts import (
     TruthViolation,
     ViolationType,
 )
+from core.text.normalize import comparable_text
 
 V = ViolationType
 
@@ -66,15 +66,14 @@ def check_bullet(
     role: RoleEntry | None = None,
 ) -> BulletVerdict:
     """Check one line against the cards it cites. Supported = no BLOCKER."""
-    # Compatibility forms fold to what a reader (and an ATS) sees: fullwidth letters are ASCII.
-    text = " ".join(unicodedata.normalize("NFKC", text).split())
+    # Compared as a reader (and an ATS) sees it: fullwidth letters are ASCII, and no invisible
+    # character splits a number word, a verb or a skill.
+    text = comparable_text(text)
     out = Findings(bullet_id, text)
     if not cited:
         out.add(V.UNCITED, text, "This line cites no evidence, so nothing shows it is true.")
         return _verdict(out, cited)
-    evidence = "\n".join(
-        " ".join(unicodedata.normalize("NFKC", card.raw_text).split()) for card in cited
-    )
+    evidence = card_text(cited)
     roles = [oriented(r) for r in roles]
     own = [oriented(r) for r in evidence_roles(cited, roles, role)]
     context = card_text(role_lines(cited, resume_cards))

@@ -28,16 +28,15 @@ from core.jd.sentence_roles import drop_boilerplate, lists_by_meaning, qualifica
 from core.jd.title import Title, detect_title
 from core.settings import IngestSettings
 
-INVISIBLE = re.compile(r"[\u200b-\u200f\u202a-\u202e\u2060-\u2064\ufeff]")
 REQUIREMENT_KINDS = ("requirements", "nice_to_have", "responsibilities")
 LEVEL_LINE = re.compile(r"^\s*(level|seniority|grade|career level)\s*:", re.IGNORECASE)
 WRAP_END = re.compile(r"[.!?:;)\]]['\"”’]?$")  # a line ending like this ends its paragraph
 
 
 def normalise_text(text: str) -> str:
-    """One kind of line break, no invisible characters, mojibake ("â€™") repaired."""
+    """One kind of line break, no invisible characters (`normalize_text`, the rule every reader
+    and the audit share), mojibake ("â€™") repaired."""
     text = ftfy.fix_text(normalize_text(text), uncurl_quotes=False, normalization="NFC")
-    text = INVISIBLE.sub("", text.replace("\r\n", "\n").replace("\r", "\n"))
     return text.replace("\u00a0", " ").replace("\t", "    ")
 
 

@@ -13,11 +13,18 @@ import unicodedata
 
 import ftfy
 
-# zero-width characters and bidi controls: invisible, so they can hide or reorder text
+# Characters nothing prints, so they can split a word ("thir\u2060teen", "L\u200bed") or reorder
+# text without a reader seeing it: every format character (Unicode category Cf) except the few
+# that are part of writing in their scripts (Arabic and Syriac number signs and marks, Kaithi's
+# number sign), plus the invisible letters and marks of other categories (combining grapheme
+# joiner, Hangul fillers, Khmer inherent vowels, variation selectors). Removing the soft hyphen
+# joins the word it broke.
 INVISIBLE = re.compile(
-    "[\u200b\u200c\u200d\u2060\ufeff\u00ad\u180e"  # zero-width / soft hyphen
-    "\u200e\u200f\u061c"  # LRM, RLM, ALM
-    "\u202a-\u202e\u2066-\u2069]"  # embeddings, overrides, isolates
+    "[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f"  # soft hyphen … Mongolian
+    "\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f"  # zero-width, bidi, joiners
+    "\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff9-\ufffb"  # fillers, selectors, BOM, annotation
+    "\U00013430-\U0001343f\U0001bca0-\U0001bca3\U0001d173-\U0001d17a"  # format controls
+    "\U000e0000-\U000e007f\U000e0100-\U000e01ef]"  # tags, variation selectors supplement
 )
 _LINE_BREAKS = re.compile(r"\r\n?|[\u2028\u2029\x0b\x0c\x85]")
 _CONTROL = re.compile(r"[\x00-\x08\x0e-\x1f\x7f]")
@@ -49,6 +56,12 @@ def normalize_text(text: str) -> str:
         text = INVISIBLE.sub("", text).replace("\u00a0", " ")
         text = unicodedata.normalize("NFKC", text)
     return _CONTROL.sub("", text)
+
+
+def comparable_text(text: str) -> str:
+    """`normalize_text` on one line with runs of white space made single spaces: the form in
+    which the truth audit compares a claim with its evidence, and the export check reads it."""
+    return " ".join(normalize_text(text).split())
 
 
 def count_invisible(text: str) -> int:

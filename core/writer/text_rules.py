@@ -1,9 +1,10 @@
 """What a recruiter must never read in a finished resume, checked on the document's own text.
 
 Markdown residue ("**MSN**", "### Education", backticks), mojibake ("â€™", "Ã©", "ï¼", "�"),
-page furniture ("Page 1 of 2", "1/2", "Curriculum Vitae"), sensitive personal data (date of
-birth, marital status, national ID / social security / passport numbers, religion) and lines in
-the first person. The writer leaves such lines out; the same checks run on the DOCX body and on
+invisible characters inside words (the readers' own `INVISIBLE` rule), page furniture
+("Page 1 of 2", "1/2", "Curriculum Vitae"), sensitive personal data (date of birth, marital
+status, national ID / social security / passport numbers, religion) and lines in the first
+person. The writer leaves such lines out; the same checks run on the DOCX body and on
 the PDF text (core/render/format_check.py, tests).
 """
 
@@ -11,6 +12,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+
+from core.text.normalize import INVISIBLE
 
 FIRST_PERSON = re.compile(
     r"(?<![\w'’-])(?:i|i'm|i’m|i've|i’ve|i'd|i’d|i'll|i’ll|me|my|mine|myself|we|we're|we’re|"
@@ -54,6 +57,7 @@ def first_person(text: str) -> bool:
 CHECKS = (
     ("Markdown residue", MARKDOWN_RESIDUE.search),
     ("garbled characters (mojibake)", MOJIBAKE.search),
+    ("invisible characters", INVISIBLE.search),
     ("page furniture", FURNITURE.search),
     ("sensitive personal data", SENSITIVE.search),
     ("first-person wording", first_person),
