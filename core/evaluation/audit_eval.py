@@ -28,11 +28,16 @@ def _blocking_rules(detail: dict[str, Any]) -> list[dict[str, str]]:
 def summarise_split(results: list[dict[str, Any]]) -> dict[str, Any]:
     """Pooled counts of some cases' probe scores, per type, false alarms by rule, misses."""
     per_type: dict[str, dict[str, int]] = {}
+    per_evasion: dict[str, dict[str, int]] = {}
     false_alarms: dict[str, list[dict[str, str]]] = {}
     misses: list[dict[str, str]] = []
     for result in results:
         for kind, row in result["per_type"].items():
             pooled = per_type.setdefault(kind, {"caught": 0, "total": 0, "type_matched": 0})
+            for key in pooled:
+                pooled[key] += row[key]
+        for evasion, row in result.get("per_evasion", {}).items():
+            pooled = per_evasion.setdefault(evasion, {"caught": 0, "total": 0})
             for key in pooled:
                 pooled[key] += row[key]
         for d in result["details"]:
@@ -46,6 +51,7 @@ def summarise_split(results: list[dict[str, Any]]) -> dict[str, Any]:
                     {
                         "case": result["case"],
                         "type": d["type"],
+                        "evasion": d.get("evasion", ""),
                         "bullet": d["bullet"],
                         "label": d["label_detail"],
                     }
@@ -63,6 +69,7 @@ def summarise_split(results: list[dict[str, Any]]) -> dict[str, Any]:
         "clean_total": clean,
         "false_positive_rate": flagged / clean if clean else 0.0,
         "per_type": dict(sorted(per_type.items())),
+        "per_evasion": dict(sorted(per_evasion.items())),
         "false_alarms_by_rule": dict(sorted(false_alarms.items())),
         "misses": misses,
     }
@@ -94,6 +101,11 @@ def _split_lines(name: str, s: dict[str, Any]) -> list[str]:
         lines.append(
             f"{kind} | {row['caught']} | {row['total']} | {share:.0%} | {row['type_matched']}"
         )
+    if s["per_evasion"]:
+        lines += ["evasion | caught | total | share", "---|---|---|---"]
+        for evasion, row in s["per_evasion"].items():
+            share = row["caught"] / row["total"] if row["total"] else 1.0
+            lines.append(f"{evasion} | {row['caught']} | {row['total']} | {share:.0%}")
     for rule, alarms in s["false_alarms_by_rule"].items():
         lines.append(f"false alarms by {rule}:")
         lines += [f"  - [{a['case']}] {a['bullet']} -- {a['detail']}" for a in alarms]

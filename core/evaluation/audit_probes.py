@@ -3,10 +3,11 @@
 Every probe bullet goes through `audit_bullets` against the case's fact resume, exactly as
 `resumeforge audit` would check it. A fabricated probe is caught when its verdict is
 unsupported (any BLOCKER); `type_matched` also asks that one of the blockers has the labelled
-type. A clean probe flagged unsupported is a false positive. `evidence_found` says whether the
-evidence the audit matched overlaps one of the probe's support quotes (a matched card contains
-the quote, is a sentence of it, or shares 40+ characters with it): did it look in the right
-place.
+type (a probe may also name the `evasion` it tries, such as a technology taken from another
+role; those are pooled the same way). A clean probe flagged unsupported is a false positive.
+`evidence_found` says whether the evidence the audit matched overlaps one of the probe's
+support quotes (a matched card contains the quote, is a sentence of it, or shares 40+
+characters with it): did it look in the right place.
 """
 
 from __future__ import annotations
@@ -55,6 +56,7 @@ def _detail(
     return {
         "kind": kind,
         "type": probe.get("type", ""),
+        "evasion": probe.get("evasion", ""),
         "bullet": probe["bullet"],
         "flagged": not verdict.supported,
         "found_types": sorted({v.type.value for v in blockers}),
@@ -83,6 +85,12 @@ def score_audit_probes(case_dir: Path) -> dict[str, Any]:
         row["total"] += 1
         row["caught"] += int(d["flagged"])
         row["type_matched"] += int(d["type"] in d["found_types"])
+    per_evasion: dict[str, dict[str, int]] = {}
+    for d in fab:
+        if d["evasion"]:
+            row = per_evasion.setdefault(d["evasion"], {"caught": 0, "total": 0})
+            row["total"] += 1
+            row["caught"] += int(d["flagged"])
     clean_flagged = sum(1 for d in details if d["kind"] == "clean" and d["flagged"])
     caught = sum(1 for d in fab if d["flagged"])
     return {
@@ -96,5 +104,6 @@ def score_audit_probes(case_dir: Path) -> dict[str, Any]:
         "false_positive_rate": clean_flagged / len(clean) if clean else 0.0,
         "evidence_found": sum(1 for d in details if d["evidence_found"]),
         "per_type": per_type,
+        "per_evasion": per_evasion,
         "details": details,
     }

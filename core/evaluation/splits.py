@@ -36,7 +36,16 @@ HELD_BACK_REAL_JDS = frozenset(
         "j18_full-stack-engineer",
     }
 )
-HELD_BACK = HELD_BACK_DEV | HELD_BACK_REAL_RESUMES | HELD_BACK_REAL_JDS
+# The repo's own audit probes (tests/audit_probes): three of eight occupations, fixed when the
+# suite was written and before any audit rule was changed against it.
+HELD_BACK_PROBES = frozenset(
+    {
+        "ap-06-devops-engineer",
+        "ap-07-high-school-teacher",
+        "ap-08-construction-project-engineer",
+    }
+)
+HELD_BACK = HELD_BACK_DEV | HELD_BACK_REAL_RESUMES | HELD_BACK_REAL_JDS | HELD_BACK_PROBES
 
 
 def split_of(case: str | Path) -> str:
