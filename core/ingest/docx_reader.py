@@ -3,8 +3,9 @@
 Order: is it a zip at all → is it a Word document (not .xlsx/.pptx/.docm/.odt) → zip-bomb limits
 (entry count, real uncompressed size, compression ratio) → no DTD/entity declarations in any XML
 part → parse. Runs Word would not show (core.ingest.docx_hidden: vanished, unreadably small or
-squeezed, the colour of their background — by their effective formatting) are kept out of the
-text and returned separately with the reason, so the user is told.
+squeezed, the colour of their background — by their effective formatting; core.ingest.docx_shapes:
+in a text box that is hidden, of zero size or off the page) are kept out of the text and
+returned separately with the reason, so the user is told.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from docx.text.paragraph import Paragraph
 from core.errors import InputError
 from core.ingest import docx_walk
 from core.ingest.docx_hidden import Formatting
+from core.ingest.docx_shapes import Page, hidden_box_reason
 from core.ingest.limits import check_text_size
 from core.settings import IngestSettings
 
@@ -157,6 +159,7 @@ def _read_document(document: DocumentObject, name: str, settings: IngestSettings
     far is over them (a 10 MB DOCX holds ~25 MB of XML: reading every run would take minutes)."""
     out = DocxText()
     formatting = Formatting.of(document)
+    page = Page.of(document)
     chars = 0
     stories = [header._element for header in _headers(document)] + [document.element.body]
     for story in stories:
@@ -165,7 +168,8 @@ def _read_document(document: DocumentObject, name: str, settings: IngestSettings
             if element is None:
                 out.lines.append("")  # a table row ends
             else:
-                _add_paragraph(Paragraph(element, document), out, formatting)
+                box = hidden_box_reason(element, page)
+                _add_paragraph(Paragraph(element, document), out, formatting, box)
             chars += sum(len(line) + 1 for line in out.lines[before:])
             if len(out.lines) > settings.max_lines or chars > settings.max_chars + 1:
                 check_text_size("\n".join(out.lines), name, settings)  # raises, usual message
@@ -183,12 +187,16 @@ def _headers(document: DocumentObject) -> list[Any]:
     return [] if header.is_linked_to_previous else [header]
 
 
-def _add_paragraph(paragraph: Paragraph, out: DocxText, formatting: Formatting) -> None:
+def _add_paragraph(
+    paragraph: Paragraph, out: DocxText, formatting: Formatting, box: str | None
+) -> None:
+    """Add the paragraph's shown text to `out.lines` and the rest to `out.hidden`; `box` is
+    why the text box holding the paragraph is not shown (all its runs are hidden then)."""
     visible: list[str] = []
     hidden: list[str] = []
     reasons: list[str] = []
     for run in docx_walk.runs(paragraph._p):
-        reason = formatting.hidden_reason(run, paragraph._p)
+        reason = box or formatting.hidden_reason(run, paragraph._p)
         (visible if reason is None else hidden).append(run.text)
         if reason is not None and run.text.strip():
             reasons.append(reason)

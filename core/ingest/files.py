@@ -49,7 +49,7 @@ class ExtractedText(BaseModel):
     warnings: list[str] = Field(default_factory=list)
     hidden_text: list[str] = Field(
         default_factory=list,
-        description="DOCX runs that are white, tiny or vanished: kept out of `text`",
+        description="DOCX text Word would not show (white, tiny, vanished, in a hidden text box)",
     )
     left_out: list[LeftOut] = Field(
         default_factory=list, description="What the reader kept out of `text`, and why"
@@ -119,8 +119,9 @@ def read_upload(
         ]
         if hidden:
             warnings.append(
-                f"{name} contains {len(hidden)} piece(s) of hidden text (white, tiny or "
-                "vanished); they were left out."
+                f"{name} contains {len(hidden)} piece(s) of hidden text (white, tiny, vanished, "
+                "or in a text box that is hidden, of zero size or off the page); they were left "
+                "out."
             )
     else:
         raw, warnings = decode_text_bytes(data, name)

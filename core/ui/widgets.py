@@ -112,6 +112,10 @@ def render_parsed_resume(resume: ParsedResume, *, note: str | None = None) -> No
     if resume.warnings:
         st.warning("Some parts could not be read:")
         render_bullets(resume.warnings)
+    hidden = [f"{i.what} ({i.why})" for i in resume.left_out if i.why.startswith("hidden text")]
+    if hidden:  # text Word would not show is never evidence; the user sees what it said
+        with st.expander(f"Hidden text left out ({len(hidden)})"):
+            render_bullets(hidden)
     if note:
         st.caption(safe_text(note))
     render_suspicious("your resume", resume.suspicious_instructions)

@@ -145,7 +145,7 @@ def test_missing_contact_and_education_are_named_and_supplied_on_the_upload_page
     fresh_session.load_resume_text(text, source_name="bare.md")
     at = app(fresh_session)
     shown = texts(at)
-    assert "your name and an email or phone number" in shown and "education" in shown
+    assert "your name and an email or phone number" in shown and "No education was read" in shown
     at.text_input(key=completeness.NAME).input("Pat Example")
     at.text_input(key=completeness.EMAIL).input("pat@example.com")
     at.checkbox(key=completeness.NO_EDUCATION).check()
@@ -153,4 +153,27 @@ def test_missing_contact_and_education_are_named_and_supplied_on_the_upload_page
     assert not at.exception, at.exception
     assert fresh_session.resume.contact.name == "Pat Example"
     assert fresh_session.no_education is True and fresh_session.missing_parts() == []
-    assert "your name" not in texts(at)
+    assert fresh_session.advisories() == []
+    assert "your name" not in texts(at) and "No education was read" not in texts(at)
+
+
+def test_an_uploaded_resume_with_hidden_text_boxes_names_each_and_uses_none(app):
+    from tests.docx_text_boxes import HIDDEN, VISIBLE, text_box_docx
+
+    at = app()
+    at.text_area(key=state.JD_TEXT).input(sample_text(SAMPLE_JD))
+    at.file_uploader(key="upload_resume_file").upload(
+        "boxes.docx",
+        text_box_docx(),
+        "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+    )
+    submit(at)
+    assert not at.error, [e.value for e in at.error]
+    resume = at.session_state[state.SESSION_KEY].resume
+    cards = " ".join(card.raw_text for card in resume.cards)
+    assert [kind for kind, (claim, _) in HIDDEN.items() if claim in cards] == []
+    assert all(text in cards for text in VISIBLE.values())
+    shown = texts(at)
+    assert "text box" in shown and f"{len(HIDDEN)} piece(s) of hidden text" in shown
+    for kind, (claim, reason) in HIDDEN.items():
+        assert f"{claim} (hidden text: {reason})" in shown, kind
