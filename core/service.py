@@ -214,6 +214,12 @@ class TailoringSession:
 
         return missing_parts(self.resume, no_education=self.no_education)
 
+    def advisories(self) -> list[str]:
+        """What the tailored resume will lack (education, a role's dates); never a stop."""
+        from core.ingest.completeness import advisories
+
+        return advisories(self.resume, no_education=self.no_education)
+
     # --- draft review ---------------------------------------------------------------------
     def edit_bullet(self, bullet_id: str, text: str) -> BulletVerdict:
         from core.audit import check_bullet

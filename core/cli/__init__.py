@@ -54,6 +54,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("resume", help="md, txt, docx, pdf or JSON Resume file")
     p.add_argument("--out", help="write here (atomically) instead of stdout")
     p.add_argument("--full", action="store_true", help="the whole parse: contact, roles, warnings")
+    p.add_argument(
+        "--structure",
+        action="store_true",
+        help="the roles and education read, with their lines: edit it, then run --structure",
+    )
     add_completion_args(p)
 
     p = sub.add_parser("analyze", help="job description -> role profile, requirements, keywords")
@@ -112,6 +117,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--model", default=None, help="litellm model string; omit for offline")
     p.add_argument("--api-base", default=None, help="OpenAI-compatible endpoint for --model")
     p.add_argument("--out", help="output folder (default: a new one under RESUMEFORGE_HOME/runs)")
+    p.add_argument(
+        "--structure",
+        default=None,
+        help="a corrected structure (from parse --structure): its roles, education and lines",
+    )
     add_completion_args(p)
     p.add_argument(
         "--date-style",

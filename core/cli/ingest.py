@@ -12,7 +12,7 @@ from core.contracts import Blackboard
 def cmd_parse(args: argparse.Namespace) -> int:
     """Fact resume file → JSON evidence cards (or the whole parse with --full)."""
     from core.ingest import parse_extracted, read_path
-    from core.ingest.completeness import missing_parts, with_contact
+    from core.ingest.completeness import advisories, missing_parts, with_contact
     from core.settings import get_settings
 
     settings = get_settings().ingest
@@ -24,7 +24,14 @@ def cmd_parse(args: argparse.Namespace) -> int:
         print(f"resumeforge: {item}", file=sys.stderr)
     for missing in missing_parts(parsed, no_education=args.no_education):
         print(f"resumeforge: missing for a tailored resume: {missing}", file=sys.stderr)
-    emit_json(parsed if args.full else parsed.cards, args.out)
+    for note in advisories(parsed, no_education=args.no_education):
+        print(f"resumeforge: warning: {note}", file=sys.stderr)
+    if args.structure:
+        from core.ingest.structure import structure_of
+
+        emit_json(structure_of(parsed), args.out)
+    else:
+        emit_json(parsed if args.full else parsed.cards, args.out)
     return 0
 
 

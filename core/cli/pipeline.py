@@ -48,6 +48,7 @@ def cmd_run(args: argparse.Namespace) -> int:
         jd_path=Path(args.jd),
         title=args.title,
         answers_path=Path(args.answers) if args.answers else None,
+        structure_path=Path(args.structure) if args.structure else None,
         template=args.template,
         out_dir=Path(args.out) if args.out else None,
         no_education=args.no_education,
@@ -57,6 +58,7 @@ def cmd_run(args: argparse.Namespace) -> int:
         phone=args.phone,
     )
     result = tailor(request, settings=settings, llm=_llm_for(args, settings))
+    _print_resume_warnings(result.board, no_education=args.no_education)
     failed = result.board.current_step != PipelineState.COMPLETE or result.outputs is None
     if result.board.jd is not None and not (failed and _failed_at_jd(result)):
         from core.cli.jd import print_reading_warnings
@@ -69,6 +71,17 @@ def cmd_run(args: argparse.Namespace) -> int:
     _print_summary(result.board, result.outputs.out_dir)
     _print_diff_base(result.diff_base)
     return MODEL_CALLS_FAILED if failed_model_calls(result.board) else 0
+
+
+def _print_resume_warnings(board, *, no_education: bool) -> None:
+    """What the reading could not do (a structure line not in the resume, an unreadable part)
+    and what the tailored resume will lack (education, a role's dates): said, never a stop."""
+    from core.ingest.completeness import advisories
+
+    resume = board.resume
+    notes = [*(resume.warnings if resume else []), *advisories(resume, no_education=no_education)]
+    for note in dict.fromkeys(notes):
+        print(f"resumeforge: warning: {note}", file=sys.stderr)
 
 
 def _failed_at_jd(result) -> bool:

@@ -37,6 +37,7 @@ class RunRequest:
     jd_path: Path
     title: str = ""
     answers_path: Path | None = None
+    structure_path: Path | None = None  # the user's corrected structure (core/ingest/structure.py)
     template: str | None = None
     out_dir: Path | None = None
     no_education: bool = False
@@ -77,6 +78,26 @@ def load_answers(path: Path | None) -> list[GapAnswer]:
         ) from None
 
 
+def _with_structure(resume: ParsedResume, path: Path) -> ParsedResume:
+    """The parse with the user's corrected structure applied; what could not be applied is
+    added to the parse's warnings (printed by the CLI)."""
+    from core.ingest.structure import ResumeStructure, apply_structure
+
+    try:
+        structure = ResumeStructure.model_validate_json(Path(path).read_bytes())
+    except OSError as err:
+        raise InputError(f"Cannot read the structure file {path}: {err.strerror}") from None
+    except ValidationError as err:
+        first = err.errors()[0]
+        where = ".".join(str(part) for part in first["loc"]) or "the file"
+        raise InputError(
+            f"The structure file {path} is not a structure from `resumeforge parse --structure` "
+            f"({err.error_count()} problem(s); first at {where}: {first['msg']})."
+        ) from None
+    corrected, notes = apply_structure(resume, structure)
+    return corrected.model_copy(update={"warnings": [*corrected.warnings, *notes]})
+
+
 def default_out_dir(settings: Settings, title: str, run_id: str) -> Path:
     slug = re.sub(r"[^a-z0-9]+", "-", (title or "resume").lower()).strip("-")[:40] or "resume"
     return settings.home / "runs" / f"{slug}-{date.today().isoformat()}-{run_id[:6]}"
@@ -97,6 +118,8 @@ def tailor(request: RunRequest, *, settings: Settings, llm=None) -> RunResult:
         settings=settings.ingest,
         embedder=embedder,  # unknown headings read by meaning (None: the synonym table alone)
     )
+    if request.structure_path is not None:
+        resume = _with_structure(resume, request.structure_path)
     resume = with_contact(resume, name=request.name, email=request.email, phone=request.phone)
     check_complete(resume, no_education=request.no_education)  # before any slow work
     jd_text = read_path(request.jd_path, settings=jd_file_settings(settings.ingest)).text

@@ -1,5 +1,6 @@
-"""Upload page: what the parsed resume lacks for a draft, and fields to supply it right away
-(name, email, phone, "no education to list"), instead of a failure at the writing step."""
+"""Upload page: what the parsed resume lacks for a draft (a stop) or will lack in the tailored
+resume (a warning), and fields to supply it right away (name, email, phone, "no education to
+list"), instead of a failure at the writing step."""
 
 from __future__ import annotations
 
@@ -35,11 +36,15 @@ def render_completeness(session: TailoringSession) -> None:
     """Name what the resume lacks; offer the fields that supply it (nothing when complete)."""
     if session.resume is None:
         return
-    missing = session.missing_parts()
-    if not missing:
+    missing, notes = session.missing_parts(), session.advisories()
+    if not missing and not notes:
         return
-    st.warning("Before a draft can be written your resume needs:")
-    render_bullets([safe_text(m) for m in missing])
+    if missing:
+        st.warning("Before a draft can be written your resume needs:")
+        render_bullets([safe_text(m) for m in missing])
+    if notes:
+        st.info("You can go on; the tailored resume will lack what is named here:")
+        render_bullets([safe_text(n) for n in notes])
     contact = session.resume.contact
     with st.form("upload_completeness"):
         st.caption("Contact details are added to the finished resume only, never to prompts.")
