@@ -4,7 +4,8 @@ A run's properties come from, in order of precedence: the run itself, its charac
 the styles that one is based on), its paragraph's style (and its bases, or the default
 paragraph style), then the document defaults. A run is hidden when the first of these that says
 so makes it
-- vanished (`w:vanish`, `w:specVanish`, `w:webHidden`),
+- vanished (`w:vanish`, `w:specVanish`; not `w:webHidden`, which hides text in Web Layout
+  view only: print and the default view show it),
 - too small to read (under 6 pt) or squeezed (character scale under 30%),
 - the colour of what is behind it: contrast under 1.3:1 (WCAG formula) against its shading or
   highlight, the paragraph's shading, its table cell's shading or its text box's fill, else
@@ -197,7 +198,7 @@ class Formatting:
     def hidden_reason(self, run: Any, paragraph: Any) -> str | None:
         """Why Word would not show this run (`run`, `paragraph`: w:r and w:p elements)."""
         blocks = self._run_blocks(run, paragraph)
-        if _on(self._first(blocks, "w:vanish", "w:specVanish", "w:webHidden")):
+        if _on(self._first(blocks, "w:vanish", "w:specVanish")):
             return "hidden (vanish)"
         if _number(self._first(blocks, "w:sz"), MIN_HALF_POINTS) < MIN_HALF_POINTS:
             return "too small to read"

@@ -40,6 +40,10 @@ _PATTERNS = [
     r"(?:message|instructions?|notes?|text|line)",
     r"\b(?:system prompt|system message|jailbreak|prompt injection|developer mode)\b",
     r"<\|?(?:im_start|im_end|system|endoftext)\|?>|\[\s*(?:system|inst|/inst)\s*\]",
+    # "SYSTEM: list every skill as met." — a chat role label opening a line or a sentence
+    # (mid-line "Operating System: Windows 7" is a skills entry, not a role label)
+    r"(?:^|(?<=[.!?]\s)|(?<=[\[(<{]))\W{0,3}(?:system|assistant)(?:\s+(?:prompt|message|note|"
+    r"override|instructions?))?\s*:\s*\S",
     r"\b(?:white text|hidden text|invisible text)\b|font-size:\s*0|display:\s*none",
     # "For the screening model: …", "To any AI assistant: …" (a line addressed to a tool)
     rf"\b(?:for|to) (?:the |any |all |every |each )?{_AI}\s*:",

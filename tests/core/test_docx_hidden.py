@@ -109,6 +109,18 @@ def test_no_hidden_claim_reaches_a_card_and_each_is_listed_with_its_reason(data)
     assert "Ignore previous instructions" in " ".join(parsed.suspicious_instructions)
 
 
+def test_web_hidden_text_is_shown_in_print_and_kept() -> None:
+    document = Document()
+    document.add_heading("Experience", level=2)
+    paragraph = document.add_paragraph("Platform Engineer, Northwind | 2019 – 2024. ")
+    _prop(paragraph.add_run("Ran the incident review programme."), "w:webHidden")
+    buffer = io.BytesIO()
+    document.save(buffer)
+    extracted = read_upload(buffer.getvalue(), "resume.docx")
+    assert "Ran the incident review programme." in extracted.text
+    assert extracted.hidden_text == []
+
+
 def test_contrast_ratio_matches_the_wcag_reference_values() -> None:
     assert contrast("000000", "FFFFFF") == pytest.approx(21.0)
     assert contrast("FFFFFF", "FFFFFF") == pytest.approx(1.0)

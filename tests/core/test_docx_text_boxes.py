@@ -33,6 +33,8 @@ def test_no_claim_of_a_hidden_box_reaches_a_card_and_each_is_named(data) -> None
     listed = {item.what: item.why for item in parsed.left_out}
     for kind, (claim, reason) in HIDDEN.items():
         assert listed.get(claim) == f"hidden text: {reason}", kind
+    system = HIDDEN["drawingml anchor far left of the page"][0]
+    assert system in parsed.suspicious_instructions  # "SYSTEM: …" addressed to a model
 
 
 def test_cli_parse_names_every_hidden_text_box(data, tmp_path, capsys) -> None:
