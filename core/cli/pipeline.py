@@ -36,7 +36,7 @@ def cmd_run(args: argparse.Namespace) -> int:
 
     Exit 0 COMPLETE; 3 COMPLETE but model calls failed (those stages used the offline engine;
     the run is not reused: run again to ask the model again); 1 FAILED; 2 bad input."""
-    from core.pipeline.run_report import failed_model_calls
+    from core.pipeline.run_report import failed_model_calls, failure_causes
     from core.pipeline.runner import RunRequest, tailor
 
     settings = get_settings()
@@ -70,7 +70,15 @@ def cmd_run(args: argparse.Namespace) -> int:
         return 1
     _print_summary(result.board, result.outputs.out_dir)
     _print_diff_base(result.diff_base)
-    return MODEL_CALLS_FAILED if failed_model_calls(result.board) else 0
+    if calls := failed_model_calls(result.board):
+        print(
+            f"resumeforge: {len(calls)} model call(s) gave no usable answer "
+            f"({failure_causes(calls)}); those stages used the offline engine. The run is not "
+            "reused: run the same command again to ask the model again.",
+            file=sys.stderr,
+        )
+        return MODEL_CALLS_FAILED
+    return 0
 
 
 def _print_resume_warnings(board, *, no_education: bool) -> None:

@@ -14,9 +14,7 @@ from pathlib import Path
 
 from core.contracts import (
     Blackboard,
-    CallOutcome,
     GapAnswer,
-    LLMCallRecord,
     ParsedResume,
     ResumeDraft,
 )
@@ -24,16 +22,12 @@ from core.contracts import PipelineState as S
 from core.mapping.questions import apply_answers
 from core.pipeline import advance, new_board, rewind_to
 from core.pipeline.machine import TERMINAL
+from core.pipeline.run_report import failed_call
 from core.pipeline.steps import Deps, EvidenceStore
 from core.pipeline.store import inputs_hash, save_board
 from core.settings import Settings
 
 DRAFT_BASIS = "draft_basis"  # Blackboard.stage_hashes key: what the current draft was written from
-
-
-def failed_call(call: LLMCallRecord) -> bool:
-    """Did this model call get no usable answer (the stage used its offline result)?"""
-    return bool(call.error) or call.outcome in (CallOutcome.FALLBACK, CallOutcome.ERROR)
 
 
 class Run:

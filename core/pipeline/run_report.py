@@ -12,19 +12,31 @@ from core.contracts import PipelineState as S
 from core.pipeline.machine import TERMINAL
 
 
+def failed_call(call: LLMCallRecord) -> bool:
+    """Did this model call get no usable answer (the stage used its offline result)? A server
+    that answers, but with content no stage can use (prose, not JSON), failed as surely as
+    one that did not answer."""
+    return bool(call.error) or call.outcome in (CallOutcome.FALLBACK, CallOutcome.ERROR)
+
+
 def failed_model_calls(board: Blackboard) -> list[LLMCallRecord]:
-    """The model calls of this run that got no answer (the stage used its offline result)."""
-    return [r for r in board.llm_calls if r.outcome == CallOutcome.ERROR]
+    """The model calls of this run that got no usable answer."""
+    return [r for r in board.llm_calls if failed_call(r)]
+
+
+def failure_causes(calls: list[LLMCallRecord]) -> str:
+    """The causes of failed calls, each once: '401, bad_output'."""
+    return ", ".join(sorted({r.error_code or "error" for r in calls}))
 
 
 def engine_label(board: Blackboard) -> str:
     """What really ran: the model, "offline (model calls failed: 401)" when no model call
-    answered, or "<model>, partly offline (model calls failed: timeout)"."""
+    answered usably, or "<model>, partly offline (model calls failed: timeout)"."""
     failed = failed_model_calls(board)
     if not failed:
         return board.engine
-    why = f"model calls failed: {', '.join(sorted({r.error_code or 'error' for r in failed}))}"
-    answered = [r for r in board.llm_calls if r.outcome != CallOutcome.ERROR]
+    why = f"model calls failed: {failure_causes(failed)}"
+    answered = [r for r in board.llm_calls if not failed_call(r)]
     return f"{board.engine}, partly offline ({why})" if answered else f"offline ({why})"
 
 

@@ -11,7 +11,7 @@ import pytest
 
 from core.cli import main
 from core.cli.pipeline import MODEL_CALLS_FAILED
-from tests.llm_server import Reply, ScriptedLLMServer, error_body
+from tests.llm_server import Reply, ScriptedLLMServer, chat_completion, error_body
 from tests.reliability.conftest import StageScript
 
 pytestmark = pytest.mark.slow
@@ -66,4 +66,41 @@ def test_a_run_whose_model_calls_failed_is_retried_and_says_what_ran(
         asked = server.count
         assert main(run_args(case, server, tmp_path / "third")) == 0
         assert server.count == asked
+    get_settings.cache_clear()
+
+
+def prose(request) -> Reply:
+    """A valid chat envelope whose content no stage can use."""
+    text = "Happy to help! This candidate looks like a great fit for the role."
+    return Reply(body=chat_completion(content=text, model=request.model))
+
+
+def test_a_model_answering_prose_is_a_failure_and_the_next_run_asks_again(
+    eval_dir, tmp_path, capsys, monkeypatch
+):
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-test-prose-0123456789")
+    monkeypatch.setenv("RESUMEFORGE_LLM__PROVIDER_RETRIES", "0")
+    monkeypatch.setenv("RESUMEFORGE_LLM__RETRIES", "0")
+    monkeypatch.setenv("RESUMEFORGE_LLM__HYDE", "false")
+    from core.settings import get_settings
+
+    get_settings.cache_clear()
+    case = eval_dir / "dev-01-backend-engineer"
+    with ScriptedLLMServer() as server:
+        server.responder = prose
+        code = main(run_args(case, server, tmp_path / "first"))
+        first = capsys.readouterr()
+        assert code == MODEL_CALLS_FAILED
+        assert "engine: offline (model calls failed: bad_output)" in first.out
+        assert "gave no usable answer (bad_output)" in first.err
+        assert "run the same command again" in first.err
+        prose_requests = server.count
+        assert prose_requests > 0
+
+        server.responder = StageScript()  # a working server
+        code = main(run_args(case, server, tmp_path / "second"))
+        second = capsys.readouterr().out
+        assert code == 0, second
+        assert server.count > prose_requests, "the failed board was not reused"
+        assert "engine: openai/test-model" in second and "offline" not in second
     get_settings.cache_clear()
