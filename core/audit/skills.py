@@ -131,7 +131,7 @@ def _token_starts(text: str) -> dict[str, list[int]]:
     return starts
 
 
-def _names_a_tool(canonical: str, written: str) -> bool:
+def names_a_tool(canonical: str, written: str) -> bool:
     """Whether the words used name one specific tool, product or credential (which must then be
     named in the evidence) rather than a method that any of its names may stand for.
 
@@ -182,7 +182,7 @@ def _backed(canonical: str, written: str, evidence: str, evidence_skills: frozen
     method = load_skill_lexicon().categories.get(canonical, "") in METHOD_CATEGORIES
     if not method:
         return canonical.casefold() in evidence_skills
-    if _names_a_tool(canonical, written):  # "JMeter" is not backed by "k6"
+    if names_a_tool(canonical, written):  # "JMeter" is not backed by "k6"
         names = [canonical, *load_skill_lexicon().skills.get(canonical, ())]
         return any(_short_form(written, n) and stated(n, evidence) for n in names if n != written)
     if canonical.casefold() in evidence_skills:

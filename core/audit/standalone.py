@@ -2,7 +2,8 @@
 
 Used by `resumeforge audit` ("check my current resume against my facts") and the probe eval.
 Each line first gets the evidence it most likely rests on (core/audit/matching.py), then the
-same deterministic gate as a drafted line (`check_bullet`). A line no card matches is
+same deterministic gate as a drafted line (`check_bullet`), placed under the role of its best
+evidence as a drafted line is placed under its role. A line no card matches is
 unsupported with an `uncited` finding.
 """
 
@@ -10,6 +11,7 @@ from __future__ import annotations
 
 from core.audit.matching import CardMatcher
 from core.audit.names import oriented
+from core.audit.role_scope import RoleTexts, home_role
 from core.audit.truth import check_bullet
 from core.contracts import BulletVerdict, ParsedResume, Severity, TruthViolation, ViolationType
 
@@ -18,6 +20,7 @@ def audit_bullets(texts: list[str], *, resume: ParsedResume) -> list[BulletVerdi
     """One verdict per line, in order; `matched_card_ids` name the evidence each was held to."""
     roles = [oriented(r) for r in [*resume.roles, *resume.education]]
     matcher = CardMatcher(cards=list(resume.cards), roles=roles)
+    role_texts = RoleTexts.of(resume.cards, roles)
     verdicts: list[BulletVerdict] = []
     for number, raw in enumerate(texts, 1):
         text = " ".join(raw.split())
@@ -33,6 +36,7 @@ def audit_bullets(texts: list[str], *, resume: ParsedResume) -> list[BulletVerdi
                 cited=cited,
                 resume_cards=list(resume.cards),
                 roles=roles,
+                role=home_role(text, cited, role_texts),
             )
         )
     return verdicts

@@ -21,10 +21,19 @@ from core.audit.listed_terms import invented_terms
 from core.audit.metrics import check_metrics
 from core.audit.names import oriented
 from core.audit.overlap import BLOCK_BELOW, WARN_BELOW, content_overlap
+from core.audit.role_scope import RoleTexts, names_in, rescope, too_early
 from core.audit.scope import check_scope
-from core.audit.skills import check_names, known_skills, skills_in, spans_of
+from core.audit.skills import (
+    check_names,
+    known_skills,
+    lexicon_terms,
+    names_a_tool,
+    skills_in,
+    spans_of,
+)
 from core.contracts import (
     BulletVerdict,
+    CardKind,
     EvidenceCard,
     RoleEntry,
     Severity,
@@ -34,6 +43,15 @@ from core.contracts import (
 from core.text.normalize import comparable_text
 
 V = ViolationType
+BLOCKER = Severity.BLOCKER
+# Lines that attest a skill but not the job it was used in.
+ROLE_NEUTRAL_KINDS = (
+    CardKind.SKILL,
+    CardKind.CERTIFICATION,
+    CardKind.EDUCATION,
+    CardKind.SUMMARY,
+    CardKind.USER_ANSWER,
+)
 
 
 def evidence_roles(
@@ -89,9 +107,40 @@ def check_bullet(
         out.add(V.SKILL_INVENTED, cred.span, cred.detail)
     for degree in check_degrees(text, evidence=wide):
         out.add(V.SKILL_INVENTED, degree.span, degree.detail)
-    _check_skills(out, wide, cited, resume_cards, skip)
+    role_texts = RoleTexts.of(resume_cards, roles)
+    if role is None:
+        _check_skills(out, wide, cited, resume_cards, skip)
+    else:
+        placed = _placed_cards(cited, resume_cards, role)
+        _check_skills(out, card_text(placed), placed, resume_cards, skip, (role, role_texts))
+    _check_tool_years(out, role_texts, wide)
     _check_overlap(out, evidence, own, skip)
     return _verdict(out, cited)
+
+
+def _placed_cards(
+    cited: Sequence[EvidenceCard], resume_cards: Sequence[EvidenceCard], role: RoleEntry
+) -> list[EvidenceCard]:
+    """What may name a tool in a line placed under `role`: the role's own lines (answers filed
+    under it included) and cited lines that belong to no role and are not role-neutral."""
+    own = [c for c in cited if c.role_id == role.id]
+    loose = [c for c in cited if not c.role_id and c.kind not in ROLE_NEUTRAL_KINDS]
+    ids = {c.id for c in own + loose}
+    rest = [c for c in resume_cards if c.role_id == role.id and c.id not in ids]
+    return own + loose + rest
+
+
+def _check_tool_years(out: Findings, role_texts: RoleTexts, evidence: str) -> None:
+    """A tool dated before the first role that states it is not backed for that time (a year
+    the evidence itself states, such as a course number, dates nothing new)."""
+    spans = [v.span for v in out.items if v.type == V.SKILL_INVENTED and v.severity == BLOCKER]
+    names = [w for canonical, w in lexicon_terms(out.text) if names_a_tool(canonical, w)]
+    for name in names_in(out.text, names):
+        if name in spans:
+            continue
+        why = too_early(name, out.text, role_texts, evidence)
+        if why:
+            out.add(V.DATE_WRONG, name, why)
 
 
 def _check_dates(
@@ -141,6 +190,7 @@ def _check_skills(
     cited: Sequence[EvidenceCard],
     resume_cards: Sequence[EvidenceCard],
     skip: list[tuple[int, int]],
+    placed: tuple[RoleEntry, RoleTexts] | None = None,
 ) -> None:
     resume_text = "\n".join(card.raw_text for card in resume_cards)
     resume_skills = skills_in(resume_text) | known_skills(
@@ -161,6 +211,8 @@ def _check_skills(
         skip_spans=skip,
     )
     for name in names.findings:
+        if placed is not None:
+            name = rescope(name, *placed)
         out.add(V.SKILL_INVENTED, name.span, name.detail, blocker=name.blocker)
     judged = [*names.judged, *(span for n in earlier for span in spans_of(n, out.text))]
     for term in invented_terms(out.text, evidence=evidence, resume_text=resume_text, skip=judged):
