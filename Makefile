@@ -80,6 +80,7 @@ bench: install
 	# 10 MB of every shape read or refused (seconds, peak memory); light sessions beside a heavy one
 	$(BIN)/python -m bench.size_bench
 	$(BIN)/python -m bench.concurrency_bench
+	$(BIN)/python -m bench.server_memory_bench --out docs/BENCHMARKS.md
 	# interaction timing in a real browser (prints medians; the targets are read, not asserted)
 	$(BIN)/python -m pytest -m bench -s -q tests/e2e/test_interaction_timing.py tests/core/test_jd_analysis.py
 
