@@ -19,10 +19,11 @@ The CLI is the operator's own tool: it uses whatever model and API base it is gi
 
 from __future__ import annotations
 
+import os
 import re
 
 from core.errors import ProviderError
-from core.settings import LLMSettings
+from core.settings import DEFAULT_APP_MODELS, LLMSettings
 
 # Providers whose endpoint is a fixed public host chosen by litellm (no host in the string).
 FIXED_HOST_PROVIDERS = frozenset(
@@ -61,14 +62,27 @@ def carries_host(model: str) -> bool:
     return bool(_HOST_SHAPES.search(model))
 
 
+# litellm's answer for the app's default menu, so drawing the sidebar of the offline app does not
+# import litellm (~130 MB resident with openai, more than the rest of the offline app's libraries).
+# tests/core/test_llm_endpoints.py checks each against litellm itself.
+KNOWN_PROVIDERS = {model: model.split("/", 1)[0] for model in DEFAULT_APP_MODELS}
+
+
 def provider_from_string(model: str) -> str:
     """litellm's provider for `model` ('' when litellm cannot route it)."""
+    if model in KNOWN_PROVIDERS and not _proxy_by_default():
+        return KNOWN_PROVIDERS[model]
     import litellm
 
     try:
         return str(litellm.get_llm_provider(model)[1])
     except Exception:
         return ""
+
+
+def _proxy_by_default() -> bool:
+    """litellm routes every model to its proxy when USE_LITELLM_PROXY is set: ask litellm then."""
+    return bool(os.environ.get("USE_LITELLM_PROXY", "").strip())
 
 
 def is_local(model: str) -> bool:

@@ -1,5 +1,7 @@
-"""A first result needs no LLM library: the offline app path (router modules, sample through
-analysis and mapping) never imports litellm or instructor (they cost seconds at start-up)."""
+"""A first result needs no LLM library: the offline app path (router modules, the sidebar's
+model menu, sample through analysis, mapping and the draft) never imports litellm, instructor or
+openai (seconds at start-up and ~130 MB of the server's memory), nor torch or
+sentence-transformers (the bundled model runs on ONNX Runtime)."""
 
 from __future__ import annotations
 
@@ -19,12 +21,16 @@ from core.service import TailoringSession
 from core.settings import Settings
 from core.ui.samples import SAMPLE_JD, SAMPLE_RESUME, sample_text
 from core.workspace import Workspace
+from core.llm.endpoints import visitor_models
 settings = Settings(home=Path(tempfile.mkdtemp()))
+assert visitor_models(settings.llm)  # the sidebar's model menu (the default models)
 session = TailoringSession.create(workspace=Workspace.open(settings.home / "w"), settings=settings)
 session.load_resume_text(sample_text(SAMPLE_RESUME), source_name=SAMPLE_RESUME)
 session.analyze_job(sample_text(SAMPLE_JD))
 session.map_evidence()
-print(sorted(m for m in ("litellm", "instructor", "openai") if m in sys.modules))
+session.write_draft()  # the offline writer and audit
+heavy = ("litellm", "instructor", "openai", "torch", "sentence_transformers", "transformers")
+print(sorted(m for m in heavy if m in sys.modules))
 """
 
 

@@ -4,6 +4,7 @@ server contact a host. A listener on another loopback port counts what reaches i
 from __future__ import annotations
 
 import logging
+import sys
 from collections.abc import Iterator
 
 import pytest
@@ -119,3 +120,22 @@ def test_a_200_with_invalid_json_is_reported_as_such(listener):
     assert "not with valid JSON" in message and "server error" not in message
     assert caught.value.kind == "invalid_response"
     assert listener.count == 1  # an answer, not a transient fault: no retries
+
+
+def test_the_default_menu_is_routed_as_litellm_routes_it(monkeypatch):
+    """The app draws its model menu without importing litellm: its table of the default models'
+    providers must be litellm's own answer (a litellm update that routes one differently fails
+    here), and with litellm's proxy switched on litellm itself is asked."""
+    import litellm
+
+    from core.llm import endpoints
+
+    assert set(endpoints.KNOWN_PROVIDERS) == set(DEFAULT_APP_MODELS)
+    for model, provider in endpoints.KNOWN_PROVIDERS.items():
+        assert litellm.get_llm_provider(model)[1] == provider, model
+        assert provider in endpoints.FIXED_HOST_PROVIDERS, model
+    monkeypatch.setitem(sys.modules, "litellm", None)  # `import litellm` would fail
+    assert visitor_models(LLMSettings()) == list(DEFAULT_APP_MODELS)
+    monkeypatch.setenv("USE_LITELLM_PROXY", "True")
+    with pytest.raises(ImportError):
+        endpoints.provider_from_string(DEFAULT_APP_MODELS[0])
