@@ -1,18 +1,22 @@
 """What went wrong with a provider call, in words a person can act on.
 
 `classify(exc)` looks through instructor's wrapper to the provider's exception and returns a
-`Failure`: the kind (auth | rate_limit | not_found | context_length | timeout | connection |
-provider | format_rejected | invalid_response | bad_output), whether a retry may help, the
-server's Retry-After, and a redacted detail. `to_error` gives a fixed message per kind: the
-detail (the provider's words) only reaches a redacted log line, never a visitor's screen.
+`Failure`: the kind (auth | rate_limit | not_found | context_length | timeout | dns | refused |
+connection | provider | format_rejected | invalid_response | bad_output), whether a retry may
+help, the server's Retry-After, and a redacted detail. `to_error` gives a fixed message per
+kind: the detail (the provider's words) only reaches a redacted log line, never a visitor's
+screen.
 litellm labels some 5xx answers from OpenAI-compatible servers as BadRequestError, so the
-HTTP status decides before the exception class does.
+HTTP status decides before the exception class does. A failed connection is named by its root
+cause (a name that does not resolve, a refused connection), never by the HTTP 500 litellm wraps
+it in: no server answered.
 """
 
 from __future__ import annotations
 
 import json
 import logging
+import socket
 from dataclasses import dataclass
 from email.utils import parsedate_to_datetime
 from time import time
@@ -25,7 +29,7 @@ from core.llm.redaction import redact
 
 log = logging.getLogger("core.llm")
 
-TRANSIENT = frozenset({"rate_limit", "timeout", "connection", "server"})
+TRANSIENT = frozenset({"rate_limit", "timeout", "refused", "connection", "server"})
 _FORMAT_WORDS = (
     "response_format",
     "json_object",
@@ -53,6 +57,10 @@ MESSAGES = {
     "model with a larger window or a shorter fact resume.",
     "timeout": "{model}: the provider did not answer within the timeout. Try again, raise "
     "llm.timeout_s, or use a faster model.",
+    "dns": "{model}: the provider's host name could not be resolved (no DNS answer). Check the "
+    "host in the API base and the network.",
+    "refused": "{model}: the connection was refused: nothing listens at the API base's host and "
+    "port. Is the local server running, on that port?",
     "connection": "{model}: could not connect to the provider. Check the network and the API "
     "base (is the local server running?).",
     "server": "{model}: the provider had a server error. Try again in a moment.",
@@ -137,13 +145,29 @@ def classify(exc: BaseException) -> Failure:
         return Failure("not_found", detail, status)
     if status in (400, 422) and any(w in lowered for w in _FORMAT_WORDS):
         return Failure("format_rejected", detail, status)
+    if cause := _network_cause(exc):
+        return Failure(cause)  # no server answered: there is no HTTP status to show
     if "connection error" in lowered or isinstance(inner, openai.APIConnectionError):
-        return Failure("connection", "", status)
+        return Failure("connection")
     if (status is not None and status >= 500) or isinstance(
         inner, litellm.InternalServerError | litellm.ServiceUnavailableError
     ):
         return Failure("server", detail, status, retry_after(inner))
     return Failure("provider", detail, status)
+
+
+def _network_cause(exc: BaseException) -> str | None:
+    """'dns' or 'refused' when the chain under `exc` holds that socket error, else None."""
+    seen: set[int] = set()
+    current: BaseException | None = exc
+    while current is not None and id(current) not in seen:
+        if isinstance(current, socket.gaierror):
+            return "dns"
+        if isinstance(current, ConnectionRefusedError):
+            return "refused"
+        seen.add(id(current))
+        current = current.__cause__ or current.__context__
+    return None
 
 
 def _answered_with_invalid_json(exc: BaseException, inner: BaseException) -> bool:

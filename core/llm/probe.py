@@ -118,10 +118,15 @@ def _problem(exc: BaseException) -> str:
     return classify(exc).kind
 
 
+_START_A_SERVER = (
+    "Start the server (llama.cpp: `llama-server -m MODEL.gguf --port 8080 --jinja`, then "
+    "llm.api_base = http://127.0.0.1:8080/v1; Ollama: `ollama serve`; LM Studio: start its local "
+    "server) or fix llm.api_base."
+)
 ADVICE = {
-    "connection": "Nothing answers at {where}. Start the server (llama.cpp: `llama-server -m "
-    "MODEL.gguf --port 8080 --jinja`, then llm.api_base = http://127.0.0.1:8080/v1; Ollama: "
-    "`ollama serve`; LM Studio: start its local server) or fix llm.api_base.",
+    "connection": "Nothing answers at {where}. " + _START_A_SERVER,
+    "refused": "Nothing answers at {where} (the connection was refused). " + _START_A_SERVER,
+    "dns": "The host name in {where} does not resolve: check the host in llm.api_base.",
     "auth": "The server rejected the key: set the provider's key variable (OPENAI_API_KEY, …); "
     "a local server usually accepts any non-empty key.",
     "not_found": "The server does not know the model {model}, or llm.api_base is not the "
@@ -144,7 +149,15 @@ def probe_advice(report: ProbeReport) -> str:
             f"(RESUMEFORGE_LLM__MODE={best})."
         )
     kinds = {r.problem for r in report.results}
-    for kind in ("connection", "auth", "not_found", "invalid_response", "timeout"):
+    for kind in (
+        "dns",
+        "refused",
+        "connection",
+        "auth",
+        "not_found",
+        "invalid_response",
+        "timeout",
+    ):
         if kind in kinds:
             where = report.api_base or f"{report.model}'s provider"
             return ADVICE[kind].format(where=where, model=report.model)

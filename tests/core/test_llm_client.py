@@ -319,14 +319,14 @@ def test_error_kinds_have_actionable_messages(llm_server):
     assert llm_server.count == 1
 
 
-def test_connection_refused_is_a_connection_error():
+def test_connection_refused_is_named_so():
     with _closed_server() as url:
         llm = make_llm(settings(provider_retries=0), api_key=KEY, api_base=url)
         assert llm is not None
         with pytest.raises(ProviderError) as caught:
             llm.structured(hyde_prompt(), HydeResponse, stage="hyde")
-    assert caught.value.kind == "connection"
-    assert "local server running" in str(caught.value)
+    assert (caught.value.kind, caught.value.status) == ("refused", None)
+    assert "local server running" in str(caught.value) and "HTTP" not in str(caught.value)
 
 
 def test_jinja_syntax_inside_untrusted_text_reaches_the_model_verbatim(llm_server):

@@ -75,7 +75,7 @@ def test_a_server_that_is_down_is_named_with_how_to_start_one(capsys, monkeypatc
     code, report = check(capsys, monkeypatch, url)
     assert code == MODEL_CHECK_FAILED
     assert report["working"] == []
-    assert {r["problem"] for r in report["results"]} == {"connection"}
+    assert {r["problem"] for r in report["results"]} == {"refused"}
     assert report["advice"].startswith(f"Nothing answers at {url}")
 
 
