@@ -40,6 +40,17 @@ def safe_text(text: object) -> str:
     return escaped.replace("\n", "  \n")
 
 
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def spreadsheet_safe(text: object) -> str:
+    """A table cell that a spreadsheet opens as text: Streamlit's "Download as CSV" exports
+    cells as they are, and Excel or LibreOffice run a cell starting with = + - @ (or a tab or
+    carriage return) as a formula, `=HYPERLINK(…)` included; a leading apostrophe stops that."""
+    value = str(text)
+    return f"'{value}" if value.lstrip(" ").startswith(_FORMULA_START) else value
+
+
 def render_bullets(items: Sequence[str], *, empty: str = "None.") -> None:
     if not items:
         st.caption(empty)
@@ -100,10 +111,10 @@ def render_parsed_resume(resume: ParsedResume, *, note: str | None = None) -> No
         roles = pd.DataFrame(
             [
                 {
-                    "Company": r.company,
-                    "Title": r.title,
-                    "Dates": r.timeframe,
-                    "Location": r.location,
+                    "Company": spreadsheet_safe(r.company),
+                    "Title": spreadsheet_safe(r.title),
+                    "Dates": spreadsheet_safe(r.timeframe),
+                    "Location": spreadsheet_safe(r.location),
                 }
                 for r in resume.roles
             ]
