@@ -2,8 +2,9 @@
 
 An employer a line names must be the evidence role's own, or be named by the role's lines or
 by a cited line that carries the line's other facts (a header cited only for its name does not
-count: "worked for X while placed at Y"). An organisation named as the employer that is no role
-of the resume is wrong when the evidence names it only inside a product ("Amazon EKS"). A title
+count: "worked for X while placed at Y"). An organisation named as the employer ("At X,",
+"Store Manager at X") must be an employer of the resume as a whole name (core/text/orgs.py):
+a product or a word with its letters ("Amazon EKS", "sales target") is not one. A title
 must be the role's (or a lower or shorter form of it, core/text/variants.py); when the line
 names an employer, the title must be one held there.
 """
@@ -18,19 +19,24 @@ from core.audit.context import card_text
 from core.audit.findings import Findings
 from core.audit.names import (
     NameMention,
+    employer_names,
     find_employers,
     find_titles,
     named_as_employer,
     normalise_org,
     only_inside_a_name,
+    shortens,
     title_in_text,
     title_matches,
+    where_else,
 )
-from core.contracts import EvidenceCard, RoleEntry, ViolationType
+from core.contracts import CardKind, EvidenceCard, RoleEntry, ViolationType
 from core.retrieval.text_analysis import tokenize
 from core.text.variants import Match, compare_title
 
 V = ViolationType
+# Lines that may carry an employer the parser did not read as a role.
+_WORK_KINDS = (CardKind.EXPERIENCE_BULLET, CardKind.ROLE_SENTENCE, CardKind.PROJECT, CardKind.OTHER)
 
 
 def _in_text(phrase: str, text: str) -> bool:
@@ -73,6 +79,7 @@ def check_employers(
     own: list[RoleEntry],
     roles: Sequence[RoleEntry],
     evidence: str,
+    resume_cards: Sequence[EvidenceCard] = (),
 ) -> list[NameMention]:
     found: list[NameMention] = []
     own_keys = {normalise_org(r.company) for r in own if r.company}
@@ -89,23 +96,38 @@ def check_employers(
             else (f"The evidence does not mention '{mention.text}'.")
         )
         out.add(V.EMPLOYER_WRONG, mention.text, detail)
-    return found + _unknown_employers(out, found, evidence)
+    return found + _unknown_employers(out, found, evidence, roles, resume_cards)
 
 
-def _unknown_employers(out: Findings, known: list[NameMention], evidence: str) -> list[NameMention]:
-    """An organisation named as the employer that is no employer of the resume: fine when the
-    evidence names it, not when it names it only inside a product ("Amazon EKS")."""
+def _unknown_employers(
+    out: Findings,
+    known: list[NameMention],
+    evidence: str,
+    roles: Sequence[RoleEntry],
+    resume_cards: Sequence[EvidenceCard],
+) -> list[NameMention]:
+    """An organisation named as the employer must be an employer of the resume, compared as a
+    whole name. A word or a product that shares its letters ("sales target", "Amazon EKS",
+    "in Redis") is not an employer; one the evidence names on a line that belongs to no role
+    may be (a header the parser did not read as a role)."""
     found: list[NameMention] = []
+    employers = employer_names(roles)
+    loose = card_text([c for c in resume_cards if not c.role_id and c.kind in _WORK_KINDS])
+    everything = "\n".join([evidence, card_text(resume_cards)])
     for mention in named_as_employer(out.text):
         if any(k.start < mention.end and mention.start < k.end for k in known):
             continue
         found.append(mention)
-        if only_inside_a_name(mention.text, evidence):
-            detail = (
-                f"'{mention.text}' is named as the employer, but the evidence never says you "
-                "worked there."
-            )
-            out.add(V.EMPLOYER_WRONG, mention.text, detail)
+        if any(shortens(mention.text, name) for name in employers):
+            continue
+        as_name = re.search(rf"(?<![\w-]){re.escape(mention.text)}(?![\w-])", loose)
+        if as_name and not only_inside_a_name(mention.text, loose):
+            continue
+        detail = (
+            f"'{mention.text}' is named as the employer, but no role of your resume is at "
+            f"{mention.text}{where_else(mention.text, everything)}."
+        )
+        out.add(V.EMPLOYER_WRONG, mention.text, detail)
     return found
 
 

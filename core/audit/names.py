@@ -27,6 +27,7 @@ from core.audit.vocabulary import (
 from core.contracts import RoleEntry
 from core.ingest import find_skills
 from core.text.dates import MONTH
+from core.text.orgs import has_legal_suffix, name_run_at, org_key
 
 _NOT_MONTH = rf"(?!(?i:{MONTH})(?![a-zA-Z]))"
 _CAP = rf"{_NOT_MONTH}[A-Z][\w'/.-]*"
@@ -100,8 +101,19 @@ def find_employers(text: str, roles: Iterable[RoleEntry]) -> list[NameMention]:
                     continue
                 if any(f.start <= m.start() < f.end for f in found):
                     continue
+                if alias != role.company and not _same_name(name_run_at(text, m.start()), role):
+                    continue  # "Pacific Bank" is another organisation than "Pacific Trading"
                 found.append(NameMention(m.group(0), m.start(), m.end(), key))
     return sorted(found, key=lambda f: f.start)
+
+
+def _same_name(run: str, role: RoleEntry) -> bool:
+    """The whole name written at a mention is the employer's: its name or a shortening of it,
+    or its name followed by more of the same name ("Northwind Grocers Data Platform")."""
+    said, company = org_key(re.sub(r"['’]s$", "", run)), org_key(role.company)
+    if not said or not company:
+        return True
+    return company.startswith(said) or said.startswith(company)
 
 
 def oriented(role: RoleEntry) -> RoleEntry:
@@ -154,6 +166,8 @@ def find_titles(text: str) -> list[NameMention]:
     found: list[NameMention] = []
     for start, raw in _title_cues(text):
         run = _trim_run(raw)
+        if re.match(r"(?:at|for|while at)\s", raw, re.I) or has_legal_suffix(run):
+            continue  # "At Tech Startup Inc, …": an organisation's name, not a title
         words = title_words(run)
         if not words or not _has_head(words) or any(w.startswith("certif") for w in words):
             continue
@@ -212,12 +226,19 @@ _EMPLOYER_CUE = re.compile(
 )
 
 
+_TITLE_AT = re.compile(rf"\b(?P<word>[A-Z][\w-]*)\s+at\s+(?P<org>{_ORG})")
+
+
 def named_as_employer(text: str) -> list[NameMention]:
-    """Organisations a line names as the employer ("At X, …", "worked for X", "joined X")."""
+    """Organisations a line names as the employer ("At X, …", "worked for X", "joined X",
+    "Store Manager at X")."""
     found: list[NameMention] = []
-    for m in _EMPLOYER_CUE.finditer(text):
-        group = "a" if m.group("a") else "b"
-        org = re.sub(r"['’]s$", "", m.group(group))
+    spans = [(m, "a" if m.group("a") else "b") for m in _EMPLOYER_CUE.finditer(text)]
+    spans += [(m, "org") for m in _TITLE_AT.finditer(text) if _has_head(title_words(m["word"]))]
+    for m, group in spans:
+        org = re.sub(r"['’]s$", "", m.group(group)).rstrip(" .")
+        if any(f.start == m.start(group) for f in found):
+            continue
         found.append(
             NameMention(org, m.start(group), m.start(group) + len(org), normalise_org(org))
         )
@@ -229,3 +250,32 @@ def only_inside_a_name(org: str, evidence: str) -> bool:
     product ("Amazon" in "Amazon EKS") — or not at all."""
     hits = list(re.finditer(rf"(?<![\w-]){re.escape(org)}(?![\w-])", evidence, re.I))
     return all(re.match(r"\s+(?:[A-Z][\w-]*|\d)", evidence[h.end() :]) for h in hits)
+
+
+def employer_names(roles: Iterable[RoleEntry]) -> list[str]:
+    """Every employer the resume names: each role's company, and the parts of a title that
+    hold no job-title word (a "Company — Title" header read whole into the title)."""
+    names: list[str] = []
+    for role in roles:
+        names.append(role.company)
+        parts = re.split(r"\s*[,(|–—]\s*|\s+-\s+", role.title)
+        names += [p for p in parts if p and (has_legal_suffix(p) or not _has_head(title_words(p)))]
+    return [n for n in names if n.strip()]
+
+
+def shortens(said: str, name: str) -> bool:
+    """`said` is the organisation `name`, whole or shortened from the end ("National Parcel"
+    for "National Parcel Corp", "Kestrel" for "Kestrel Payments")."""
+    a, b = org_key(re.sub(r"['’]s$", "", said)), org_key(name)
+    return bool(a) and bool(b) and (a == b or b.startswith(a + " "))
+
+
+def where_else(org: str, text: str) -> str:
+    """Where the evidence uses `org`'s letters, quoted: inside a name or as a plain word."""
+    m = re.search(rf"(?<![\w-]){re.escape(org)}(?![\w-])", text, re.I)
+    if not m:
+        return ""
+    if m.group(0) != org:
+        return f"; your resume has '{m.group(0)}' as a word, not a name"
+    longer = re.match(r"(?:\s+[A-Z][\w-]*)+", text[m.end() :])
+    return f"; your resume names it only as part of '{org}{longer.group(0)}'" if longer else ""

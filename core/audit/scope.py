@@ -108,12 +108,22 @@ def leadership_findings(text: str, evidence: str) -> list[ScopeFinding]:
     return findings
 
 
+# A period after "every" makes a frequency ("every week", "every other month").
+_PERIOD = re.compile(
+    r"\s+(?:other\s+|single\s+)?(?:day|night|morning|evening|shift|week|weekend|fortnight|"
+    r"month|quarter|year|season|semester|term|sprint|release|hour|minute)s?\b",
+    re.I,
+)
+
+
 def breadth_findings(text: str, evidence: str) -> list[ScopeFinding]:
     out: list[ScopeFinding] = []
     for m in _words(BREADTH).finditer(text):
         counts = m.group(0).lower() in _COUNTING_BREADTH
         if counts and _COUNTED.match(text[m.end() :]):
             continue  # "all 9 services": the number check judges the count
+        if counts and _PERIOD.match(text[m.end() :]):
+            continue  # "every week": how often, not how widely
         if not _said(re.escape(m.group(0)), evidence):
             out.append(
                 ScopeFinding(m.group(0), f"'{m.group(0)}' widens the scope beyond the evidence.")

@@ -41,6 +41,7 @@ from core.contracts import (
     ViolationType,
 )
 from core.text.normalize import comparable_text
+from core.text.orgs import suffixed_names
 
 V = ViolationType
 BLOCKER = Severity.BLOCKER
@@ -97,12 +98,12 @@ def check_bullet(
     context = card_text(role_lines(cited, resume_cards))
     credentials = card_text(credential_lines(resume_cards))
     wide = "\n".join([evidence, context, credentials])
-    employers = check_employers(out, cited, context, own, roles, wide)
+    employers = check_employers(out, cited, context, own, roles, wide, resume_cards)
     skip = [(m.start, m.end) for m in employers]
     title_scope = TitleScope(evidence + "\n" + credentials, own, roles, resume_cards)
     skip += check_titles(out, title_scope, employers, cited)
     _check_dates(out, cited, own, role)
-    _check_amounts(out, cited, evidence, context)
+    _check_amounts(out, cited, evidence, context, [(m.start, m.end) for m in employers])
     for cred in check_credentials(text, evidence=wide):
         out.add(V.SKILL_INVENTED, cred.span, cred.detail)
     for degree in check_degrees(text, evidence=wide):
@@ -153,12 +154,21 @@ def _check_dates(
 
 
 def _check_amounts(
-    out: Findings, cited: Sequence[EvidenceCard], evidence: str, context: str
+    out: Findings,
+    cited: Sequence[EvidenceCard],
+    evidence: str,
+    context: str,
+    org_spans: list[tuple[int, int]],
 ) -> None:
-    """Scope (who did it, how big, how final) and then every number not judged by scope."""
+    """Scope (who did it, how big, how final) and then every number not judged by scope. An
+    organisation's own name is never scope: "Global" in "Global Freight Partners" claims
+    nothing about geography, so names are blanked out before scope is read."""
     team_numbers: list[str] = []
     places = [p for card in cited for p in card.scope.geography] + [card.location for card in cited]
-    for finding in check_scope(out.text, evidence=evidence, places=places, role_evidence=context):
+    text = out.text
+    for start, end in [*org_spans, *suffixed_names(text)]:
+        text = text[:start] + " " * (end - start) + text[end:]
+    for finding in check_scope(text, evidence=evidence, places=places, role_evidence=context):
         out.add(V.SCOPE_INFLATED, finding.span, finding.detail)
         team_numbers += [finding.number] if finding.number else []
     for metric in check_metrics(out.text, evidence=evidence, context=context, skip=team_numbers):
