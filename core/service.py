@@ -35,6 +35,7 @@ from core.settings import Settings
 from core.workspace import Workspace
 
 if TYPE_CHECKING:
+    from core.ingest.structure import ResumeStructure
     from core.retrieval import EvidenceIndex
 
 __all__ = ["RunOutputs", "TailoringSession"]
@@ -213,6 +214,24 @@ class TailoringSession:
         from core.ingest.completeness import missing_parts
 
         return missing_parts(self.resume, no_education=self.no_education)
+
+    def correct_structure(self, structure: ResumeStructure) -> ParsedResume:
+        """Use the user's corrections of what was read (titles, employers, dates, which lines
+        belong to which role, education or not a job). The evidence is indexed again and, when
+        a job was analysed, it is analysed and mapped again on the corrected resume."""
+        from core.ingest.structure import apply_structure
+
+        if self.resume is None:
+            raise InputError("Load your fact resume first.")
+        corrected, notes = apply_structure(self.resume, structure)
+        corrected = corrected.model_copy(update={"warnings": [*self.resume.warnings, *notes]})
+        board = self.board
+        job = (board.inputs.job_description, board.inputs.target_title) if board else None
+        self._use_resume(corrected)
+        if job is not None:
+            self.analyze_job(job[0], target_title=job[1])
+            self.map_evidence()
+        return corrected
 
     def advisories(self) -> list[str]:
         """What the tailored resume will lack (education, a role's dates); never a stop."""

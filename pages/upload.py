@@ -2,7 +2,7 @@
 
 import streamlit as st
 
-from core.ui import actions, completeness, state, widgets
+from core.ui import actions, completeness, state, structure_editor, widgets
 
 st.title("ResumeForge")
 st.markdown(
@@ -59,4 +59,5 @@ with results:
 
 if session.resume is not None:
     widgets.render_parsed_resume(session.resume, note=session.embedder_note)
+    structure_editor.render_structure_editor(session)
     completeness.render_completeness(session)

@@ -108,6 +108,8 @@ def apply_structure(
                 continue
             placed[free[0].id] = entry
     cards = [_card(card, placed.get(card.id), entries) for card in resume.cards]
+    roles.sort(key=_recency, reverse=True)  # newest first, as a resume lists them; undated last
+    education.sort(key=_recency, reverse=True)
     contact = resume.contact.model_copy(
         update={k: v for k, v in structure.contact.model_dump().items() if v}
     )
@@ -124,6 +126,11 @@ def apply_structure(
         }
     )
     return corrected, notes
+
+
+def _recency(entry: RoleEntry) -> str:
+    last = entry.end or entry.start or ""
+    return "9999" if last == "present" else last
 
 
 def _entry(entry: StructureEntry, was: RoleEntry | None) -> RoleEntry:
