@@ -35,7 +35,14 @@ MULTIPLIER_WORDS = {
     "triple": 3,
     "tripled": 3,
     "tripling": 3,
+    "quadruple": 4,
     "quadrupled": 4,
+    "quadrupling": 4,
+    "quintupled": 5,
+    # a cut by half is the same ratio read the other way ("from 40 to 20")
+    "halve": 2,
+    "halved": 2,
+    "halving": 2,
 }
 
 _DIGITS = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+"

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from core.audit.attribution import TitleScope, check_employers, check_titles
+from core.audit.claims import absolute_findings, authority_findings, vague_quantity_findings
 from core.audit.context import card_text, credential_lines, role_lines
 from core.audit.credentials import check_credentials
 from core.audit.dates import check_dates
@@ -103,7 +104,7 @@ def check_bullet(
     title_scope = TitleScope(evidence + "\n" + credentials, own, roles, resume_cards)
     skip += check_titles(out, title_scope, employers, cited)
     _check_dates(out, cited, own, role)
-    _check_amounts(out, cited, evidence, context, [(m.start, m.end) for m in employers])
+    _check_amounts(out, cited, evidence, context, [(m.start, m.end) for m in employers], own)
     for cred in check_credentials(text, evidence=wide):
         out.add(V.SKILL_INVENTED, cred.span, cred.detail)
     for degree in check_degrees(text, evidence=wide):
@@ -159,6 +160,7 @@ def _check_amounts(
     evidence: str,
     context: str,
     org_spans: list[tuple[int, int]],
+    own: list[RoleEntry],
 ) -> None:
     """Scope (who did it, how big, how final) and then every number not judged by scope. An
     organisation's own name is never scope: "Global" in "Global Freight Partners" claims
@@ -174,6 +176,19 @@ def _check_amounts(
     for metric in check_metrics(out.text, evidence=evidence, context=context, skip=team_numbers):
         kind = V.METRIC_CHANGED if metric.changed else V.METRIC_INVENTED
         out.add(kind, metric.span, metric.detail)
+    _check_claims(out, "\n".join([evidence, context]), own)
+
+
+def _check_claims(out: Findings, evidence: str, own: list[RoleEntry]) -> None:
+    """Amounts and authority said without a digit (core/audit/claims.py)."""
+    for claim in [
+        *vague_quantity_findings(out.text, evidence),
+        *absolute_findings(out.text, evidence),
+    ]:
+        kind = V.METRIC_CHANGED if claim.changed else V.METRIC_INVENTED
+        out.add(kind, claim.span, claim.detail)
+    for claim in authority_findings(out.text, evidence, own):
+        out.add(V.SCOPE_INFLATED, claim.span, claim.detail)
 
 
 def _check_overlap(
