@@ -59,21 +59,22 @@ def test_a_name_that_does_not_resolve_is_named_so_not_http_500(monkeypatch) -> N
     assert "could not be resolved" in str(error) and "HTTP" not in str(error)
 
 
+DOWN = Reply(status=503, body=error_body("down", kind="server_error"))
+NOT_JSON = Reply(status=200, body="<html>not json</html>")
+PROSE = Reply(body=chat_completion(content="Happy to help! Great candidate."))
+SLOW = Reply(body=chat_completion(content="{}"), delay=3.0)
+
+
 @pytest.mark.parametrize(
     ("reply", "kind", "status", "words"),
     [
-        (Reply(status=503, body=error_body("down", kind="server_error")), "provider", 503, "HTTP 503"),
-        (Reply(status=200, body="<html>not json</html>"), "invalid_response", 200, "not with valid JSON"),
-        (
-            Reply(body=chat_completion(content="Happy to help! Great candidate.")),
-            "bad_output",
-            None,
-            "could not be turned into the expected structure",
-        ),
-        (Reply(body=chat_completion(content="{}"), delay=3.0), "timeout", None, "within the timeout"),
+        (DOWN, "provider", 503, "HTTP 503"),
+        (NOT_JSON, "invalid_response", 200, "not with valid JSON"),
+        (PROSE, "bad_output", None, "could not be turned into the expected structure"),
+        (SLOW, "timeout", None, "within the timeout"),
     ],
     ids=["http-status", "not-json", "prose", "timeout"],
-)  # fmt: skip
+)
 def test_an_answer_is_named_by_what_was_wrong_with_it(reply, kind, status, words) -> None:
     with ScriptedLLMServer() as server:
         server.responder = lambda request: reply
