@@ -18,7 +18,7 @@ bundle = draft_actions.prepare_downloads(template, state.text(state.DATE_STYLE) 
 if bundle is not None:
     draft_widgets.render_downloads(bundle, stem=draft_actions.download_stem())
     draft_widgets.render_preview(bundle)
-    media.remember_served_files()  # so "Delete my data" can remove them from the server at once
+    media.remember_served_files()  # so deleting or expiring the data removes them at once
     st.caption("The DOCX holds only lines the audit supports; rejected lines are left out.")
 
 draft_widgets.render_audit_problems(board.audit_report, board.resume_draft)

@@ -14,7 +14,7 @@ from core.contracts import Blackboard
 from core.errors import ResumeForgeError
 from core.service import TailoringSession
 from core.settings import Settings
-from core.ui import state
+from core.ui import media, state
 from core.ui.binding import browser_binding
 from core.workspace import (
     expire_idle_workspaces,
@@ -27,8 +27,10 @@ TOKEN_PARAM = state.TOKEN_PARAM
 
 
 def init_session_state() -> None:
-    """Call first on every run: defaults, this browser session's workspace, kept-alive inputs."""
+    """Call first on every run: defaults, this browser session's workspace, kept-alive inputs;
+    the served files of workspaces that are gone (expired here or by any session) go too."""
     state.ensure_defaults()
+    media.use_per_session_ids()
     current = state.current_session()
     if current is None or not current.workspace.root.exists():
         # a new TailoringSession has no model yet: forget which engine the old one was given,
@@ -41,6 +43,7 @@ def init_session_state() -> None:
         state.flash("warning", "Your previous session had expired and its data was removed.")
     else:
         current.workspace.touch()
+    media.drop_files_of_removed_workspaces()
     token = state.token()
     if token and st.query_params.get(TOKEN_PARAM) != token:
         st.query_params[TOKEN_PARAM] = token  # page links drop it: put it back on every run

@@ -59,7 +59,6 @@ _LLM_SIGNATURE = "rf_llm_signature"
 _LINE_NOTES = "rf_line_notes"
 _EDITING = "rf_editing"
 _TOKEN = "rf_token"  # noqa: S105 (a state key, not a secret)
-_MEDIA_IDS = "rf_media_ids"
 TOKEN_PARAM = "s"  # noqa: S105 - the URL query parameter that names this browser's workspace
 
 
@@ -87,7 +86,6 @@ def ensure_defaults() -> None:
     state.setdefault(_PENDING, set())
     state.setdefault(_EDITING, set())
     state.setdefault(_FLASHES, [])
-    state.setdefault(_MEDIA_IDS, set())
 
 
 def forget_inputs() -> None:
@@ -246,11 +244,6 @@ def set_editing(bullet_id: str, value: bool) -> None:
         lines.add(bullet_id)
     else:
         lines.discard(bullet_id)
-
-
-def served_media() -> set[str]:
-    """Ids of the files this browser session was served for download (see core.ui.media)."""
-    return st.session_state.setdefault(_MEDIA_IDS, set())
 
 
 def llm_signature() -> str | None:

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import re
 import secrets
-from urllib.parse import parse_qs, urlparse
+from urllib.parse import parse_qs, urljoin, urlparse
 
 import pytest
 
-from tests.e2e.conftest import screenshot
+from tests.e2e.conftest import screenshot, streamlit_app
 from tests.e2e.test_app_flow import ANALYSIS_S, SPARK_ANSWER, go, settle, try_sample, write_draft
 
 pytestmark = pytest.mark.e2e
@@ -103,24 +103,106 @@ def test_a_guessed_token_restores_nothing(new_page, app_url):
     assert page.locator('[class*="st-key-draft_line_"]').count() == 0
 
 
-def test_deleted_downloads_cannot_be_fetched(new_page, chromium):
-    page = new_page()
-    try_sample(page)
-    write_draft(page)
+DOWNLOADS = ("Download DOCX", "Download PDF", "Download audit JSON")
+
+
+def served_urls(page, app_url: str) -> list[str]:
+    """The address of every file the audit page serves: each download and the preview image."""
     go(page, "Audit", "Audit and downloads")
     urls = []
-    for label in ("Download DOCX", "Download audit JSON"):
+    for label in DOWNLOADS:
         with page.expect_download() as info:
             page.get_by_role("button", name=label).click()
         urls.append(info.value.url)
+    page.get_by_text("Preview of the first page").click()
+    image = page.locator('[data-testid="stImage"] img').first
+    image.wait_for()
+    urls.append(urljoin(app_url, image.get_attribute("src") or ""))
     assert all("/media/" in url for url in urls), urls
-    other = chromium.new_context()  # a second client: no cookies, no session
-    try:
-        assert [other.request.get(url).status for url in urls] == [200, 200]  # the test can see
+    return urls
+
+
+def statuses(client, urls: list[str]) -> list[int]:
+    """What a plain HTTP client (no cookie, no session) gets for each address."""
+    return [client.request.get(url).status for url in urls]
+
+
+def end_session(page, how: str) -> None:
+    if how == "Delete my data":
         page.get_by_role("button", name="Delete my data").click()
         page.get_by_role("button", name="Yes, delete everything").click()
         page.get_by_text("Your data was deleted").wait_for()
-        settle(page)
-        assert [other.request.get(url).status for url in urls] == [404, 404]
+    else:
+        page.get_by_role("button", name="Start over").click()
+        page.get_by_text("Started over").wait_for()
+    settle(page)
+
+
+@pytest.mark.parametrize("how", ["Delete my data", "Start over"])
+def test_ending_a_session_revokes_every_url_it_served_before_reloads_and_in_closed_tabs(
+    new_page, chromium, app_url, how
+):
+    page = new_page()
+    try_sample(page)
+    write_draft(page)
+    urls = served_urls(page, app_url)
+    page.reload()  # a new Streamlit session over the same saved work
+    page.get_by_role("heading", name="Audit and downloads").wait_for(timeout=ANALYSIS_S)
+    settle(page)
+    urls += served_urls(page, app_url)
+    tab = page.context.new_page()  # a second tab of the same browser, then the first closes
+    tab.goto(page.url)
+    tab.get_by_role("heading", name="Audit and downloads").wait_for(timeout=ANALYSIS_S)
+    settle(tab)
+    page.close()
+    urls += served_urls(tab, app_url)
+    assert len(set(urls)) == len(urls), "each session has its own addresses"
+    client = chromium.new_context()
+    try:
+        assert statuses(client, urls) == [200] * len(urls)  # the test can see them
+        end_session(tab, how)
+        assert statuses(client, urls) == [404] * len(urls)
     finally:
-        other.close()
+        client.close()
+
+
+def test_identical_files_of_two_visitors_have_their_own_addresses(new_page, chromium, app_url):
+    first, second = new_page(), new_page()
+    for page in (first, second):
+        try_sample(page)
+        write_draft(page)
+    mine, theirs = served_urls(first, app_url), served_urls(second, app_url)
+    assert not set(mine) & set(theirs)
+    client = chromium.new_context()
+    try:
+        end_session(first, "Delete my data")
+        assert statuses(client, mine) == [404] * len(mine)
+        assert statuses(client, theirs) == [200] * len(theirs), "another visitor's files stay"
+    finally:
+        client.close()
+
+
+TTL_HOURS = 0.005  # 18 s idle and a workspace expires
+
+
+def test_an_expired_workspace_takes_every_url_it_served_with_it(
+    new_page, chromium, tmp_path_factory
+):
+    home = tmp_path_factory.mktemp("rf-expiry-home")
+    with streamlit_app(home, {"RESUMEFORGE_WORKSPACE_TTL_HOURS": str(TTL_HOURS)}) as app:
+        page = new_page(app.url)
+        try_sample(page)
+        write_draft(page)
+        urls = served_urls(page, app.url)
+        client = chromium.new_context()
+        try:
+            assert statuses(client, urls) == [200] * len(urls)
+            page.wait_for_timeout(TTL_HOURS * 3600 * 1000 + 2000)
+            visitor = new_page(app.url)  # a new visitor's session expires the idle workspaces
+            visitor.get_by_role("button", name="Try the sample").wait_for(timeout=ANALYSIS_S)
+            settle(visitor)
+            assert statuses(client, urls) == [404] * len(urls)
+            page.locator('[data-testid="stSidebarNavLink"]').first.click()  # the owner is back
+            page.get_by_text("had expired and its data was removed").wait_for(timeout=ANALYSIS_S)
+        finally:
+            client.close()
