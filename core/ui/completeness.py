@@ -9,7 +9,7 @@ import streamlit as st
 from core.service import TailoringSession
 from core.ui import state
 from core.ui.progress import attempt
-from core.ui.widgets import render_bullets, safe_text
+from core.ui.widgets import render_bullets
 
 NAME, EMAIL, PHONE = "upload_contact_name", "upload_contact_email", "upload_contact_phone"
 NO_EDUCATION = "upload_no_education"
@@ -41,10 +41,10 @@ def render_completeness(session: TailoringSession) -> None:
         return
     if missing:
         st.warning("Before a draft can be written your resume needs:")
-        render_bullets([safe_text(m) for m in missing])
+        render_bullets(missing)  # escaped once, there
     if notes:
         st.info("You can go on; the tailored resume will lack what is named here:")
-        render_bullets([safe_text(n) for n in notes])
+        render_bullets(notes)
     contact = session.resume.contact
     with st.form("upload_completeness"):
         st.caption("Contact details are added to the finished resume only, never to prompts.")

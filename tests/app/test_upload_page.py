@@ -177,3 +177,13 @@ def test_an_uploaded_resume_with_hidden_text_boxes_names_each_and_uses_none(app)
     assert "text box" in shown and f"{len(HIDDEN)} piece(s) of hidden text" in shown
     for kind, (claim, reason) in HIDDEN.items():
         assert f"{claim} (hidden text: {reason})" in shown, kind
+
+
+def test_what_the_resume_lacks_reads_as_plain_text_not_escaped_markdown(app, fresh_session):
+    """Each message is escaped once for Markdown: the page shows "(your name …)", never a
+    backslash before the bracket."""
+    text = "## Experience\n\n### Acme Corp — Data Engineer\n*2019 – 2023*\n\n- Built 12 models.\n"
+    fresh_session.load_resume_text(text, source_name="bare.md")
+    at = app(fresh_session)
+    shown = [m.value for m in at.markdown if "contact details at the top" in m.value]
+    assert shown and all("\\\\(" not in value for value in shown), shown
