@@ -62,8 +62,9 @@ def invented_terms(
     """Listed terms in `text` with a word the whole resume never uses."""
     out: list[TermFinding] = []
     for term, start, end in listed_terms(text):
-        if any(start < b and a < end for a, b in skip):
-            continue
+        if any(a <= start and end <= b for a, b in skip):
+            continue  # judged whole already; a term that only overlaps a name is still read
+
         missing = [
             w for w in term.split() if not word_in(w, resume_text) and not word_in(w, evidence)
         ]

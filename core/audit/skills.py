@@ -69,6 +69,21 @@ def word_in(word: str, text: str) -> bool:
     return False
 
 
+def words_together(words: Sequence[str], text: str) -> bool:
+    """Some one line, sentence or list item of `text` holds every word: a term is stated, not
+    assembled from words of different lines ("Cloud Monitoring" from "Cloud Run" and
+    "monitoring")."""
+    return any(
+        all(word_in(w, part) for w in words) for part in re.split(r"(?<=[.;!?])\s+|[\n,|·•]", text)
+    )
+
+
+def _one_name(words: Sequence[str]) -> bool:
+    """Capitalised ordinary words that name something only together ("Cloud Monitoring"); a
+    run with an acronym or a digit ("City's NPDES MS4") is several names side by side."""
+    return len(words) > 1 and all(re.fullmatch(r"[A-Z][a-z]+(?:['’]s)?", w) for w in words)
+
+
 def _sentence_start(text: str, index: int) -> bool:
     head = text[:index].rstrip(" \"'“‘(")
     return not head or head[-1] in ".;:!?•–—-"
@@ -241,10 +256,15 @@ def check_names(
     for phrase, _ in product_words(text, judged):
         if stated(phrase, evidence) or described(phrase, evidence):
             continue
-        missing = [w for w in phrase.split() if not word_in(w, evidence)]
-        if not missing:
+        words = phrase.split()
+        whole = _one_name(words)
+        missing = [w for w in words if not word_in(w, evidence)]
+        if not missing and (not whole or words_together(words, evidence)):
             continue
-        in_resume = all(word_in(w, resume_text) for w in missing)
+        missing = missing or words
+        in_resume = all(word_in(w, resume_text) for w in missing) and (
+            not whole or words_together(words, resume_text)
+        )
         findings.append(_finding(phrase, in_resume))
     judged += [span for f in findings for span in spans_of(f.span, text)]
     return NameCheck(findings, judged)
