@@ -9,6 +9,10 @@ The ONNX file is made from the bundled weights, never downloaded: `export_onnx` 
 torch, checks it against the sentence-transformers model on probe texts, and only then moves it
 into place atomically — at `make install` into the user's cache, or on first use (the hosted
 app, a checkout without `make install`) into the private temp home.
+The weights are kept in a file beside the graph (`weights_file`), which ONNX Runtime maps into
+memory instead of copying: the server holds ~70 MB less, mostly the word-embedding table, of
+which a text reads only its tokens' rows. An export of the older single-file form is converted
+once when it is opened; the vectors are the same bit for bit.
 `load_bundled_onnx` returns None whenever ONNX Runtime or the file is unavailable; the caller
 then loads the model with sentence-transformers as before.
 
@@ -185,13 +189,58 @@ def load_bundled_onnx(
         target = next((path for path in found if path.exists()), found[-1])
         if not target.exists() and not (export and export_onnx(model_dir, target)):
             return None
-        return _open(model_dir, target)
+        return _open(model_dir, target, session_path=mapped_weights(target))
     except Exception as err:  # a broken file or folder: the torch path still works
         log.info("ONNX embedder not used (%s); loading it with sentence-transformers", err)
         return None
 
 
-def _open(model_dir: Path, path: Path) -> OnnxSentenceModel:
+def weights_file(path: Path) -> Path:
+    """Where the export at `path` keeps its weights."""
+    return path.with_name(path.name + ".data")
+
+
+def save_with_mapped_weights(model: Any, target: Path) -> None:
+    """Write the ONNX `model` as `target` with its weights in `weights_file(target)`, the weights
+    first: a reader that finds the graph finds its weights."""
+    import onnx
+
+    with tempfile.TemporaryDirectory(prefix=".export-", dir=target.parent) as tmp:
+        staged = Path(tmp) / target.name
+        onnx.save_model(
+            model,
+            str(staged),
+            save_as_external_data=True,
+            all_tensors_to_one_file=True,
+            location=weights_file(target).name,
+            size_threshold=1024,
+        )
+        os.replace(weights_file(staged), weights_file(target))
+        os.replace(staged, target)
+
+
+def mapped_weights(path: Path) -> Path:
+    """The export at `path` (symbolic links followed: its weights are found beside the real
+    file), converted once to keep its weights in a file of their own if it holds them inline.
+    When that fails the export is used as it is."""
+    real = path.resolve()
+    if weights_file(real).exists():
+        return real
+    try:
+        import filelock
+        import onnx
+
+        with filelock.FileLock(str(real) + ".lock", timeout=600):
+            if not weights_file(real).exists():
+                save_with_mapped_weights(onnx.load(str(real)), real)
+    except Exception as err:
+        log.info("ONNX weights of %s kept inline (%s)", real.name, err)
+    return real
+
+
+def _open(model_dir: Path, path: Path, *, session_path: Path | None = None) -> OnnxSentenceModel:
+    """The model at `path` (the name its fixed vectors are filed under); ONNX Runtime reads
+    `session_path` when given (the same export, symbolic links followed)."""
     import onnxruntime
     from tokenizers import Tokenizer
 
@@ -201,7 +250,9 @@ def _open(model_dir: Path, path: Path) -> OnnxSentenceModel:
     options.intra_op_num_threads = _THREADS
     options.inter_op_num_threads = 1
     options.log_severity_level = 3
-    session = onnxruntime.InferenceSession(str(path), options, providers=["CPUExecutionProvider"])
+    session = onnxruntime.InferenceSession(
+        str(session_path or path), options, providers=["CPUExecutionProvider"]
+    )
     tokenizer = Tokenizer.from_file(str(model_dir / "tokenizer.json"))
     tokenizer.enable_truncation(max_length=max_len)  # the file says 128; the model reads 256
     tokenizer.enable_padding(pad_id=0, pad_token="[PAD]")  # noqa: S106 (a token, no secret)
@@ -253,7 +304,9 @@ def export_onnx(model_dir: Path, target: Path) -> bool:
             worst = _worst_cosine(model_dir, Path(tmp))
             if worst < MIN_COSINE:
                 raise ValueError(f"exported vectors differ (cosine {worst:.6f} < {MIN_COSINE})")
-            os.replace(tmp, target)
+            import onnx
+
+            save_with_mapped_weights(onnx.load(tmp), target)
             log.info("exported %s (worst probe cosine %.6f)", target.name, worst)
             return True
         except Exception as err:

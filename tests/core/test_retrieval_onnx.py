@@ -18,6 +18,7 @@ from core.retrieval.onnx_embedder import (
     first_use_onnx_dir,
     load_bundled_onnx,
     onnx_file,
+    weights_file,
 )
 from tests.child import last_line, run_python
 from tests.conftest import REPO
@@ -71,6 +72,32 @@ def test_onnx_vectors_match_the_torch_model_on_the_dev_texts(model_dir, onnx_dir
     alone = onnx.encode([dev_texts[0]])[0]
     assert float(alone @ ours[0]) >= MIN_COSINE
     assert onnx.encode([]).shape == (0, 384)
+
+
+def test_the_weights_are_mapped_from_their_own_file_with_the_same_vectors(
+    model_dir, onnx_dir, dev_texts, tmp_path
+):
+    """The export keeps its weights beside the graph, which ONNX Runtime maps instead of copying
+    (less resident memory); an export with its weights inline (the older form) is converted
+    when first opened. All three give the same vectors bit for bit."""
+    import onnx
+
+    from core.retrieval.onnx_embedder import _open
+
+    exported = onnx_file(model_dir, onnx_dir)
+    assert weights_file(exported).stat().st_size > 80_000_000
+    assert exported.stat().st_size < 1_000_000
+    inline = onnx_file(model_dir, tmp_path)
+    onnx.save_model(onnx.load(str(exported)), str(inline))
+    assert not weights_file(inline).exists() and inline.stat().st_size > 80_000_000
+    texts = dev_texts[:64]
+    before = _open(model_dir, inline).encode(texts)  # the inline file, as it is
+    mapped = load_bundled_onnx(model_dir, onnx_dir=onnx_dir, export=False)
+    converted = load_bundled_onnx(model_dir, onnx_dir=tmp_path, export=False)
+    assert mapped is not None and converted is not None
+    assert weights_file(inline).exists() and inline.stat().st_size < 1_000_000
+    assert np.array_equal(mapped.encode(texts), before)
+    assert np.array_equal(converted.encode(texts), before)
 
 
 def test_a_missing_or_broken_onnx_file_gives_none_so_torch_is_used(model_dir, tmp_path):
