@@ -74,7 +74,7 @@ def vague_quantity_findings(text: str, evidence: str) -> list[ClaimFinding]:
             continue
         span = " ".join(text[m.start() :].split()[: len(phrase.split()) + 1])
         if same:
-            quote = " ".join(same[0][1].split()[:3])
+            quote = " ".join(same[0][1].split()[:2])
             detail = (
                 f"'{span}' means {low:,}–{high:,}" if low != high else f"'{span}' means {low}"
             ) + f", but the evidence says '{quote}'."

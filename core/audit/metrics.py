@@ -144,6 +144,23 @@ def stated_nearby(claimed: Quantity, text: str, context: str) -> bool:
     )
 
 
+def _difference(claimed: Quantity, given: Quantity) -> str:
+    """What differs between two numbers of the same value: unit, period or statistic."""
+    if claimed.unit and given.unit and dimension(claimed.unit) != dimension(given.unit):
+        here, there = claimed.unit, given.unit
+    elif claimed.rate and given.rate and claimed.rate != given.rate:
+        here, there = f"a {claimed.rate}", f"a {given.rate}"
+    elif claimed.stat != given.stat:
+        here, there = _stat_name(claimed.stat), _stat_name(given.stat)
+    else:
+        return f"does not match the evidence, which says '{_terms(given)}'"
+    return f"is {here} here, but {there} in the evidence, which says '{_terms(given)}'"
+
+
+def _stat_name(stat: str) -> str:
+    return {"p50": "median", "": "plain figure"}.get(stat, stat)
+
+
 def _terms(q: Quantity) -> str:
     rate = f" a {q.rate}" if q.rate else ""
     stat = "median" if q.stat == "p50" else q.stat
@@ -168,9 +185,7 @@ def check_metrics(
         ):
             continue
         if equal:
-            detail = (
-                f"'{_terms(claimed)}' does not match the evidence, which says '{_terms(equal[0])}'."
-            )
+            detail = f"'{claimed.text}' {_difference(claimed, equal[0])}."
             findings.append(MetricFinding(claimed.text, detail, True))
             continue
         near = nearest_given(claimed, text, given, evidence, said)

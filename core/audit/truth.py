@@ -9,6 +9,7 @@ always pass. Every finding names the offending span and says what is wrong.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from core.audit.attribution import TitleScope, check_employers, check_titles
@@ -117,6 +118,7 @@ def check_bullet(
         _check_skills(out, card_text(placed), placed, resume_cards, skip, (role, role_texts))
     _check_tool_years(out, role_texts, wide)
     _check_overlap(out, evidence, own, skip)
+    _cite_compared(out, [*cited, *role_lines(cited, resume_cards)])
     return _verdict(out, cited)
 
 
@@ -242,6 +244,29 @@ def _check_skills(
     judged = [*names.judged, *(span for n in earlier for span in spans_of(n, out.text))]
     for term in invented_terms(out.text, evidence=evidence, resume_text=resume_text, skip=judged):
         out.add(V.SKILL_INVENTED, term.span, term.detail)
+
+
+_QUOTED = re.compile(r"(?:evidence|which) says '([^']+)'")
+SNIPPET = 90  # characters of the compared line quoted in a finding
+
+
+def _cite_compared(out: Findings, cards: Sequence[EvidenceCard]) -> None:
+    """A finding that quotes the evidence names the line it compared, so the user can see
+    which of their facts the claim was held to."""
+    for n, item in enumerate(out.items):
+        m = _QUOTED.search(item.violation)
+        if not m:
+            continue
+        quote = m.group(1)
+        card = next((c for c in cards if quote in comparable_text(c.raw_text)), None)
+        if card is None:
+            continue
+        line = " ".join(comparable_text(card.raw_text).split())
+        at = max(0, line.find(quote) - SNIPPET // 3)
+        snippet = ("…" if at else "") + line[at : at + SNIPPET].strip()
+        snippet += "…" if at + SNIPPET < len(line) else ""
+        cited = f'{item.violation} (compared with {card.id}: "{snippet}")'
+        out.items[n] = item.model_copy(update={"violation": cited})
 
 
 def _verdict(out: Findings, cited: Sequence[EvidenceCard]) -> BulletVerdict:
