@@ -123,3 +123,25 @@ def names_in(text: str, spans: Sequence[str]) -> list[str]:
         if span and span not in seen and re.search(re.escape(span), text, re.I):
             seen.append(span)
     return seen
+
+
+def role_named(hint: str, roles: Sequence[RoleEntry]) -> RoleEntry | None:
+    """The role a heading or `--role` names: its id, its employer (whole or shortened), or a
+    "Company — Title" / "Title at Company" heading holding the employer's name."""
+    from core.audit.names import shortens
+
+    hint = " ".join(hint.strip(" #*").split())
+    if not hint:
+        return None
+    exact = [r for r in roles if r.id == hint]
+    named = [r for r in roles if r.company and shortens(hint, r.company)]
+    inside = [
+        r
+        for r in roles
+        if r.company and re.search(rf"(?<!\w){re.escape(r.company)}(?!\w)", hint, re.I)
+    ]
+    for found in (exact, named, inside):
+        if len(found) == 1:
+            return found[0]
+    titled = [r for r in found if r.title and r.title.lower() in hint.lower()] if found else []
+    return titled[0] if len(titled) == 1 else None

@@ -9,15 +9,28 @@ unsupported with an `uncited` finding.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from core.audit.matching import CardMatcher
 from core.audit.names import oriented
 from core.audit.role_scope import RoleTexts, home_role
 from core.audit.truth import check_bullet
-from core.contracts import BulletVerdict, ParsedResume, Severity, TruthViolation, ViolationType
+from core.contracts import (
+    BulletVerdict,
+    ParsedResume,
+    RoleEntry,
+    Severity,
+    TruthViolation,
+    ViolationType,
+)
 
 
-def audit_bullets(texts: list[str], *, resume: ParsedResume) -> list[BulletVerdict]:
-    """One verdict per line, in order; `matched_card_ids` name the evidence each was held to."""
+def audit_bullets(
+    texts: list[str], *, resume: ParsedResume, placed: Sequence[RoleEntry | None] = ()
+) -> list[BulletVerdict]:
+    """One verdict per line, in order; `matched_card_ids` name the evidence each was held to.
+    `placed` gives the role each line stands under (from the draft's headings or `--role`);
+    a line without one is placed under the role of its evidence."""
     roles = [oriented(r) for r in [*resume.roles, *resume.education]]
     matcher = CardMatcher(cards=list(resume.cards), roles=roles)
     role_texts = RoleTexts.of(resume.cards, roles)
@@ -36,10 +49,15 @@ def audit_bullets(texts: list[str], *, resume: ParsedResume) -> list[BulletVerdi
                 cited=cited,
                 resume_cards=list(resume.cards),
                 roles=roles,
-                role=home_role(text, cited, role_texts),
+                role=_placed(placed, number - 1) or home_role(text, cited, role_texts),
             )
         )
     return verdicts
+
+
+def _placed(placed: Sequence[RoleEntry | None], index: int) -> RoleEntry | None:
+    role = placed[index] if index < len(placed) else None
+    return oriented(role) if role is not None else None
 
 
 def _unmatched(bullet_id: str, text: str) -> BulletVerdict:

@@ -133,6 +133,12 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("audit", help="truth-check bullets against the fact resume")
     p.add_argument("--resume", required=True, help="the fact resume the bullets must rest on")
     p.add_argument("--bullets", required=True, help="one bullet per line, or a JSON list")
+    p.add_argument(
+        "--role",
+        default=None,
+        help="place every line in this role (employer, 'Company — Title' or role id); "
+        "default: the file's headings, else the role of each line's evidence",
+    )
     p.add_argument("--json", action="store_true", help="print JSON")
 
     p = sub.add_parser("diff", help="what changed between two tailored runs")

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import json
+
 from core.audit import audit_bullets, check_bullet
 from core.audit.names import oriented
+from core.cli import main
 from core.contracts import ParsedResume, Severity, ViolationType
 from core.ingest import parse_resume
 
@@ -116,3 +119,34 @@ def test_a_year_the_evidence_states_dates_nothing_new():
     )
     [verdict] = audit_bullets([text], resume=resume)
     assert verdict.supported, verdict.violations
+
+
+def _cli(tmp_path, capsys, bullets: str, *extra: str) -> list[dict]:
+    (tmp_path / "facts.md").write_text(RESUME, encoding="utf-8")
+    (tmp_path / "bullets.md").write_text(bullets, encoding="utf-8")
+    args = ["audit", "--resume", str(tmp_path / "facts.md"), "--bullets"]
+    assert main([*args, str(tmp_path / "bullets.md"), "--json", *extra]) == 0
+    return json.loads(capsys.readouterr().out)["bullets"]
+
+
+def test_the_audit_command_places_lines_by_the_drafts_headings(tmp_path, capsys):
+    line = "Deployed the demand-forecasting models on Google Cloud Run with autoscaling."
+    [row] = _cli(tmp_path, capsys, f"### Marrowbone Foods — Engineer\n- {line}\n")
+    assert row["verdict"] == "unsupported"
+    assert any("not under Marrowbone Foods" in v["detail"] for v in row["violations"])
+
+
+def test_the_audit_command_places_every_line_with_role(tmp_path, capsys):
+    line = "Built an answer assistant with LangChain over 9,000 support articles."
+    [placed] = _cli(tmp_path, capsys, f"- {line}\n", "--role", "Marrowbone Foods")
+    assert placed["verdict"] == "unsupported"
+    [free] = _cli(tmp_path, capsys, f"- {line}\n")
+    assert free["verdict"] == "supported"
+
+
+def test_an_unknown_role_is_bad_input(tmp_path, capsys):
+    (tmp_path / "facts.md").write_text(RESUME, encoding="utf-8")
+    (tmp_path / "bullets.md").write_text("- Built things.\n", encoding="utf-8")
+    args = ["audit", "--resume", str(tmp_path / "facts.md"), "--bullets"]
+    assert main([*args, str(tmp_path / "bullets.md"), "--role", "Nowhere Ltd"]) == 2
+    assert "Quillfeather Labs" in capsys.readouterr().err
