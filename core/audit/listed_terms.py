@@ -74,3 +74,39 @@ def invented_terms(
                 TermFinding(span, f"'{span}' appears nowhere in your resume ('{missing[0]}').")
             )
     return out
+
+
+# Words that end a tool's description without being part of what it is.
+_BOUNDARY = frozenset(
+    {"the", "a", "an", "our", "their", "its", "new", "in", "on", "with", "and", "of", "for"}
+    | {"to", "from", "using", "via", "into", "by", "at", "as"}
+)
+
+
+def invented_tool_kinds(
+    text: str, *, resume_text: str, skip: Sequence[tuple[int, int]] = ()
+) -> list[TermFinding]:
+    """A kind of tool the line names by what it is for ("planogram software", "yard
+    management system") with a word the resume never uses: the tool is not the resume's."""
+    from core.retrieval.text_analysis import tokenize
+    from core.text.levels import data_table, word_pattern
+
+    heads = word_pattern(data_table("claim_words.json")["tool_heads"])
+    have = set(tokenize(resume_text))
+    out: list[TermFinding] = []
+    for m in heads.finditer(text):
+        words = re.findall(r"[A-Za-z][\w-]*", text[: m.start()])[-2:]
+        while words and words[0].lower() in _BOUNDARY:
+            words.pop(0)
+        if words and words[-1].lower() in _BOUNDARY:
+            continue
+        start = m.start() - len(" ".join(words)) - 1
+        if not words or any(a <= start < b for a, b in skip):
+            continue
+        missing = [w for w in words if not set(tokenize(w)) <= have]
+        if missing:
+            span = f"{' '.join(words)} {m.group(0)}"
+            out.append(
+                TermFinding(span, f"'{span}' appears nowhere in your resume ('{missing[0]}').")
+            )
+    return out

@@ -19,7 +19,7 @@ from core.audit.credentials import check_credentials
 from core.audit.dates import check_dates
 from core.audit.degrees import check_degrees
 from core.audit.findings import Findings
-from core.audit.listed_terms import invented_terms
+from core.audit.listed_terms import invented_terms, invented_tool_kinds
 from core.audit.metrics import check_metrics
 from core.audit.names import oriented
 from core.audit.overlap import BLOCK_BELOW, WARN_BELOW, content_overlap
@@ -242,7 +242,10 @@ def _check_skills(
             name = rescope(name, *placed)
         out.add(V.SKILL_INVENTED, name.span, name.detail, blocker=name.blocker)
     judged = [*names.judged, *(span for n in earlier for span in spans_of(n, out.text))]
-    for term in invented_terms(out.text, evidence=evidence, resume_text=resume_text, skip=judged):
+    terms = invented_terms(out.text, evidence=evidence, resume_text=resume_text, skip=judged)
+    said = [t.span.lower() for t in terms]
+    kinds = invented_tool_kinds(out.text, resume_text=resume_text + "\n" + evidence, skip=judged)
+    for term in [*terms, *(k for k in kinds if not any(k.span.lower() in s for s in said))]:
         out.add(V.SKILL_INVENTED, term.span, term.detail)
 
 

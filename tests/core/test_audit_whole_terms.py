@@ -47,3 +47,16 @@ def test_a_qualified_term_is_not_backed_by_its_last_word_alone():
 def test_names_side_by_side_and_stated_names_pass():
     assert _blocked("Deployed the answer assistant on Google Cloud Run.") == []
     assert _blocked("Mapped 312 stormwater outfalls for the City's NPDES MS4 permit.") == []
+
+
+def test_a_kind_of_tool_the_resume_never_names_is_blocked():
+    assert "planogram software" in _blocked(
+        "Built an answer assistant over 9,000 support articles with planogram software."
+    )
+    assert "yard management system" in _blocked(
+        "Mapped 312 stormwater outfalls in a yard management system for the City's MS4 report."
+    )
+
+
+def test_a_tool_described_in_the_resumes_own_words_passes():
+    assert _blocked("Added answer latency monitoring to the on-call alert system.") == []

@@ -1,0 +1,48 @@
+"""The repo's own audit probes (tests/audit_probes): targets on the tuning part, floors on the
+held-back part, and every evasion kind caught. Needs nothing outside the repository."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from core.evaluation.audit_eval import evaluate_audit_probes
+from core.evaluation.audit_probes import score_audit_probes
+
+SUITE = Path(__file__).resolve().parents[1] / "audit_probes"
+# Targets: fabricated caught >= 97% (every type >= 90%, technology from another role 100%),
+# clean flagged <= 2%. The held-back floor is what it measures now (47/50), below the target;
+# it was never tuned on (docs/eval-notes/audit.md).
+FLOORS = {"tuning": (0.97, 0.02), "held-back": (0.94, 0.02)}
+TYPE_FLOOR = 0.90
+
+
+@pytest.fixture(scope="module")
+def report():
+    return evaluate_audit_probes(SUITE)
+
+
+@pytest.mark.slow
+def test_each_split_meets_its_floor(report):
+    for split, (recall, flagged) in FLOORS.items():
+        summary = report["by_split"][split]
+        assert summary["recall"] >= recall, (split, summary["misses"])
+        assert summary["false_positive_rate"] <= flagged, summary["false_alarms_by_rule"]
+
+
+@pytest.mark.slow
+def test_every_type_and_the_cross_role_technology(report):
+    tuning = report["by_split"]["tuning"]
+    for kind, row in tuning["per_type"].items():
+        assert row["caught"] / row["total"] >= TYPE_FLOOR, (kind, tuning["misses"])
+    for split in ("tuning", "held-back"):
+        row = report["by_split"][split]["per_evasion"]["cross_role_tech"]
+        assert row["caught"] == row["total"], split
+
+
+def test_one_case_of_the_suite():
+    score = score_audit_probes(SUITE / "ap-01-ml-engineer")
+    assert score["clean_flagged"] == 0
+    assert score["per_evasion"]["cross_role_tech"]["caught"] == 4
+    assert score["fabricated_caught"] == score["fabricated_total"]
