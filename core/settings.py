@@ -52,6 +52,12 @@ class LLMSettings(BaseModel):
     stages: dict[LLMStage, StageSettings] = Field(default_factory=dict)
     fallbacks: list[str] = Field(default_factory=list)
     timeout_s: float = Field(60.0, gt=0)
+    run_budget_s: float | None = Field(
+        None,
+        gt=0,
+        description="Seconds one run may spend on model calls; past it each stage uses its "
+        "offline result at once (None: no limit)",
+    )
     retries: int = Field(2, ge=0, le=10, description="Validation retries per call (instructor)")
     provider_retries: int = Field(2, ge=0, le=10, description="Retries on 429/5xx/timeouts")
     backoff_s: float = Field(1.0, ge=0)

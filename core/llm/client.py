@@ -5,10 +5,11 @@
     answer = llm.structured(prompt, HydeResponse, stage=LLMStage.HYDE)
 
 `structured` returns a validated instance or raises `ProviderError` (kind: auth | rate_limit |
-not_found | context_length | timeout | connection | provider | bad_output) with a message that
-says what happened and what to do, never containing the key. Every call appends one
-`LLMCallRecord` per model tried to `llm.records` (tokens, cost, latency, cache hit, outcome,
-attempts).
+not_found | context_length | timeout | dns | refused | connection | provider | bad_output |
+budget) with a message that says what happened and what to do, never containing the key. Every
+call appends one `LLMCallRecord` per model tried to `llm.records` (tokens, cost, latency, cache
+hit, outcome, attempts). `start_run()` starts a run's time for model calls
+(`settings.run_budget_s`); once it is spent every call fails at once with kind `budget`.
 
 Keys: `api_key` and `api_base` live in this object's memory only and are passed per request to
 the configured model and to fallbacks of the SAME provider; fallbacks of another provider use
@@ -30,6 +31,7 @@ from core.environment import apply_process_defaults
 from core.errors import ProviderError
 from core.llm.accounting import Usage
 from core.llm.cache import ResponseCache, cache_key
+from core.llm.failures import Failure
 from core.llm.model_call import Answer, CallSpec, ModelCall, provider_of
 from core.llm.prompts import Prompt
 from core.llm.redaction import (
@@ -42,7 +44,7 @@ from core.settings import LLMSettings
 
 T = TypeVar("T", bound=BaseModel)
 log = logging.getLogger("core.llm")
-NO_FALLBACK = frozenset({"bad_output", "privacy"})
+NO_FALLBACK = frozenset({"bad_output", "privacy", "budget"})
 
 
 class LLM(Protocol):
@@ -82,9 +84,15 @@ class LiteLLMClient:
         self._api_base = api_base
         self._sleep = sleep
         self._prompt_only: set[str] = set()
+        self._deadline: float | None = None
         remember_secret(self)
         if api_key is None:  # litellm will read the provider's environment variable
             remember_environment_secrets()
+
+    def start_run(self) -> None:
+        """A run begins: its model calls may take `settings.run_budget_s` seconds from now."""
+        budget = self.settings.run_budget_s
+        self._deadline = None if budget is None else time.monotonic() + budget
 
     def _redaction_secret(self) -> str | None:
         return self._api_key
@@ -114,6 +122,13 @@ class LiteLLMClient:
         cached = self._from_cache(key, spec)
         if cached is not None:
             return cached  # type: ignore[return-value]
+        if self._deadline is not None and time.monotonic() >= self._deadline:
+            err = Failure("budget").to_error(models[0])
+            self._record(
+                spec, models[0], Usage(), time.perf_counter(), CallOutcome.ERROR, error=err
+            )
+            log.warning("%s: %s", spec.stage, err)
+            raise err
         model, answer = self._ask_in_order(models, spec)
         if key is not None and self.cache is not None:
             self.cache.set(key, model=model, value=answer.value.model_dump(mode="json"))
@@ -131,6 +146,7 @@ class LiteLLMClient:
                 usage=usage,
                 prompt_only=self._prompt_only,
                 sleep=self._sleep,
+                deadline=self._deadline,
             )
             try:
                 answer = call.run()

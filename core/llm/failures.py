@@ -71,6 +71,8 @@ MESSAGES = {
     "bad_output": "{model}: the model's answer could not be turned into the expected structure "
     "after retries and one repair; the deterministic result is used instead.",
     "privacy": "A prompt would have contained contact details; it was not sent.",
+    "budget": "{model}: this run's time for model calls (llm.run_budget_s) is spent; this stage "
+    "uses the offline result at once.",
 }
 
 

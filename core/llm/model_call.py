@@ -84,10 +84,12 @@ class ModelCall:
         usage: Usage,
         prompt_only: set[str],
         sleep: Callable[[float], None] = time.sleep,
+        deadline: float | None = None,
     ) -> None:
         self.model, self.spec, self.settings = model, spec, settings
         self.connection = connection  # api_key / api_base for this model: memory only
         self.usage, self.prompt_only, self.sleep = usage, prompt_only, sleep
+        self.deadline = deadline  # time.monotonic() when the run's time for model calls ends
 
     def run(self) -> Answer:
         # Errors are raised outside `except` blocks on purpose: the provider's exception (whose
@@ -122,10 +124,19 @@ class ModelCall:
             "model": self.model,
             "temperature": temperature,
             "max_tokens": self.spec.max_tokens,
-            "timeout": self.settings.timeout_s,
+            "timeout": self._timeout(),
             "num_retries": 0,
             **{k: v for k, v in self.connection.items() if v},
         }
+
+    def _timeout(self) -> float:
+        """The request timeout: `timeout_s`, or less when the run's time ends sooner."""
+        if self.deadline is None:
+            return self.settings.timeout_s
+        return max(0.1, min(self.settings.timeout_s, self.deadline - time.monotonic()))
+
+    def _time_is_up(self) -> bool:
+        return self.deadline is not None and time.monotonic() >= self.deadline
 
     def _attempt(self, mode: Any) -> BaseModel | BadOutput | FormatRejected | ProviderError:
         """One mode, with provider retries. Returns the value or what went wrong (not raised)."""
@@ -140,7 +151,7 @@ class ModelCall:
                 failure = classify(exc)
             if failure.kind == "format_rejected" and mode != _md_json():
                 return FormatRejected()
-            if not failure.transient or attempt == attempts - 1:
+            if not failure.transient or attempt == attempts - 1 or self._time_is_up():
                 return failure.to_error(self.model)
             wait = backoff_seconds(
                 attempt, failure, base=self.settings.backoff_s, cap=self.settings.max_backoff_s

@@ -9,7 +9,8 @@ The state machine stays in `core/pipeline/machine.py`, the stage actions in `ste
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from core.contracts import (
@@ -55,6 +56,7 @@ class Run:
         self.llm = llm
         self.run_dir = run_dir
         self.previous_draft: ResumeDraft | None = None  # the draft a rewind cleared (for diffs)
+        self._in_action = False
 
     @classmethod
     def start(
@@ -101,9 +103,27 @@ class Run:
 
     def advance(self, *, stop_after: S | None = None) -> Blackboard:
         """Run from the current state to the end (or through `stop_after`), saving each state."""
-        deps = Deps(index=self.index, settings=self.settings, llm=self.llm)
-        self.board = advance(self.board, deps, run_dir=self.run_dir, stop_after=stop_after)
+        with self._action():
+            deps = Deps(index=self.index, settings=self.settings, llm=self.llm)
+            self.board = advance(self.board, deps, run_dir=self.run_dir, stop_after=stop_after)
         return self.board
+
+    @contextmanager
+    def _action(self) -> Iterator[None]:
+        """One action (a CLI run, a button in the app): its model calls share one time budget
+        (`llm.run_budget_s`), started by the outermost action, so a CLI run that stops after
+        mapping for the answers and goes on is still one budget."""
+        if self._in_action:
+            yield
+            return
+        start_run = getattr(self.llm, "start_run", None)
+        if callable(start_run):
+            start_run()
+        self._in_action = True
+        try:
+            yield
+        finally:
+            self._in_action = False
 
     def rewind(self, state: S) -> None:
         """Make `state` the next to run again; a draft this clears is kept as the previous one."""
@@ -144,12 +164,13 @@ class Run:
         """Run (or resume) to a terminal state, applying `answers` once, after mapping."""
         if self.finished:
             return self.board
-        self.advance(stop_after=S.EVIDENCE_MAPPING)
-        at_mapping = self.board.current_step == S.EVIDENCE_MAPPING
-        if answers and not self.board.answers and at_mapping:
-            self.answer(answers, record=True)
-        if self.board.current_step == S.EVIDENCE_MAPPING:
-            self.advance()
+        with self._action():
+            self.advance(stop_after=S.EVIDENCE_MAPPING)
+            at_mapping = self.board.current_step == S.EVIDENCE_MAPPING
+            if answers and not self.board.answers and at_mapping:
+                self.answer(answers, record=True)
+            if self.board.current_step == S.EVIDENCE_MAPPING:
+                self.advance()
         return self.board
 
     # --- the draft and when it is current -------------------------------------------------

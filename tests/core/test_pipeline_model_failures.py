@@ -104,3 +104,32 @@ def test_a_model_answering_prose_is_a_failure_and_the_next_run_asks_again(
         assert server.count > prose_requests, "the failed board was not reused"
         assert "engine: openai/test-model" in second and "offline" not in second
     get_settings.cache_clear()
+
+
+def test_a_run_past_its_time_for_model_calls_falls_back_at_once_and_says_so(
+    eval_dir, tmp_path, capsys, monkeypatch
+):
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-test-budget-0123456789")
+    monkeypatch.setenv("RESUMEFORGE_LLM__PROVIDER_RETRIES", "2")
+    monkeypatch.setenv("RESUMEFORGE_LLM__RETRIES", "0")
+    monkeypatch.setenv("RESUMEFORGE_LLM__HYDE", "false")
+    monkeypatch.setenv("RESUMEFORGE_LLM__RUN_BUDGET_S", "2")
+    from core.settings import get_settings
+
+    get_settings.cache_clear()
+    case = eval_dir / "dev-01-backend-engineer"
+    with ScriptedLLMServer() as server:
+        slow = StageScript()
+        server.responder = lambda request: Reply(**{**vars(slow(request)), "delay": 6.0})
+        code = main(run_args(case, server, tmp_path / "out"))
+        captured = capsys.readouterr()
+    get_settings.cache_clear()
+    assert code == MODEL_CALLS_FAILED
+    saved = json.loads((tmp_path / "out" / "audit.json").read_text())["blackboard"]
+    calls = [c for c in saved["llm_calls"] if c["stage"] != "structure_reader"]
+    codes = [c["error_code"] for c in calls]  # the stages of the run, in order
+    assert codes[0] == "timeout" and set(codes[1:]) == {"budget"} and len(codes) > 1
+    assert [c["attempts"] for c in calls] == [1] + [0] * (len(calls) - 1)
+    assert calls[0]["latency_ms"] < 4_000, "cut off when the time ran out"
+    assert "offline (model calls failed: budget, timeout)" in captured.out
+    assert "(budget, timeout)" in captured.err
