@@ -57,15 +57,16 @@ def process_tree(pid: int) -> list[int]:
     return found
 
 
-def tree_rss_mb(pid: int) -> float:
-    """VmRSS of `pid` and its descendants, in MB (0 for processes that ended meanwhile)."""
+def tree_rss_mb(pid: int, field: str = "VmRSS") -> float:
+    """`field` of /proc/<pid>/status (VmRSS, or RssAnon: the part no file backs, which without
+    swap cannot be given back) summed over `pid` and its descendants, in MB."""
     total_kb = 0
     for proc in process_tree(pid):
         try:
             with open(f"/proc/{proc}/status") as status:
-                total_kb += next(int(ln.split()[1]) for ln in status if ln.startswith("VmRSS:"))
+                total_kb += next(int(ln.split()[1]) for ln in status if ln.startswith(field))
         except (OSError, StopIteration):
-            continue
+            continue  # ended meanwhile
     return total_kb / 1024
 
 
@@ -192,10 +193,12 @@ def measure_once(visitors: int) -> dict[str, float]:
             row["one_s"] = visit_together(browser, app.url, 1)
             row["one_peak"] = sampler.peak
             row["one_settled"] = sampler.settled()
+            row["one_anon"] = tree_rss_mb(app.proc.pid, "RssAnon")
             sampler.reset()
             row["many_s"] = visit_together(browser, app.url, visitors)
             row["many_peak"] = sampler.peak
             row["many_settled"] = sampler.settled()
+            row["many_anon"] = tree_rss_mb(app.proc.pid, "RssAnon")
         finally:
             sampler.stop()
     print("  " + ", ".join(f"{k} {v:.1f}" for k, v in row.items()), flush=True)
@@ -216,6 +219,8 @@ def render(rows: list[dict[str, float]], visitors: int, started: datetime, comma
         ("after the first visitor, settled", "one_settled"),
         (f"{visitors} visitors at once: peak", "many_peak"),
         (f"after {visitors} visitors, settled", "many_settled"),
+        ("  of which anonymous, after the first visitor", "one_anon"),
+        (f"  of which anonymous, after {visitors} visitors", "many_anon"),
     ]
     one_ok = med("one_settled") <= IDLE_TARGET_MB
     many_ok = med("many_peak") <= VISITORS_TARGET_MB
@@ -227,7 +232,9 @@ def render(rows: list[dict[str, float]], visitors: int, started: datetime, comma
             "`streamlit run` process and its children, sampled every 0.25 s; a visitor is a new "
             'Chromium context (its own session) that clicks "Try the sample" and writes the '
             f"draft; the {visitors} visitors' clicks are all sent before any is awaited. "
-            f'"Settled" is the median over {SETTLE_S:g} s after the visitors\' tabs closed.',
+            f'"Settled" is the median over {SETTLE_S:g} s after the visitors\' tabs closed. '
+            '"Anonymous" (RssAnon) is the part no file backs: without swap it cannot be given '
+            "back; the rest is pages of mapped libraries and of the model's weights file.",
             "",
             "| state | MB (runs) | median MB |",
             "|---|---|---:|",
