@@ -33,7 +33,7 @@ from bench.markdown import write_section
 
 REPEATS = 3
 TARGET_S = 6.0
-TITLE = "Cold run, every dev case (issue 15)"
+TITLE = "Cold run, every dev case"
 
 
 @dataclass
