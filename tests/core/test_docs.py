@@ -70,3 +70,20 @@ def test_every_documented_setting_exists():
     documented = {m for m in re.findall(r"RESUMEFORGE_[A-Z0-9_]+", doc_text()) if m[-1] != "_"}
     unknown = sorted(documented - known)
     assert not unknown, f"docs name settings that do not exist: {unknown}"
+
+
+def test_code_says_why_without_citing_issue_or_round_numbers():
+    """History lives in CHANGELOG.md and the commits; a comment states the reason itself."""
+    pattern = re.compile(r"\b(?:issue|round)\s?#?\d+\b", re.IGNORECASE)
+    roots = ["core", "pages", "bench", "tools", "tests"]
+    files = [REPO / "streamlit_app.py", REPO / "Makefile"]
+    code = (".py", ".jinja")
+    files += [p for root in roots for p in (REPO / root).rglob("*") if p.suffix in code]
+    cited = [
+        f"{path.relative_to(REPO)}:{n}"
+        for path in files
+        if path.is_file() and path.name != "test_docs.py"
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1)
+        if pattern.search(line)
+    ]
+    assert not cited, f"issue or round numbers in code: {cited[:10]}"
