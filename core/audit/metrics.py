@@ -167,6 +167,27 @@ def _terms(q: Quantity) -> str:
     return " ".join(p for p in (stat, q.text, rate.strip()) if p)
 
 
+RATIO_TOLERANCE = 0.1  # "tripled" for 4 → 12.5 is fair; for 4 → 9 it is not
+
+
+def _backs_kind(claimed: Quantity, given: Quantity) -> bool:
+    """A multiplier ("tripled", "15-fold") is a ratio: a count of the same value ("3 stores")
+    does not back it, only a multiplier or a change whose ends give that ratio."""
+    return claimed.kind != "multiplier" or given.kind == "multiplier"
+
+
+def _stated_ratios(text: str, quantities: Sequence[Quantity]) -> list[float]:
+    return [
+        max(a.value, b.value) / min(a.value, b.value)
+        for a, b in _pairs(text, quantities)
+        if a.kind == b.kind and min(a.value, b.value) > 0
+    ]
+
+
+def _ratio_given(claimed: Quantity, ratios: Sequence[float]) -> bool:
+    return any(abs(r - claimed.value) <= RATIO_TOLERANCE * claimed.value for r in ratios)
+
+
 def check_metrics(
     text: str, *, evidence: str, context: str = "", skip: Iterable[str] = ()
 ) -> list[MetricFinding]:
@@ -176,12 +197,16 @@ def check_metrics(
     said = metric_quantities(text)
     skipped = set(skip)
     findings: list[MetricFinding] = []
+    ratios = _stated_ratios(evidence, given) + _stated_ratios(context, metric_quantities(context))
     for claimed in said:
-        equal = [g for g in given if claimed.same_as(g)]
+        if claimed.kind == "multiplier" and _ratio_given(claimed, ratios):
+            continue
+        equal = [g for g in given if claimed.same_as(g) and _backs_kind(claimed, g)]
         if claimed.text in skipped or is_stated(claimed, equal):
             continue
         if not equal and (
-            stated_nearby(claimed, text, context) or shown_derivation(claimed, said, given)
+            (claimed.kind != "multiplier" and stated_nearby(claimed, text, context))
+            or shown_derivation(claimed, said, given)
         ):
             continue
         if equal:
@@ -189,7 +214,12 @@ def check_metrics(
             findings.append(MetricFinding(claimed.text, detail, True))
             continue
         near = nearest_given(claimed, text, given, evidence, said)
-        if near is not None:
+        if near is not None and not _backs_kind(claimed, near):
+            detail = (
+                f"'{claimed.text}' claims a change of {claimed.value:g}×, but the evidence's "
+                f"'{near.text}' is a count, and no change it states gives that ratio."
+            )
+        elif near is not None:
             detail = f"'{claimed.text}' does not match the evidence, which says '{near.text}'."
         else:
             detail = f"'{claimed.text}' is not in the evidence this line cites."

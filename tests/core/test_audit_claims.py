@@ -94,3 +94,33 @@ def test_the_messages_say_what_the_words_mean_and_what_the_evidence_says(resume)
     assert "means 18–22" in detail and "'25 runbooks" in detail
     found = _blockers("Supervised two junior engineers as their manager in weekly pairing.", resume)
     assert any(k == V.SCOPE_INFLATED and "Operations Engineer" in d for k, _, d in found), found
+
+
+COUNTS = """# A
+
+a@example.com
+
+## Experience
+
+### Harrowgate Utilities — Operations Engineer
+*March 2020 – Present*
+
+- Trained 3 new field technicians on the meter app.
+- Cut meter-read failures across 15 districts with nightly retries.
+- Cut the monthly cloud bill from $40,000 to $20,000 by resizing the servers.
+"""
+
+
+def test_a_multiplier_is_not_backed_by_a_count_of_the_same_value():
+    resume = parse_resume(COUNTS.encode(), "fact_resume.md")
+    tripled, fold, halved = audit_bullets(
+        [
+            "Tripled meter-read accuracy with nightly retries for 3 new field technicians.",
+            "Cut meter-read failures 15-fold across districts with nightly retries.",
+            "Halved the monthly cloud bill by resizing the servers.",
+        ],
+        resume=resume,
+    )
+    assert not tripled.supported and not fold.supported
+    assert any("is a count" in v.violation for v in tripled.violations)
+    assert halved.supported, halved.violations

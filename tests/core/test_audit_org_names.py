@@ -41,7 +41,7 @@ Operations lead who hits the sales target most months.
 
 ## Skills
 
-Manhattan WMS, Redis, Go, Amazon EKS
+Manhattan WMS, Redis, Go, Amazon EKS, Oracle Financials
 """
 
 
@@ -63,6 +63,8 @@ def _blocked_as(text: str, resume: ParsedResume) -> list[tuple[ViolationType, st
         ("Logistics Coordinator at Amazon, scheduling 45 inbound trucks a day.", "Amazon"),
         ("Dispatch Clerk at Google, dispatching 60 delivery routes a day.", "Google"),
         ("Dispatch Clerk at Goodyear, dispatching 60 delivery routes a day.", "Goodyear"),
+        ("Dispatch Clerk at GoDaddy, dispatching 60 delivery routes a day.", "GoDaddy"),
+        ("Store Manager at Oracle, scheduling 45 inbound trucks a day.", "Oracle"),
         ("Logistics Coordinator at Target, scheduling 45 inbound trucks a day.", "Target"),
         ("Logistics Coordinator at Redis, scheduling 45 inbound trucks a day.", "Redis"),
         ("Logistics Coordinator at Manhattan, scheduling 45 inbound trucks a day.", "Manhattan"),
