@@ -127,9 +127,11 @@ def test_a_run_past_its_time_for_model_calls_falls_back_at_once_and_says_so(
     assert code == MODEL_CALLS_FAILED
     saved = json.loads((tmp_path / "out" / "audit.json").read_text())["blackboard"]
     calls = [c for c in saved["llm_calls"] if c["stage"] != "structure_reader"]
-    codes = [c["error_code"] for c in calls]  # the stages of the run, in order
-    assert codes[0] == "timeout" and set(codes[1:]) == {"budget"} and len(codes) > 1
-    assert [c["attempts"] for c in calls] == [1] + [0] * (len(calls) - 1)
-    assert calls[0]["latency_ms"] < 4_000, "cut off when the time ran out"
-    assert "offline (model calls failed: budget, timeout)" in captured.out
-    assert "(budget, timeout)" in captured.err
+    # The time counts from the start of the run (indexing included): on a busy machine it may
+    # be spent before the first model call, which then falls back at once like the rest.
+    codes = [c["error_code"] for c in calls]
+    assert set(codes) <= {"timeout", "budget"} and codes.count("budget") >= len(codes) - 1 >= 1
+    assert sum(c["attempts"] for c in calls) <= 1, "one request at most, cut off; none after"
+    assert all(c["latency_ms"] < 4_000 for c in calls), "cut off when the time ran out"
+    assert "offline (model calls failed: budget" in captured.out
+    assert "gave no usable answer (budget" in captured.err
