@@ -512,6 +512,7 @@ class LLMStage(StrEnum):
     GAP_QUESTIONS = "gap_questions"
     REPAIR = "repair"
     HYDE = "hyde"
+    STRUCTURE_READER = "structure_reader"
 
 
 class CallOutcome(StrEnum):

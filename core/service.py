@@ -19,6 +19,7 @@ from core.contracts import (
     EvidenceCard,
     GapAnswer,
     GapStrategy,
+    LLMCallRecord,
     ParsedResume,
     ResumeDraft,
     UserQuestion,
@@ -28,7 +29,7 @@ from core.errors import IncompleteResumeError, InputError, ResumeForgeError
 from core.jd import check_jd_size
 from core.mapping.questions import next_questions
 from core.pipeline.outputs import RunOutputs, export_run
-from core.pipeline.run import Run
+from core.pipeline.run import Run, model_time_budget
 from core.pipeline.steps import completeness_problems
 from core.pipeline.store import BOARD_FILE, load_board
 from core.settings import Settings
@@ -53,6 +54,7 @@ class TailoringSession:
         self._lock = threading.Lock()  # one action at a time per session (double clicks)
         self.exports = 0
         self.no_education = False  # the user's word that there is no education to list
+        self._reading_calls: list[LLMCallRecord] = []  # the model reading the resume's structure
 
     @property
     def board(self) -> Blackboard | None:
@@ -74,13 +76,22 @@ class TailoringSession:
 
     # --- inputs ---------------------------------------------------------------------------
     def load_resume(self, data: bytes, filename: str) -> ParsedResume:
-        from core.ingest import parse_resume
+        """Parse the fact resume; with a model, its structure is also read by the model and
+        used where it checks out against the resume (the parse's warnings say which)."""
+        from core.pipeline.structure_reader import parse_resume_with_model
         from core.retrieval import get_embedder
 
         # the same model the index uses (no disk cache: user text stays in their workspace)
         embedder = get_embedder(self.settings.retrieval.embedding_model, cache_dir=None)
-        resume = parse_resume(data, filename, settings=self.settings.ingest, embedder=embedder)
-        return self._use_resume(resume)
+        llm = self.llm
+        calls_before = len(llm.records) if llm is not None else 0
+        with model_time_budget(llm):  # this action's own time for model calls
+            resume = parse_resume_with_model(
+                data, filename, settings=self.settings.ingest, embedder=embedder, llm=llm
+            )
+        resume = self._use_resume(resume)
+        self._reading_calls = list(llm.records[calls_before:]) if llm is not None else []
+        return resume
 
     def load_resume_text(self, text: str, *, source_name: str = "pasted.md") -> ParsedResume:
         return self.load_resume(text.encode("utf-8"), source_name)
@@ -138,6 +149,7 @@ class TailoringSession:
                 run_dir=self.workspace.run_dir(self.run_id),
                 run_id=self.run_id,
                 no_education=self.no_education,
+                llm_calls=self._reading_calls,
             )
             self.workspace.touch()
             run.advance(stop_after=S.JD_ANALYSIS)

@@ -165,3 +165,22 @@ class GapQuestionsResponse(Strict):
 
 class HydeResponse(Strict):
     bullet: NonEmpty
+
+
+# --- structure_reader ----------------------------------------------------------------------------
+
+
+class StructureReaderEntry(Strict):
+    """One entry of the resume: its header as written, and the numbered lines it spans."""
+
+    kind: Literal["job", "education", "not_a_job"] = "job"
+    title: str = Field("", description="Job title (or degree), copied exactly from the resume")
+    employer: str = Field("", description="Employer (or school), copied exactly from the resume")
+    dates: str = Field("", description="Date range, copied exactly from the resume")
+    location: str = Field("", description="Location, copied exactly from the resume")
+    first_line: int = Field(..., ge=0, description="Number of the entry's first line")
+    last_line: int = Field(..., ge=0, description="Number of the entry's last line")
+
+
+class StructureReaderResponse(Strict):
+    entries: list[StructureReaderEntry] = Field(default_factory=list)

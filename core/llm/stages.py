@@ -18,6 +18,7 @@ from core.llm.responses import (
     HydeResponse,
     JDAnalystResponse,
     MapperResponse,
+    StructureReaderResponse,
     WriterResponse,
 )
 
@@ -52,6 +53,7 @@ STAGES: dict[LLMStage, StageSpec] = {
         StageSpec(LLMStage.GAP_QUESTIONS, GapQuestionsResponse, (750, 500)),
         StageSpec(LLMStage.REPAIR, None, (2_500, 1_500), per_run=False),
         StageSpec(LLMStage.HYDE, HydeResponse, (14 * 330, 14 * 50)),  # ~14 calls a run
+        StageSpec(LLMStage.STRUCTURE_READER, StructureReaderResponse, (4_400, 500)),
     )
 }
 

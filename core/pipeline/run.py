@@ -9,13 +9,15 @@ The state machine stays in `core/pipeline/machine.py`, the stage actions in `ste
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import AbstractContextManager, contextmanager
+from contextvars import ContextVar
 from pathlib import Path
 
 from core.contracts import (
     Blackboard,
     GapAnswer,
+    LLMCallRecord,
     ParsedResume,
     ResumeDraft,
 )
@@ -29,6 +31,27 @@ from core.pipeline.store import inputs_hash, save_board
 from core.settings import Settings
 
 DRAFT_BASIS = "draft_basis"  # Blackboard.stage_hashes key: what the current draft was written from
+
+
+_IN_ACTION: ContextVar[bool] = ContextVar("model_time_budget_started", default=False)
+
+
+@contextmanager
+def model_time_budget(llm) -> Iterator[None]:
+    """One action (a CLI run, a button in the app): its model calls share one time budget
+    (`llm.run_budget_s`), started by the outermost action, so a CLI run that reads the resume's
+    structure, stops after mapping for the answers and goes on is still one budget."""
+    if _IN_ACTION.get():
+        yield
+        return
+    start_run = getattr(llm, "start_run", None)
+    if callable(start_run):
+        start_run()
+    token = _IN_ACTION.set(True)
+    try:
+        yield
+    finally:
+        _IN_ACTION.reset(token)
 
 
 class Run:
@@ -56,7 +79,6 @@ class Run:
         self.llm = llm
         self.run_dir = run_dir
         self.previous_draft: ResumeDraft | None = None  # the draft a rewind cleared (for diffs)
-        self._in_action = False
 
     @classmethod
     def start(
@@ -73,8 +95,10 @@ class Run:
         target_title: str = "",
         template: str | None = None,
         no_education: bool = False,
+        llm_calls: Sequence[LLMCallRecord] = (),
     ) -> Run:
-        """A new run at INIT (nothing ran yet)."""
+        """A new run at INIT (nothing ran yet). `llm_calls`: model calls made for its inputs
+        before it started (reading the resume's structure), kept on its record."""
         board = new_board(
             resume=resume,
             jd_text=jd_text,
@@ -85,6 +109,7 @@ class Run:
             no_education=no_education,
             run_id=run_id,
         )
+        board.llm_calls.extend(llm_calls)
         return cls(
             board, settings=settings, index=index, open_index=open_index, llm=llm, run_dir=run_dir
         )
@@ -108,22 +133,8 @@ class Run:
             self.board = advance(self.board, deps, run_dir=self.run_dir, stop_after=stop_after)
         return self.board
 
-    @contextmanager
-    def _action(self) -> Iterator[None]:
-        """One action (a CLI run, a button in the app): its model calls share one time budget
-        (`llm.run_budget_s`), started by the outermost action, so a CLI run that stops after
-        mapping for the answers and goes on is still one budget."""
-        if self._in_action:
-            yield
-            return
-        start_run = getattr(self.llm, "start_run", None)
-        if callable(start_run):
-            start_run()
-        self._in_action = True
-        try:
-            yield
-        finally:
-            self._in_action = False
+    def _action(self) -> AbstractContextManager[None]:
+        return model_time_budget(self.llm)
 
     def rewind(self, state: S) -> None:
         """Make `state` the next to run again; a draft this clears is kept as the previous one."""

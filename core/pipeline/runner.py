@@ -24,7 +24,7 @@ from core.contracts import Blackboard, GapAnswer, ParsedResume
 from core.contracts import PipelineState as S
 from core.errors import InputError
 from core.pipeline.outputs import RunOutputs, export_run, load_exported_draft
-from core.pipeline.run import Run
+from core.pipeline.run import Run, model_time_budget
 from core.pipeline.run_report import failed_model_calls, previous_run
 from core.pipeline.store import code_fingerprint, inputs_hash, load_board
 from core.settings import Settings
@@ -103,8 +103,34 @@ def default_out_dir(settings: Settings, title: str, run_id: str) -> Path:
     return settings.home / "runs" / f"{slug}-{date.today().isoformat()}-{run_id[:6]}"
 
 
+def read_resume(
+    request: RunRequest, *, settings: Settings, embedder=None, llm=None
+) -> ParsedResume:
+    """The fact resume as parsed; its structure from the user's structure file when one is
+    given, else from the model when there is one (checked against the resume), else offline."""
+    from core.pipeline.structure_reader import parse_resume_with_model
+
+    resume = parse_resume_with_model(
+        request.resume_path.read_bytes(),
+        request.resume_path.name,
+        settings=settings.ingest,
+        embedder=embedder,  # unknown headings read by meaning (None: the synonym table alone)
+        llm=llm if request.structure_path is None else None,  # the user's structure wins
+    )
+    if request.structure_path is not None:
+        resume = _with_structure(resume, request.structure_path)
+    return resume
+
+
 def tailor(request: RunRequest, *, settings: Settings, llm=None) -> RunResult:
-    from core.ingest import parse_resume, read_path
+    """One whole run; its model calls, the reading of the resume's structure included, share
+    one time budget (`llm.run_budget_s`)."""
+    with model_time_budget(llm):
+        return _tailor(request, settings=settings, llm=llm)
+
+
+def _tailor(request: RunRequest, *, settings: Settings, llm=None) -> RunResult:
+    from core.ingest import read_path
     from core.ingest.completeness import check_complete, with_contact
     from core.jd import jd_file_settings
     from core.jd.warm_up import warm_up
@@ -112,14 +138,9 @@ def tailor(request: RunRequest, *, settings: Settings, llm=None) -> RunResult:
     from core.retrieval.index import embed_ahead
 
     embedder = get_embedder(settings.retrieval.embedding_model, cache_dir=settings.cache_dir)
-    resume = parse_resume(
-        request.resume_path.read_bytes(),
-        request.resume_path.name,
-        settings=settings.ingest,
-        embedder=embedder,  # unknown headings read by meaning (None: the synonym table alone)
-    )
-    if request.structure_path is not None:
-        resume = _with_structure(resume, request.structure_path)
+    calls_before = len(llm.records) if llm is not None else 0
+    resume = read_resume(request, settings=settings, embedder=embedder, llm=llm)
+    reading_calls = llm.records[calls_before:] if llm is not None else []
     resume = with_contact(resume, name=request.name, email=request.email, phone=request.phone)
     check_complete(resume, no_education=request.no_education)  # before any slow work
     jd_text = read_path(request.jd_path, settings=jd_file_settings(settings.ingest)).text
@@ -161,6 +182,7 @@ def tailor(request: RunRequest, *, settings: Settings, llm=None) -> RunResult:
             target_title=request.title,
             template=template,
             no_education=request.no_education,
+            llm_calls=reading_calls,
         )
     board = run.to_the_end(answers)
     result = RunResult(board=board, outputs=None, run_dir=run_dir)

@@ -45,6 +45,7 @@ STAGE_MARKERS = {
     "You repair JSON": "repair",
     "hypothetical resume bullet": "hyde",
     "help a candidate close gaps": "gap_questions",
+    "You read the structure of a resume": "structure_reader",
 }
 
 NAME = "Marisol Quenneville"
@@ -206,6 +207,7 @@ def valid_answer(stage: str) -> dict[str, Any]:
         "auditor": {"findings": []},
         "hyde": {"bullet": "Built data pipelines"},
         "gap_questions": {"questions": []},
+        "structure_reader": {"entries": []},
     }.get(stage, {})
 
 
@@ -241,11 +243,11 @@ def requests_per_structured_call(llm: LLMSettings) -> int:
 
 
 def structured_calls_per_run(settings: Settings, *, requirements: int) -> int:
-    """Model calls one run may make (core/pipeline): jd_analyst, evidence_mapper and
-    gap_questions once; HyDE once per requirement when on; writer + auditor once per writing
-    round (1 + max_retries)."""
+    """Model calls one run may make (core/pipeline): structure_reader, jd_analyst,
+    evidence_mapper and gap_questions once; HyDE once per requirement when on; writer + auditor
+    once per writing round (1 + max_retries)."""
     hyde = requirements if settings.llm.hyde else 0
-    return 3 + hyde + 2 * (settings.max_retries + 1)
+    return 4 + hyde + 2 * (settings.max_retries + 1)
 
 
 def request_budget(settings: Settings, *, requirements: int) -> int:

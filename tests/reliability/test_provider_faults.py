@@ -31,7 +31,14 @@ from tests.reliability.inspection import (
     docx_text,
 )
 
-LLM_STAGES = {"jd_analyst", "evidence_mapper", "gap_questions", "writer", "auditor"}
+LLM_STAGES = {
+    "structure_reader",
+    "jd_analyst",
+    "evidence_mapper",
+    "gap_questions",
+    "writer",
+    "auditor",
+}
 FAST_FAULTS = {"429_storm", "500"}  # these also run HyDE (one call per requirement)
 
 
