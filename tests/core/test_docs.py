@@ -87,3 +87,9 @@ def test_code_says_why_without_citing_issue_or_round_numbers():
         if pattern.search(line)
     ]
     assert not cited, f"issue or round numbers in code: {cited[:10]}"
+
+
+def test_the_readme_reads_in_five_minutes_and_starts_with_the_two_commands():
+    lines = (REPO / "README.md").read_text(encoding="utf-8").splitlines()
+    assert len(lines) <= 120, f"README.md has {len(lines)} lines; history goes to CHANGELOG.md"
+    assert lines[2].startswith("make run") and lines[3].startswith("make test")
