@@ -9,7 +9,7 @@ export LITELLM_MODE := PRODUCTION
 export HF_HUB_OFFLINE := 1
 export TRANSFORMERS_OFFLINE := 1
 
-.PHONY: install torch-cpu run test test-fast test-realmodel lint format typecheck bench eval audit-deps browser clean
+.PHONY: install torch-cpu run test test-fast test-realmodel lint format typecheck bench eval train audit-deps browser clean
 
 $(STAMP): pyproject.toml constraints.txt
 	$(PY) -m venv $(VENV)
@@ -87,6 +87,12 @@ bench: install
 eval: install
 	$(BIN)/resumeforge eval retrieval --cases ../shared/eval/dev
 	$(BIN)/resumeforge eval pipeline --cases ../shared/eval/dev
+
+# The skill/knowledge span tagger (core/data/skill_spans.crfsuite + its manifest) from
+# SkillSpan's train split in ../shared; deterministic (L-BFGS). `--tune` scores the grid.
+SKILLSPAN ?= ../shared/eval/skillspan
+train: install
+	$(BIN)/python -m tools.train_skill_spans --data $(SKILLSPAN)
 
 # Known vulnerabilities in the installed dependencies (pip-audit). One package is probed first:
 # when the advisory service cannot be used (offline, or a registry mirror without PyPI's JSON

@@ -25,6 +25,7 @@ HANDLERS = {
     "eval retrieval": "core.cli.retrieval:cmd_eval_retrieval",
     "eval pipeline": "core.cli.pipeline:cmd_eval_pipeline",
     "eval jd": "core.cli.jd:cmd_eval_jd",
+    "eval skills": "core.cli.jd:cmd_eval_skills",
     "eval audit": "core.cli.pipeline:cmd_eval_audit",
     "eval resumes": "core.cli.ingest:cmd_eval_resumes",
     "run": "core.cli.pipeline:cmd_run",
@@ -95,6 +96,11 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="also re-read each ad with line breaks before capitals removed and all removed",
     )
+    p.add_argument("--json", action="store_true", help="print JSON")
+    p = ev.add_parser(
+        "skills", help="span tagger (strict/loose span F1) and ATS keywords on SkillSpan data"
+    )
+    p.add_argument("--data", required=True, help="a SkillSpan JSON-lines file (skillspan/dev.json)")
     p.add_argument("--json", action="store_true", help="print JSON")
     p = ev.add_parser("pipeline", help="gap detection, audit probes, produced-resume checks")
     p.add_argument("--cases", required=True, help="folder of labelled cases (eval/dev)")

@@ -17,6 +17,7 @@ from core.errors import JDParsingError
 from core.ingest import detect_injection
 from core.ingest.textnorm import normalize_text
 from core.jd.keywords import Keyword, keywords_in, unique_keywords
+from core.jd.model_keywords import tagged_keywords
 from core.jd.phrases import defined_acronyms, phrase_terms, shaped_terms
 from core.jd.profile import build_profile
 from core.jd.rarity import too_common_alone
@@ -114,7 +115,8 @@ def collect_keywords(
     *,
     boilerplate: frozenset[str] = frozenset(),
 ) -> list[Keyword]:
-    """Title, then must-have, nice-to-have, responsibility and remaining section keywords.
+    """Title, then must-have, nice-to-have, responsibility and remaining section keywords; the
+    span tagger's knowledge keywords of the asks (`core.jd.model_keywords`) follow the phrases.
     Text that reads as boilerplate (by shape, or a requirement candidate the model dropped as
     boilerplate: `boilerplate`) gives no keyword: "Choice Time Off (CTO)" in a benefits
     paragraph is no term a recruiter searches the resume for."""
@@ -137,6 +139,7 @@ def collect_keywords(
     for text in asked:
         found = sorted(shaped_terms(text) + phrase_terms(text))
         ordered += [Keyword(t, "jd terms") for _, t in found if not too_common_alone(t)]
+    ordered += tagged_keywords(asked)
     for section in sections:
         if section.kind not in NO_KEYWORDS:
             for text in (b.text for b in section.blocks if asks(b.text)):

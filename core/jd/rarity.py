@@ -31,6 +31,11 @@ def _zipf_table() -> dict[str, float]:
     return table
 
 
+def common_words() -> frozenset[str]:
+    """The listed everyday words (lower-cased)."""
+    return frozenset(_zipf_table())
+
+
 def zipf(word: str) -> float:
     """Zipf frequency of an English word (case-insensitive); below FLOOR when not listed."""
     key = word.lower().replace("’", "'")
