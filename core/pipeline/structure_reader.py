@@ -9,7 +9,8 @@ place lines that exist. `apply_structure` then puts it on the offline parse.
 The offline reading is the floor: an entry the model does not cover keeps what the offline reader
 found, a field the model leaves empty, invents or takes from another entry's lines keeps the
 offline value, and a kind change (a job read as education, or not a job) is taken only with a
-title or employer written in the entry's own lines. On any failure the offline parse is returned
+title or employer written in the entry's own lines, and to education only when the title names
+a degree (to a job only when it does not). On any failure the offline parse is returned
 unchanged, with a warning that says why.
 """
 
@@ -21,6 +22,7 @@ from typing import Any
 
 from core.contracts import CardKind, EvidenceCard, LLMStage, ParsedResume
 from core.errors import ProviderError
+from core.ingest.degrees import DEGREE
 from core.ingest.never_evidence import blank_lines
 from core.ingest.structure import ResumeStructure, StructureEntry, apply_structure, structure_of
 from core.llm.responses import StructureReaderEntry, StructureReaderResponse
@@ -176,11 +178,10 @@ def _merged_entry(
     """The model's entry with its checked fields, the offline entry's where it has none; None
     for a new entry without lines or a header of its own."""
     values = _checked_fields(item, reading)
-    named = bool(values["title"] or values["employer"])
-    if was is None and not (cards and named):
+    if was is None and not (cards and (values["title"] or values["employer"])):
         return None
     kind = _KINDS[item.kind]
-    if kind != (was.kind if was else "role") and not named:
+    if kind != (was.kind if was else "role") and not _kind_fits(kind, values):
         reading.dropped.append(f"kind {item.kind!r} for lines {item.first_line}–{item.last_line}")
         kind = was.kind if was else "role"
     return StructureEntry(
@@ -192,6 +193,15 @@ def _merged_entry(
         location=values["location"] or (was.location if was else ""),
         lines=[c.raw_text for c in cards],
     )
+
+
+def _kind_fits(kind: str, values: dict[str, str]) -> bool:
+    """A kind change is taken only when the entry's own header agrees: a checked title or
+    employer, and a degree in the title exactly when it becomes education."""
+    if not (values["title"] or values["employer"]):
+        return False
+    degree = bool(DEGREE.search(values["title"]))
+    return degree if kind == "education" else not degree or kind == "not_a_job"
 
 
 def _checked_fields(item: StructureReaderEntry, reading: _Reading) -> dict[str, str]:

@@ -126,6 +126,15 @@ def test_a_kind_change_needs_the_entrys_own_header_inside_its_lines():
     assert titles(parsed.roles) == ["Senior Engineer"]
 
 
+def test_a_job_becomes_education_only_when_its_title_names_a_degree():
+    as_school = ACME | {"kind": "education"}  # its own header, but no degree in it
+    parsed, _ = with_model({"entries": [as_school]})
+    assert titles(parsed.roles) == ["Senior Engineer"]
+    degree_as_job = DEGREE | {"kind": "job"}
+    parsed, _ = with_model({"entries": [degree_as_job]})
+    assert set(titles(parsed.education)) == {"B.S. Computer Science", "Teaching Assistant"}
+
+
 def test_entries_the_model_leaves_out_keep_what_the_offline_reader_found():
     parsed, _ = with_model({"entries": [TEACHING]})
     assert titles(parsed.roles) == ["Senior Engineer", "Teaching Assistant"]
