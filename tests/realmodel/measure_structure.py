@@ -116,6 +116,7 @@ def main() -> None:
     parser.add_argument("--case", action="append", required=True, help="case folder name")
     parser.add_argument("--model", choices=sorted(MODELS), help="default: smollm2")
     parser.add_argument("--server-log", type=Path, help="keep the server's log here")
+    parser.add_argument("--max-tokens", type=int, default=768, help="the tier's budget: 768")
     args = parser.parse_args()
     os.environ.setdefault("OPENAI_API_KEY", "sk-local-llama-cpp-no-key")
     model = chosen(args.model)
@@ -124,7 +125,10 @@ def main() -> None:
         tempfile.TemporaryDirectory() as tmp,
         llama_server(args.server_log or Path(tmp) / "server.log", model=model) as api_base,
     ):
-        llm = make_llm(small_budget(api_base, model.served_as), api_key="sk-local-no-key")
+        llm = make_llm(
+            small_budget(api_base, model.served_as, max_tokens=args.max_tokens),
+            api_key="sk-local-no-key",
+        )
         for name in args.case:
             print(format_row(measure_case(args.cases / name, llm)), flush=True)
 
