@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import gc
 import logging
+import os
 import sqlite3
 import subprocess
 import sys
@@ -176,9 +177,13 @@ def run_probe_suite(tmp_path, test_body: str) -> subprocess.CompletedProcess:
     """pytest on one test `test_body` (module source), under a copy of this suite's conftest."""
     (tmp_path / "conftest.py").write_text((REPO / "tests" / "conftest.py").read_text())
     (tmp_path / "test_probe.py").write_text(test_body)
+    # The copy sits where no ../shared is beside it: not CI's own suite, so CI=true is dropped
+    # (under it the copied conftest would rightly refuse to run without ../shared).
+    env = {k: v for k, v in os.environ.items() if k != "CI"}
     return subprocess.run(
         [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", str(tmp_path)],
         cwd=REPO,
+        env=env,
         capture_output=True,
         text=True,
         timeout=120,
