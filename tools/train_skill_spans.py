@@ -107,27 +107,14 @@ def tune(data: list[Sentence], scratch: Path) -> list[tuple[dict[str, Any], dict
     return results
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--data", default="../shared/eval/skillspan", help="SkillSpan folder")
-    parser.add_argument("--tune", action="store_true", help="score the grid on train's tuning part")
-    parser.add_argument("--out", default=str(package_dir("data")), help="folder for the model")
-    args = parser.parse_args(argv)
-    source = Path(args.data) / "train.json"
-    data = load_sentences(source)
-    out = Path(args.out)
-    if args.tune:
-        results = tune(data, out / "skill_spans.tuning.crfsuite")
-        (out / "skill_spans.tuning.crfsuite").unlink(missing_ok=True)
-        best = max(results, key=lambda r: r[1]["knowledge"]["strict_f1"])
-        print(f"best by knowledge strict F1: {best[0]}")
-        return 0
+def build(data: list[Sentence], source: Path, out: Path) -> dict[str, Any]:
+    """Score CHOSEN on the tuning part, train it on all of train, write model and manifest."""
     scratch = out / "skill_spans.tuning.crfsuite"
     train([s for s in data if not is_tuning(s)], CHOSEN, scratch)
     tuning = score([s for s in data if is_tuning(s)], scratch)
     scratch.unlink()
     train(data, CHOSEN, out / MODEL_FILE)
-    dev_file = Path(args.data) / "dev.json"  # reported, never used to choose
+    dev_file = source.with_name("dev.json")  # reported, never used to choose
     dev = score(load_sentences(dev_file), out / MODEL_FILE) if dev_file.is_file() else {}
     manifest = {
         "version": VERSION,
@@ -151,6 +138,25 @@ def main(argv: list[str] | None = None) -> int:
         },
     }
     (out / MANIFEST_FILE).write_text(json.dumps(manifest, indent=2) + "\n", encoding="utf-8")
+    return manifest
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--data", default="../shared/eval/skillspan", help="SkillSpan folder")
+    parser.add_argument("--tune", action="store_true", help="score the grid on train's tuning part")
+    parser.add_argument("--out", default=str(package_dir("data")), help="folder for the model")
+    args = parser.parse_args(argv)
+    source = Path(args.data) / "train.json"
+    data = load_sentences(source)
+    out = Path(args.out)
+    if args.tune:
+        results = tune(data, out / "skill_spans.tuning.crfsuite")
+        (out / "skill_spans.tuning.crfsuite").unlink(missing_ok=True)
+        best = max(results, key=lambda r: r[1]["knowledge"]["strict_f1"])
+        print(f"best by knowledge strict F1: {best[0]}")
+        return 0
+    manifest = build(data, source, out)
     print(json.dumps(manifest, indent=2))
     return 0
 

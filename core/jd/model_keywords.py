@@ -2,7 +2,8 @@
 
 A knowledge span (a tool, technology, field or credential) becomes a keyword after three steps:
 - normalised against the term data: a span that is one lexicon term takes the term's category;
-  a span holding lexicon terms and more words than MAX_WORDS gives those terms instead;
+  a span holding lexicon terms and more words than MAX_WORDS gives those terms instead, and one
+  holding a lexicon term in a coordination ("GDPR and accounting principles") gives its parts;
 - trimmed: generic words at its ends ("strong", "experience", core/data/jd_phrase_words.json)
   go, and a single everyday word alone (`core.jd.rarity`) is no keyword;
 - ranked: credentials first, then tools and technologies (a lexicon tool, or a span written
@@ -11,6 +12,8 @@ A knowledge span (a tool, technology, field or credential) becomes a keyword aft
 
 from __future__ import annotations
 
+import re
+
 from core.jd.keywords import Keyword
 from core.jd.phrases import phrase_words
 from core.jd.rarity import too_common_alone
@@ -18,6 +21,7 @@ from core.jd.skill_spans import SkillSpan, find_spans
 from core.jd.terms import find_terms
 
 MAX_WORDS = 4
+COORDINATED = re.compile(r"\s*,\s*(?:(?:and|or)\s+)?|\s+(?:and|or|&|and/or)\s+")
 CREDENTIALS = frozenset({"certifications", "degrees", "compliance"})
 TOOLS = frozenset(
     {"programming_languages", "frameworks_libraries", "data_platforms", "cloud_infrastructure",
@@ -53,8 +57,16 @@ def _as_keywords(span: SkillSpan) -> list[Keyword]:
     text = _trim(span.text)
     if not text or too_common_alone(text) or not any(c.isalpha() for c in text):
         return [Keyword(h.surface, h.category) for h in hits]
-    if len(text.split()) > MAX_WORDS:
-        return [Keyword(h.surface, h.category) for h in hits]
+    parts = [_trim(part) for part in COORDINATED.split(text)]
+    if len(text.split()) > MAX_WORDS or (hits and len(parts) > 1 and all(parts)):
+        named = {h.surface.lower(): h.category for h in hits}
+        if len(parts) == 1 or not all(parts):
+            return [Keyword(h.surface, h.category) for h in hits]
+        return [
+            Keyword(part, named.get(part.lower(), TAGGED))
+            for part in parts
+            if not too_common_alone(part) and len(part.split()) <= MAX_WORDS
+        ]
     return [Keyword(text, TAGGED)]
 
 

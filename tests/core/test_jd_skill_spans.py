@@ -143,3 +143,25 @@ def test_tagged_keywords_take_the_term_data_and_rank_credentials_then_tools():
     assert ranks == sorted(ranks)
     assert rank_of(Keyword("CPA", "certifications")) < rank_of(Keyword("Terraform", "tools"))
     assert rank_of(Keyword("Terraform", "tools")) < rank_of(Keyword("finance", "jd terms"))
+
+
+AD = """Data Engineer
+
+Requirements
+- Solid understanding of crystallography
+- Experience with Kubernetes and Terraform
+- Knowledge of GDPR and accounting principles
+"""
+
+
+def test_the_tagger_adds_knowledge_the_rules_miss_and_splits_a_coordination(monkeypatch):
+    from core.jd import analyze, analyze_jd
+
+    with_model = analyze_jd(AD).keywords
+    monkeypatch.setattr(analyze, "tagged_keywords", lambda texts: [])
+    rules_only = analyze_jd(AD).keywords
+    added = [k for k in with_model if k not in rules_only]
+    assert "crystallography" in added  # one rare word: no lexicon, no phrase rule has it
+    assert with_model[: len(rules_only)] == rules_only  # the rules' keywords keep their order
+    assert "accounting principles" in with_model
+    assert not any(" and " in k for k in added)  # "GDPR and accounting principles" is split
