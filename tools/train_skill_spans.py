@@ -22,12 +22,18 @@ import time
 from pathlib import Path
 from typing import Any
 
-from core.evaluation.span_scoring import KINDS, Counts, Sentence, load_sentences, tags_from_spans
+from core.evaluation.span_scoring import KINDS, Counts, Sentence, load_sentences
 from core.jd import span_features
-from core.jd.skill_spans import MANIFEST_FILE, MODEL_FILE, joint_label, tag_tokens
+from core.jd.skill_spans import (
+    MANIFEST_FILE,
+    MODEL_FILE,
+    bilou_from_spans,
+    joint_label,
+    tag_tokens,
+)
 from core.resources import package_dir
 
-VERSION = 1
+VERSION = 2  # 1: BIO letters; 2: BILOU letters
 SEED = 0  # recorded for the split rule; training itself is deterministic
 FEATURE_SET = (
     "span_features v1: vocabulary word (common_words + term lists, else <oov>), shape, suffix-3, "
@@ -46,8 +52,8 @@ def is_tuning(sentence: Sentence) -> bool:
 
 def labels(sentence: Sentence) -> list[str]:
     n = len(sentence.tokens)
-    skill = tags_from_spans(sentence.gold["skill"], n)
-    knowledge = tags_from_spans(sentence.gold["knowledge"], n)
+    skill = bilou_from_spans(sentence.gold["skill"], n)
+    knowledge = bilou_from_spans(sentence.gold["knowledge"], n)
     return [joint_label(s, k) for s, k in zip(skill, knowledge, strict=True)]
 
 
@@ -131,7 +137,7 @@ def build(data: list[Sentence], source: Path, out: Path) -> dict[str, Any]:
         "tuning_split": "train postings with idx % 4 == 0 (per source)",
         "feature_set": FEATURE_SET,
         "params": CHOSEN,
-        "labels": "joint BIO: skill letter then knowledge letter",
+        "labels": "joint BILOU: skill letter then knowledge letter",
         "metrics": {
             "tuning_part_of_train (fit on the rest)": _rounded(tuning),
             "dev (reported, not used to choose)": _rounded(dev),

@@ -4,8 +4,9 @@ SkillSpan (Zhang et al., NAACL 2022) labels skill and knowledge spans in job-ad 
 Two things are scored (`core.evaluation.span_scoring`):
 1. the span tagger (`core.jd.skill_spans`) per sentence: strict span P/R/F1 per kind, the
    paper's measure, beside a loose match (a shared token);
-2. the ATS keywords `analyze_jd` gives for each whole posting (its sentences joined, one a
-   line), each keyword found in a sentence counted as a span there: loose precision (the
+2. keywords of each whole posting (its sentences joined, one a line), each keyword found in a
+   sentence counted as a span there: the ATS list `analyze_jd` gives, the tagger's knowledge
+   keywords of every sentence (`core.jd.model_keywords`) and the two merged; loose precision (the
    keyword touches a skill or knowledge span), loose recall per kind, and exact matches.
 """
 
@@ -18,8 +19,10 @@ from typing import Any
 
 from core.evaluation.span_scoring import KINDS, Counts, Sentence, Span, load_sentences
 from core.jd import analyze_jd
+from core.jd.model_keywords import tagged_keywords
 from core.jd.skill_spans import manifest, tag_tokens
 
+SOURCES = ("ATS list", "tagger", "ATS list + tagger")
 NO_SPACE_BEFORE = frozenset({",", ".", ";", ":", ")", "!", "?", "%"})
 
 
@@ -75,27 +78,33 @@ def score_tagger(sentences: list[Sentence]) -> dict[str, dict[str, float]]:
 
 
 def score_keywords(sentences: list[Sentence]) -> dict[str, Any]:
-    """The ATS keywords of each posting against the gold spans of its sentences."""
-    counts = {kind: Counts() for kind in KINDS}
-    anything = Counts()  # predicted keywords against skill and knowledge spans together
+    """Keywords of each posting against the gold spans of its sentences: the ATS list of
+    `analyze_jd`, the span tagger's keywords of every sentence (`tagged_keywords`), and both."""
+    counts = {source: {kind: Counts() for kind in (*KINDS, "all")} for source in SOURCES}
     for group in _postings(sentences).values():
         texts = [detokenise(s.tokens) for s in group]
         joined = "\n".join(text for text, _ in texts)
         if not joined.strip():
             continue
-        keywords = analyze_jd(joined).keywords
+        ats = analyze_jd(joined).keywords
+        tagged = [k.text for k in tagged_keywords([text for text, _ in texts])]
+        lists = {"ATS list": ats, "tagger": tagged, "ATS list + tagger": [*ats, *tagged]}
         for sentence, (text, offsets) in zip(group, texts, strict=True):
-            found = keyword_spans(keywords, text, offsets)
-            for kind in KINDS:
-                counts[kind].add(found, sentence.gold[kind])
-            anything.add(found, sentence.gold["knowledge"] | sentence.gold["skill"])
+            gold = {**sentence.gold, "all": sentence.gold["knowledge"] | sentence.gold["skill"]}
+            for source, keywords in lists.items():
+                found = keyword_spans(keywords, text, offsets)
+                for kind, spans in gold.items():
+                    counts[source][kind].add(found, spans)
+    return {source: _keyword_report(by_kind) for source, by_kind in counts.items()}
+
+
+def _keyword_report(by_kind: dict[str, Counts]) -> dict[str, Any]:
+    anything = by_kind["all"]  # predicted keywords against skill and knowledge spans together
     return {
         "precision_loose": anything.loose()[0],
         "precision_exact": anything.strict()[0],
-        "recall_loose": {kind: c.loose()[1] for kind, c in counts.items()}
-        | {"all": anything.loose()[1]},
-        "recall_exact": {kind: c.strict()[1] for kind, c in counts.items()}
-        | {"all": anything.strict()[1]},
+        "recall_loose": {kind: c.loose()[1] for kind, c in by_kind.items()},
+        "recall_exact": {kind: c.strict()[1] for kind, c in by_kind.items()},
         "keywords": anything.predicted,
     }
 
@@ -124,12 +133,13 @@ def format_report(report: dict[str, Any]) -> str:
             f"{r['strict_f1']:.3f}           {r['loose_precision']:.3f} {r['loose_recall']:.3f} "
             f"{r['loose_f1']:.3f}   ({r['predicted']} predicted, {r['gold']} gold)"
         )
-    k = report["keywords"]
-    loose, exact = k["recall_loose"], k["recall_exact"]
-    lines += [
-        f"ATS keywords (analyze_jd per posting, {k['keywords']} keyword places):",
-        f"  precision loose {k['precision_loose']:.3f}, exact {k['precision_exact']:.3f}",
-        f"  recall loose: knowledge {loose['knowledge']:.3f}, skill {loose['skill']:.3f}, "
-        f"all {loose['all']:.3f}; exact all {exact['all']:.3f}",
-    ]
+    lines.append("keywords per posting, loose precision / recall knowledge, skill, all; exact all")
+    for source in SOURCES:
+        k = report["keywords"][source]
+        loose, exact = k["recall_loose"], k["recall_exact"]
+        lines.append(
+            f"  {source:<18} {k['precision_loose']:.3f} / {loose['knowledge']:.3f} "
+            f"{loose['skill']:.3f} {loose['all']:.3f}; {exact['all']:.3f} "
+            f"({k['keywords']} keyword places)"
+        )
     return "\n".join(lines) + "\n"

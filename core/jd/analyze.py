@@ -115,8 +115,9 @@ def collect_keywords(
     *,
     boilerplate: frozenset[str] = frozenset(),
 ) -> list[Keyword]:
-    """Title, then must-have, nice-to-have, responsibility and remaining section keywords; the
-    span tagger's knowledge keywords of the asks (`core.jd.model_keywords`) follow the phrases.
+    """Title, then must-have, nice-to-have, responsibility and remaining section keywords, then
+    the span tagger's knowledge keywords of every section that may hold keywords
+    (`core.jd.model_keywords`: what the rules missed, ranked credentials, tools, knowledge).
     Text that reads as boilerplate (by shape, or a requirement candidate the model dropped as
     boilerplate: `boilerplate`) gives no keyword: "Choice Time Off (CTO)" in a benefits
     paragraph is no term a recruiter searches the resume for."""
@@ -139,7 +140,6 @@ def collect_keywords(
     for text in asked:
         found = sorted(shaped_terms(text) + phrase_terms(text))
         ordered += [Keyword(t, "jd terms") for _, t in found if not too_common_alone(t)]
-    ordered += tagged_keywords(asked)
     for section in sections:
         if section.kind not in NO_KEYWORDS:
             for text in (b.text for b in section.blocks if asks(b.text)):
@@ -149,6 +149,9 @@ def collect_keywords(
         if not skipped and section.kind != "header":  # the header's title is already in
             text = "\n".join(b.text for b in section.blocks if asks(b.text))
             ordered += keywords_in(text, patterns=False)
+    ordered += tagged_keywords(
+        [b.text for s in sections if s.kind not in NO_KEYWORDS for b in s.blocks if asks(b.text)]
+    )
     return unique_keywords(ordered)
 
 

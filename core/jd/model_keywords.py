@@ -1,9 +1,10 @@
 """ATS keywords from the trained span tagger (`core.jd.skill_spans`), ready for the ATS list.
 
 A knowledge span (a tool, technology, field or credential) becomes a keyword after three steps:
-- normalised against the term data: a span that is one lexicon term takes the term's category;
-  a span holding lexicon terms and more words than MAX_WORDS gives those terms instead, and one
-  holding a lexicon term in a coordination ("GDPR and accounting principles") gives its parts;
+- cut into pieces at commas, colons and semicolons (a span across one is a list: "ICU, NICU");
+- normalised against the term data: a piece that is one lexicon term takes the term's category;
+  a piece holding a lexicon term in a coordination ("GDPR and accounting principles") gives its
+  parts, and a part longer than MAX_WORDS gives only the lexicon terms inside;
 - trimmed: generic words at its ends ("strong", "experience", core/data/jd_phrase_words.json)
   go, and a single everyday word alone (`core.jd.rarity`) is no keyword;
 - ranked: credentials first, then tools and technologies (a lexicon tool, or a span written
@@ -21,7 +22,8 @@ from core.jd.skill_spans import SkillSpan, find_spans
 from core.jd.terms import find_terms
 
 MAX_WORDS = 4
-COORDINATED = re.compile(r"\s*,\s*(?:(?:and|or)\s+)?|\s+(?:and|or|&|and/or)\s+")
+LIST_BREAK = re.compile(r"\s*[,;:]\s*")
+COORDINATION = re.compile(r"\s+(?:and/or|and|or|&)\s+")
 CREDENTIALS = frozenset({"certifications", "degrees", "compliance"})
 TOOLS = frozenset(
     {"programming_languages", "frameworks_libraries", "data_platforms", "cloud_infrastructure",
@@ -51,23 +53,27 @@ def _trim(text: str) -> str:
 
 
 def _as_keywords(span: SkillSpan) -> list[Keyword]:
-    hits = list(find_terms(span.text))
-    if len(hits) == 1 and hits[0].surface.lower() == span.text.lower():
+    """A span across a comma, colon or semicolon is a list: each piece is read on its own."""
+    return [k for piece in LIST_BREAK.split(span.text) for k in _piece_keywords(piece)]
+
+
+def _piece_keywords(piece: str) -> list[Keyword]:
+    hits = list(find_terms(piece))
+    if len(hits) == 1 and hits[0].surface.lower() == piece.lower():
         return [Keyword(hits[0].surface, hits[0].category)]
-    text = _trim(span.text)
-    if not text or too_common_alone(text) or not any(c.isalpha() for c in text):
-        return [Keyword(h.surface, h.category) for h in hits]
-    parts = [_trim(part) for part in COORDINATED.split(text)]
-    if len(text.split()) > MAX_WORDS or (hits and len(parts) > 1 and all(parts)):
-        named = {h.surface.lower(): h.category for h in hits}
-        if len(parts) == 1 or not all(parts):
-            return [Keyword(h.surface, h.category) for h in hits]
-        return [
-            Keyword(part, named.get(part.lower(), TAGGED))
-            for part in parts
-            if not too_common_alone(part) and len(part.split()) <= MAX_WORDS
-        ]
-    return [Keyword(text, TAGGED)]
+    named = {h.surface.lower(): h.category for h in hits}
+    parts = [_trim(part) for part in COORDINATION.split(piece)] if hits else [_trim(piece)]
+    if len(parts) > 1 and not all(parts):
+        parts = [_trim(piece)]
+    out: list[Keyword] = []
+    for part in parts:
+        if not part or too_common_alone(part) or not any(c.isalpha() for c in part):
+            continue
+        if len(part.split()) > MAX_WORDS:
+            out += [Keyword(h.surface, h.category) for h in find_terms(part)]
+        else:
+            out.append(Keyword(part, named.get(part.lower(), TAGGED)))
+    return out
 
 
 def tagged_keywords(texts: list[str]) -> list[Keyword]:

@@ -2,9 +2,9 @@
 
 The model (core/data/skill_spans.crfsuite, with its manifest skill_spans.json) was trained on
 the train split of SkillSpan (Zhang et al., NAACL 2022) by `make train`
-(tools/train_skill_spans.py). It tags each whitespace token with a joint label, one BIO letter
-for a skill span and one for a knowledge span ("OB" opens a knowledge span outside any skill
-span), over the features of `core.jd.span_features`. Knowledge spans are tools, technologies,
+(tools/train_skill_spans.py). It tags each whitespace token with a joint label, one BILOU letter
+for a skill span and one for a knowledge span ("OU" is a one-token knowledge span outside any
+skill span), over the features of `core.jd.span_features`. Knowledge spans are tools, technologies,
 fields and credentials; skill spans are things a person does ("work in a team").
 """
 
@@ -60,6 +60,37 @@ def tags_from_spans(spans: Iterable[Span], length: int) -> list[str]:
     return tags
 
 
+def bilou_from_spans(spans: Iterable[Span], length: int) -> list[str]:
+    """Spans -> BILOU letters: Begin, Inside, Last, Unit (a one-token span), Outside."""
+    tags = ["O"] * length
+    for start, end in spans:
+        if end - start == 1:
+            tags[start] = "U"
+            continue
+        tags[start], tags[end - 1] = "B", "L"
+        for i in range(start + 1, end - 1):
+            tags[i] = "I"
+    return tags
+
+
+def spans_from_bilou(tags: Sequence[str]) -> list[Span]:
+    """BILOU letters -> spans; a span the tagger leaves open ends before the next B, U or O."""
+    spans: list[Span] = []
+    start = None
+    for i, tag in enumerate([*tags, "O"]):
+        if start is not None and tag in ("B", "U", "O"):
+            spans.append((start, i))
+            start = None
+        if tag == "U":
+            spans.append((i, i + 1))
+        elif tag == "B" or (tag in ("I", "L") and start is None):
+            start = i
+        if tag == "L" and start is not None:
+            spans.append((start, i + 1))
+            start = None
+    return spans
+
+
 def joint_label(skill: str, knowledge: str) -> str:
     return skill + knowledge
 
@@ -97,7 +128,7 @@ def tag_tokens(tokens: list[str], tagger: Any | None = None) -> dict[str, list[S
     with _LOCK:
         labels = tagger.tag(features)
     letters = [split_label(label) for label in labels]
-    return {kind: spans_from_tags([x[kind] for x in letters]) for kind in KINDS}
+    return {kind: spans_from_bilou([x[kind] for x in letters]) for kind in KINDS}
 
 
 def _runs(text: str) -> list[list[tuple[str, int, int]]]:

@@ -117,8 +117,10 @@ def test_eval_skills_scores_a_small_file(tmp_path, capsys):
     assert report["sentences"] == 3 and report["postings"] == 2
     assert report["tagger"]["knowledge"]["strict_f1"] == 1.0
     assert report["tagger"]["knowledge"]["gold"] == 2
-    assert 0.0 <= report["keywords"]["precision_loose"] <= 1.0
-    assert report["keywords"]["recall_loose"]["knowledge"] == 1.0
+    for source in ("ATS list", "tagger", "ATS list + tagger"):
+        assert 0.0 <= report["keywords"][source]["precision_loose"] <= 1.0
+    assert report["keywords"]["tagger"]["recall_loose"]["knowledge"] == 1.0
+    assert report["keywords"]["ATS list"]["recall_loose"]["knowledge"] == 1.0
     assert main(["eval", "skills", "--data", str(data)]) == 0
     assert "strict P / R / F1" in capsys.readouterr().out
 
@@ -148,20 +150,23 @@ def test_tagged_keywords_take_the_term_data_and_rank_credentials_then_tools():
 AD = """Data Engineer
 
 Requirements
-- Solid understanding of crystallography
+- Knowledge of thermodynamics
 - Experience with Kubernetes and Terraform
 - Knowledge of GDPR and accounting principles
 """
 
 
-def test_the_tagger_adds_knowledge_the_rules_miss_and_splits_a_coordination(monkeypatch):
+def test_the_ats_list_gains_the_knowledge_the_rules_miss_after_their_own(monkeypatch):
     from core.jd import analyze, analyze_jd
 
-    with_model = analyze_jd(AD).keywords
+    with_tagger = analyze_jd(AD).keywords
     monkeypatch.setattr(analyze, "tagged_keywords", lambda texts: [])
-    rules_only = analyze_jd(AD).keywords
-    added = [k for k in with_model if k not in rules_only]
-    assert "crystallography" in added  # one rare word: no lexicon, no phrase rule has it
-    assert with_model[: len(rules_only)] == rules_only  # the rules' keywords keep their order
-    assert "accounting principles" in with_model
-    assert not any(" and " in k for k in added)  # "GDPR and accounting principles" is split
+    rules = analyze_jd(AD).keywords
+    assert "thermodynamics" in with_tagger and "thermodynamics" not in rules
+    assert with_tagger[: len(rules)] == rules  # the rules' keywords keep their order
+    asks = [line.lstrip("- ") for line in AD.splitlines() if line.startswith("- ")]
+    tagged = [k.text for k in tagged_keywords(asks)]
+    assert "accounting principles" in tagged and "GDPR" in tagged
+    assert not any(" and " in k or "," in k for k in tagged)  # coordinations and lists split
+    listed = [k.text for k in tagged_keywords(["Experience in ICU, NICU or ER settings."])]
+    assert not any("," in k for k in listed)
