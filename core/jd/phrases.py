@@ -138,11 +138,14 @@ def phrase_terms(text: str) -> list[tuple[int, str]]:
 
 
 def _trimmed_front(chunk: list[tuple[int, str]], text: str, filler: frozenset[str]) -> bool:
-    """Is the chunk's first word one a keyword does not start with: a generic word ("strong"),
-    a number before one ("5+ years"), or a duty verb opening a task ("Conduct internal audits",
-    "managing access controls"); a capitalised word inside a sentence is a name and stays."""
+    """Is the chunk's first word one a keyword does not start with: a name joiner ("of"), a
+    generic word ("strong"), a number before one ("5+ years"), or a duty verb opening a task
+    ("Conduct internal audits", "managing access controls"); a capitalised word inside a
+    sentence is a name and stays."""
     at, word = chunk[0]
     low = word.lower()
+    if low in NAME_JOINERS:  # left in front once a generic word went ("Knowledge of GDPR")
+        return True
     if _named(chunk[0], text):
         return False
     if low in filler:

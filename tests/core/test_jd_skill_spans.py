@@ -170,3 +170,12 @@ def test_the_ats_list_gains_the_knowledge_the_rules_miss_after_their_own(monkeyp
     assert not any(" and " in k or "," in k for k in tagged)  # coordinations and lists split
     listed = [k.text for k in tagged_keywords(["Experience in ICU, NICU or ER settings."])]
     assert not any("," in k for k in listed)
+
+
+def test_no_keyword_opens_with_a_name_joiner_once_a_generic_word_is_trimmed():
+    from core.jd.phrases import phrase_terms
+
+    found = [t for _, t in phrase_terms("Knowledge of GDPR and Experience for Pharmacy & Law")]
+    assert not any(t.split()[0].lower() in {"of", "for", "&"} for t in found), found
+    kept = [t for _, t in phrase_terms("Holds a Bachelor of Science degree")]
+    assert any("Bachelor of Science" in t for t in kept), kept
