@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import socket
 from pathlib import Path
@@ -116,6 +117,16 @@ def shared_params(values: list, width: int = 1) -> list:
         return values
     skip = pytest.mark.skip(reason=SHARED_MISSING)
     return [pytest.param(*[None] * width, id="no-shared", marks=skip)]
+
+
+def real_pairs() -> list[tuple[str, str]]:
+    """The shared real resume × job-ad pairs, (resume, job ad) paths under eval/real."""
+    path = SHARED / "eval" / "real" / "pairs.json"
+    if not path.is_file():
+        return []
+    rows = json.loads(path.read_text(encoding="utf-8"))
+    rows = rows if isinstance(rows, list) else rows.get("pairs", [])
+    return [(str(row["resume"]), str(row["jd"])) for row in rows if isinstance(row, dict)]
 
 
 @pytest.fixture(scope="session")

@@ -11,20 +11,11 @@ from core.contracts import PipelineState
 from core.evaluation.pipeline_eval import private_settings
 from core.pipeline.runner import RunRequest, tailor
 from core.settings import get_settings
-from tests.conftest import SHARED, shared_params
+from tests.conftest import SHARED, real_pairs, shared_params
 
 REAL = SHARED / "eval" / "real"
 
 pytestmark = pytest.mark.slow
-
-
-def _pairs() -> list[tuple[str, str]]:
-    path = REAL / "pairs.json"
-    if not path.is_file():
-        return []
-    rows = json.loads(path.read_text(encoding="utf-8"))
-    rows = rows if isinstance(rows, list) else rows.get("pairs", [])
-    return [(row["resume"], row["jd"]) for row in rows]
 
 
 def _contact_in_file(resume: str) -> dict[str, bool]:
@@ -33,7 +24,7 @@ def _contact_in_file(resume: str) -> dict[str, bool]:
     return {part: bool(row[f"{part}_present"]) for part in ("name", "email", "phone")}
 
 
-@pytest.mark.parametrize(("resume", "jd"), shared_params(_pairs(), width=2))
+@pytest.mark.parametrize(("resume", "jd"), shared_params(real_pairs(), width=2))
 def test_a_real_pair_finishes_given_only_what_the_file_lacks(resume, jd, tmp_path):
     present = _contact_in_file(resume)
     supplied = {

@@ -7,7 +7,6 @@ Real resume/JD pairs (../shared/eval/real/pairs.json) get the same checks where 
 
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
 
@@ -22,7 +21,7 @@ from core.render.roundtrip import body_paragraphs
 from core.settings import get_settings
 from core.text.dates import find_dates
 from core.writer.text_rules import text_problems
-from tests.conftest import shared_params
+from tests.conftest import real_pairs, shared_params
 
 pytestmark = pytest.mark.slow
 
@@ -94,15 +93,6 @@ def test_every_dev_case_ships_a_clean_docx_and_pdf(case, tmp_path):
     assert_recruiter_ready(board, out)
 
 
-def _pairs() -> list[tuple[str, str]]:
-    path = REAL / "pairs.json"
-    if not path.exists():
-        return []
-    data = json.loads(path.read_text(encoding="utf-8"))
-    rows = data if isinstance(data, list) else data.get("pairs", [])
-    return [(str(row["resume"]), str(row["jd"])) for row in rows if isinstance(row, dict)]
-
-
 def _render_straight(resume_path: Path, jd_path: Path, out: Path) -> tuple[Blackboard, Path]:
     """Parse → write → audit → export, straight through: real resumes may not pass the
     completeness gate on every branch, and these properties do not depend on parse quality."""
@@ -114,7 +104,7 @@ def _render_straight(resume_path: Path, jd_path: Path, out: Path) -> tuple[Black
     return board, out
 
 
-@pytest.mark.parametrize(("resume", "jd"), shared_params(_pairs(), width=2))
+@pytest.mark.parametrize(("resume", "jd"), shared_params(real_pairs(), width=2))
 def test_real_pairs_ship_clean_text(resume, jd, tmp_path):
     resume_path = REAL / resume
     jd_path = REAL / jd
