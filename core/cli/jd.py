@@ -54,15 +54,6 @@ def cmd_eval_jd(args: argparse.Namespace) -> int:
 
 def cmd_eval_skills(args: argparse.Namespace) -> int:
     """Score the span tagger and the ATS keywords on a SkillSpan-style file."""
-    from core.errors import InputError
     from core.evaluation.skill_eval import evaluate_skills, format_report
 
-    data = Path(args.data)
-    if not data.is_file():
-        raise InputError(f"--data {data}: no such file")
-    report = evaluate_skills(data)
-    if args.json:
-        emit_json(report)
-    else:
-        sys.stdout.write(format_report(report))
-    return 0
+    return run_eval(args, evaluate_skills, format_report, option="data")

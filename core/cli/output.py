@@ -33,12 +33,20 @@ def emit_json(payload: Any, out: str | None = None) -> None:
         sys.stdout.write(text)
 
 
-def run_eval(args: Any, evaluate: Callable[[Path], Any], format: Callable[[Any], str]) -> int:
-    """`resumeforge eval …`: check `--cases` is a folder, score it, print the JSON report
-    (`--json`) or the formatted table."""
-    cases = Path(args.cases)
-    if not cases.is_dir():
+def run_eval(
+    args: Any,
+    evaluate: Callable[[Path], Any],
+    format: Callable[[Any], str],
+    *,
+    option: str = "cases",
+) -> int:
+    """`resumeforge eval …`: check `--cases` is a folder (or `--data` a file), score it, print
+    the JSON report (`--json`) or the formatted table."""
+    cases = Path(getattr(args, option))
+    if option == "cases" and not cases.is_dir():
         raise InputError(f"--cases {cases}: no such folder")
+    if option != "cases" and not cases.is_file():
+        raise InputError(f"--{option} {cases}: no such file")
     report = evaluate(cases)
     if args.json:
         emit_json(report)
