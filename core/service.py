@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import threading
 import uuid
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from core.contracts import (
@@ -33,13 +34,16 @@ from core.pipeline.run import Run, model_time_budget
 from core.pipeline.steps import completeness_problems
 from core.pipeline.store import BOARD_FILE, load_board
 from core.settings import Settings
-from core.workspace import Workspace
+from core.workspace import Workspace, atomic_write_text
 
 if TYPE_CHECKING:
     from core.ingest.structure import ResumeStructure
     from core.retrieval import EvidenceIndex
 
 __all__ = ["RunOutputs", "TailoringSession"]
+
+STRUCTURE_FILE = "structure.json"  # the user's last corrections, in their own workspace
+CORRECTIONS_APPLY_FROM = 0.5  # share of the corrected lines a re-read must still hold
 
 
 class TailoringSession:
@@ -89,9 +93,28 @@ class TailoringSession:
             resume = parse_resume_with_model(
                 data, filename, settings=self.settings.ingest, embedder=embedder, llm=llm
             )
-        resume = self._use_resume(resume)
+        resume = self._use_resume(self._with_saved_corrections(resume))
         self._reading_calls = list(llm.records[calls_before:]) if llm is not None else []
         return resume
+
+    @property
+    def _structure_file(self) -> Path:
+        return self.workspace.root / STRUCTURE_FILE
+
+    def _with_saved_corrections(self, resume: ParsedResume) -> ParsedResume:
+        """A re-read of the resume the user corrected gets the corrections again, where the same
+        lines are still there; another resume does not (most of its lines would not match)."""
+        from core.ingest.structure import ResumeStructure, apply_structure, share_found
+
+        try:
+            saved = ResumeStructure.model_validate_json(self._structure_file.read_bytes())
+        except (OSError, ValueError):
+            return resume
+        if share_found(resume, saved) < CORRECTIONS_APPLY_FROM:
+            return resume
+        corrected, notes = apply_structure(resume, saved)
+        note = "Your corrections of what was read were applied again."
+        return corrected.model_copy(update={"warnings": [*resume.warnings, *notes, note]})
 
     def load_resume_text(self, text: str, *, source_name: str = "pasted.md") -> ParsedResume:
         return self.load_resume(text.encode("utf-8"), source_name)
@@ -236,6 +259,7 @@ class TailoringSession:
         if self.resume is None:
             raise InputError("Load your fact resume first.")
         corrected, notes = apply_structure(self.resume, structure)
+        atomic_write_text(self._structure_file, structure.model_dump_json())  # for a re-read
         corrected = corrected.model_copy(update={"warnings": [*self.resume.warnings, *notes]})
         board = self.board
         job = (board.inputs.job_description, board.inputs.target_title) if board else None

@@ -176,5 +176,15 @@ def _card(
     )
 
 
+def share_found(resume: ParsedResume, structure: ResumeStructure) -> float:
+    """How much of the structure's lines the resume still holds (0-1): a structure is applied
+    again to a re-read of the same resume, not to another person's."""
+    lines = [comparable_text(line) for entry in structure.entries for line in entry.lines]
+    if not lines:
+        return 0.0
+    held = {comparable_text(card.raw_text) for card in resume.cards}
+    return sum(line in held for line in lines) / len(lines)
+
+
 def structure_json(structure: ResumeStructure) -> str:
     return json.dumps(structure.model_dump(mode="json"), ensure_ascii=False, indent=2)

@@ -53,3 +53,24 @@ def test_the_structure_is_corrected_in_the_app_and_the_draft_follows(app, fresh_
     under_lead = " ".join(b.text for b in roles[("Data Platform Lead", "2021 – 2023")].bullets)
     under_engineer = " ".join(b.text for b in roles[("Data Engineer", "2019 – 2021")].bullets)
     assert BERLIN in under_lead and BERLIN not in under_engineer
+
+
+def test_a_reread_of_the_corrected_resume_keeps_the_corrections_another_resume_does_not(
+    fresh_session,
+):
+    from core.ingest.structure import structure_of
+    from tests.core.test_structure import split_and_move
+
+    fresh_session.load_resume_text(RESUME, source_name="r.md")
+    fresh_session.correct_structure(split_and_move(structure_of(fresh_session.resume)))
+    edited = RESUME.replace("- Cut the nightly", "- Wrote the SQL style guide.\n- Cut the nightly")
+    again = fresh_session.load_resume_text(edited, source_name="r.md")
+    assert [r.title for r in again.roles] == ["Data Platform Lead", "Data Engineer"]
+    assert any("corrections of what was read were applied again" in w for w in again.warnings)
+    other = (
+        "# Sam Okafor\nsam@example.com\n\n## Experience\n\n### Globex — Analyst\n"
+        "*2020 – 2024*\n\n- Built weekly sales reports for 12 stores.\n"
+    )
+    fresh = fresh_session.load_resume_text(other, source_name="other.md")
+    assert [r.title for r in fresh.roles] == ["Analyst"]
+    assert not any("applied again" in w for w in fresh.warnings)
