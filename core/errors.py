@@ -19,6 +19,14 @@ class InputError(ResumeForgeError):
     exit_code = 2
 
 
+class MissingContactError(InputError):
+    """The fact resume lacks only contact details (named in `missing`); the CLI can ask."""
+
+    def __init__(self, message: str, missing: list[str]) -> None:
+        self.missing = missing
+        super().__init__(message)
+
+
 class EvidenceParsingError(InputError):
     """The fact resume could not be turned into evidence cards."""
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from core.cli.output import run_eval
 from core.contracts import PipelineState
-from core.errors import InputError
+from core.errors import InputError, MissingContactError
 from core.settings import get_settings
 
 MODEL_CALLS_FAILED = 3  # exit status: the run completed, but not (only) with the model
@@ -57,7 +57,14 @@ def cmd_run(args: argparse.Namespace) -> int:
         email=args.email,
         phone=args.phone,
     )
-    result = tailor(request, settings=settings, llm=_llm_for(args, settings))
+    llm = _llm_for(args, settings)
+    try:
+        result = tailor(request, settings=settings, llm=llm)
+    except MissingContactError as err:
+        if not sys.stdin.isatty():
+            raise
+        _ask_for_contact(request, err)  # a person at a terminal: ask, then go on
+        result = tailor(request, settings=settings, llm=llm)
     _print_resume_warnings(result.board, no_education=args.no_education)
     failed = result.board.current_step != PipelineState.COMPLETE or result.outputs is None
     if result.board.jd is not None and not (failed and _failed_at_jd(result)):
@@ -79,6 +86,21 @@ def cmd_run(args: argparse.Namespace) -> int:
         )
         return MODEL_CALLS_FAILED
     return 0
+
+
+def _ask_for_contact(request, err: MissingContactError) -> None:
+    """Ask for exactly what the resume lacks (a name; an e-mail or phone), nothing it states."""
+    print(f"resumeforge: {err}", file=sys.stderr)
+    asked: dict[str, str] = {}
+    if "your name" in err.missing:
+        asked["name"] = input("Your name: ").strip()
+    if "an email or phone number" in err.missing:
+        asked["email"] = input("Your e-mail: ").strip()
+        if not asked["email"]:
+            asked.pop("email")
+            asked["phone"] = input("Your phone: ").strip()
+    for key, value in asked.items():  # checked like the flags when the run reads them
+        setattr(request, key, value)
 
 
 def _print_resume_warnings(board, *, no_education: bool) -> None:

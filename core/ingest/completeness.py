@@ -7,7 +7,7 @@ or prompts)."""
 from __future__ import annotations
 
 from core.contracts import CardKind, ContactInfo, ParsedResume
-from core.errors import InputError
+from core.errors import InputError, MissingContactError
 from core.text.contact import EMAIL, find_phones
 
 SUPPLY_HINT = (
@@ -70,10 +70,14 @@ def advisories(resume: ParsedResume | None, *, no_education: bool = False) -> li
 def check_complete(resume: ParsedResume, *, no_education: bool = False) -> None:
     """Raise a clear InputError naming every missing piece (before any slow work starts)."""
     problems = missing_parts(resume, no_education=no_education)
-    if problems:
-        raise InputError(
-            f"{resume.source_name} is missing what a tailored resume needs: "
-            + "; ".join(problems)
-            + ". "
-            + SUPPLY_HINT
-        )
+    if not problems:
+        return
+    message = (
+        f"{resume.source_name} is missing what a tailored resume needs: "
+        + "; ".join(problems)
+        + ". "
+        + SUPPLY_HINT
+    )
+    if resume.roles:  # only contact details are missing: the user can be asked for them
+        raise MissingContactError(message, resume.contact.missing())
+    raise InputError(message)

@@ -3,6 +3,8 @@ least one role, each missing piece named; a missing education section is a warni
 
 from __future__ import annotations
 
+import io
+
 import pytest
 
 from core.ingest import parse_resume
@@ -118,3 +120,30 @@ def test_cli_run_without_education_finishes_and_says_what_the_resume_lacks(tmp_p
     assert "warning: No education was read" in err
     text = "\n".join(p.text for p in Document(str(tmp_path / "o" / "resume.docx")).paragraphs)
     assert "Acme Corp" in text and "Education" not in text
+
+
+class _Terminal(io.StringIO):
+    """Standard input as a person at a terminal gives it."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+@pytest.mark.slow
+def test_cli_run_at_a_terminal_asks_for_exactly_the_missing_contact_and_goes_on(
+    tmp_path, capsys, monkeypatch
+):
+    from docx import Document
+
+    from core.cli import main
+
+    resume, jd = tmp_path / "r.md", tmp_path / "jd.txt"
+    resume.write_text("# Pat Example\n\n" + ROLE + SCHOOL)  # a name, no e-mail or phone
+    jd.write_text("Data Engineer\n\nRequirements\n- 3+ years of SQL\n")
+    monkeypatch.setattr("sys.stdin", _Terminal("pat@example.com\n"))
+    code = main(["run", "--resume", str(resume), "--jd", str(jd), "--out", str(tmp_path / "o")])
+    captured = capsys.readouterr()
+    assert code == 0, captured.err
+    assert "Your e-mail: " in captured.out and "Your name" not in captured.out
+    text = "\n".join(p.text for p in Document(str(tmp_path / "o" / "resume.docx")).paragraphs)
+    assert "pat@example.com" in text
