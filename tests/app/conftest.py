@@ -10,6 +10,7 @@ the saved board, and the index read back from the workspace's LanceDB on first u
 from __future__ import annotations
 
 import shutil
+import sys
 from pathlib import Path
 
 import pytest
@@ -24,6 +25,14 @@ from core.workspace import Workspace
 REPO = Path(__file__).resolve().parents[2]
 APP = REPO / "streamlit_app.py"
 TIMEOUT = 90  # seconds per script run; the first one may load the embedding model
+
+
+@pytest.fixture(autouse=True)
+def main_module_kept(monkeypatch):
+    """An AppTest run can leave the app script installed as `__main__`; a later test that
+    spawns a process would run the whole app again in the child. Each app test gives the
+    process back with the `__main__` it found."""
+    monkeypatch.setitem(sys.modules, "__main__", sys.modules["__main__"])
 
 
 @pytest.fixture(scope="session")

@@ -10,6 +10,7 @@ import multiprocessing
 import subprocess
 import sys
 import time
+import types
 from pathlib import Path
 
 import numpy as np
@@ -363,7 +364,11 @@ def _build_in_child(uri: str, start, results) -> None:
 
 
 @pytest.mark.slow
-def test_two_processes_indexing_one_workspace_both_end_correct(tmp_path):
+def test_two_processes_indexing_one_workspace_both_end_correct(tmp_path, monkeypatch):
+    # A spawned child runs the parent's __main__ module again first; after an in-process app
+    # test that can be a Streamlit script (the app itself), not pytest. The children here need
+    # only this module's function, so they start from an empty __main__.
+    monkeypatch.setitem(sys.modules, "__main__", types.ModuleType("__main__"))
     ctx = multiprocessing.get_context("spawn")
     start, results = ctx.Event(), ctx.Queue()
     uri = str(tmp_path / "shared-index")
