@@ -112,9 +112,9 @@ class TailoringSession:
             return resume
         if share_found(resume, saved) < CORRECTIONS_APPLY_FROM:
             return resume
-        corrected, notes = apply_structure(resume, saved)
+        corrected = apply_structure(resume, saved)
         note = "Your corrections of what was read were applied again."
-        return corrected.model_copy(update={"warnings": [*resume.warnings, *notes, note]})
+        return corrected.model_copy(update={"warnings": [*corrected.warnings, note]})
 
     def load_resume_text(self, text: str, *, source_name: str = "pasted.md") -> ParsedResume:
         return self.load_resume(text.encode("utf-8"), source_name)
@@ -258,9 +258,8 @@ class TailoringSession:
 
         if self.resume is None:
             raise InputError("Load your fact resume first.")
-        corrected, notes = apply_structure(self.resume, structure)
+        corrected = apply_structure(self.resume, structure)
         atomic_write_text(self._structure_file, structure.model_dump_json())  # for a re-read
-        corrected = corrected.model_copy(update={"warnings": [*self.resume.warnings, *notes]})
         board = self.board
         job = (board.inputs.job_description, board.inputs.target_title) if board else None
         self._use_resume(corrected)

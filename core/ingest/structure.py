@@ -78,11 +78,10 @@ def structure_of(resume: ParsedResume) -> ResumeStructure:
     )
 
 
-def apply_structure(
-    resume: ParsedResume, structure: ResumeStructure
-) -> tuple[ParsedResume, list[str]]:
-    """`resume` with the user's structure in place of what was read, and notes on what could not
-    be applied (lines not in the resume, duplicate ids)."""
+def apply_structure(resume: ParsedResume, structure: ResumeStructure) -> ParsedResume:
+    """`resume` with the user's structure in place of what was read; what could not be applied
+    (lines not in the resume, duplicate ids) is added to its warnings, which every reader of the
+    parse shows."""
     notes: list[str] = []
     by_text: dict[str, list[EvidenceCard]] = defaultdict(list)
     for card in resume.cards:
@@ -116,16 +115,16 @@ def apply_structure(
     digest = hashlib.sha256(
         (resume.content_hash + structure.model_dump_json()).encode("utf-8")
     ).hexdigest()
-    corrected = resume.model_copy(
+    return resume.model_copy(
         update={
             "roles": roles,
             "education": education,
             "cards": cards,
             "contact": contact,
             "content_hash": digest[: len(resume.content_hash) or 64],
+            "warnings": [*resume.warnings, *notes],
         }
     )
-    return corrected, notes
 
 
 def _recency(entry: RoleEntry) -> str:

@@ -94,8 +94,7 @@ def _with_structure(resume: ParsedResume, path: Path) -> ParsedResume:
             f"The structure file {path} is not a structure from `resumeforge parse --structure` "
             f"({err.error_count()} problem(s); first at {where}: {first['msg']})."
         ) from None
-    corrected, notes = apply_structure(resume, structure)
-    return corrected.model_copy(update={"warnings": [*corrected.warnings, *notes]})
+    return apply_structure(resume, structure)
 
 
 def default_out_dir(settings: Settings, title: str, run_id: str) -> Path:

@@ -86,12 +86,12 @@ def read_structure(parsed: ParsedResume, text: str, *, llm) -> ParsedResume:
         log.info("structure reader dropped %s", item)
     if not entries:
         return _offline(parsed, "nothing in the model's answer was found in the resume", reading)
-    corrected, notes = apply_structure(
+    corrected = apply_structure(
         parsed, ResumeStructure(source_name=parsed.source_name, entries=entries)
     )
     note = f"Structure read by the model ({len(entries)} entries checked against the resume)"
     note += _dropped_note(reading)
-    return corrected.model_copy(update={"warnings": [*corrected.warnings, note + ".", *notes]})
+    return corrected.model_copy(update={"warnings": [*corrected.warnings, note + "."]})
 
 
 def _offline(parsed: ParsedResume, why: str, reading: _Reading | None = None) -> ParsedResume:

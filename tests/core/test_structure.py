@@ -41,6 +41,12 @@ def parsed(text: str = RESUME):
     return parse_resume(text.encode(), "r.md")
 
 
+def applied(resume, structure):
+    """The corrected parse and the notes the structure added to its warnings."""
+    fixed = apply_structure(resume, structure)
+    return fixed, fixed.warnings[len(resume.warnings) :]
+
+
 def split_and_move(structure: ResumeStructure) -> ResumeStructure:
     """The corrections a user makes: the Berlin years become their own role, the student
     teaching moves out of Experience into Education."""
@@ -65,7 +71,7 @@ def split_and_move(structure: ResumeStructure) -> ResumeStructure:
 
 def test_the_structure_as_read_applies_without_changing_anything():
     resume = parsed()
-    again, notes = apply_structure(resume, structure_of(resume))
+    again, notes = applied(resume, structure_of(resume))
     assert notes == []
     assert again.roles == resume.roles and again.education == resume.education
     assert [(c.id, c.role_id, c.kind) for c in again.cards] == [
@@ -75,7 +81,7 @@ def test_the_structure_as_read_applies_without_changing_anything():
 
 def test_split_dates_and_a_job_read_as_education_are_corrected():
     resume = parsed()
-    fixed, notes = apply_structure(resume, split_and_move(structure_of(resume)))
+    fixed, notes = applied(resume, split_and_move(structure_of(resume)))
     assert notes == []
     assert [(r.id, r.title, r.start, r.end) for r in fixed.roles] == [
         ("r-berlin", "Data Platform Lead", "2021", "2023"),
@@ -95,7 +101,7 @@ def test_a_structure_cannot_add_evidence_and_says_what_it_left_out():
     resume = parsed()
     data = structure_of(resume).model_dump()
     data["entries"][0]["lines"].append("Led a team of 40 engineers across 3 continents.")
-    fixed, notes = apply_structure(resume, ResumeStructure.model_validate(data))
+    fixed, notes = applied(resume, ResumeStructure.model_validate(data))
     assert not any("40 engineers" in c.raw_text for c in fixed.cards)
     assert notes == [
         "Not in your resume, so left out: 'Led a team of 40 engineers across 3 continents.'."
@@ -106,7 +112,7 @@ def test_an_entry_marked_not_a_job_leaves_the_roles():
     resume = parsed()
     data = structure_of(resume).model_dump()
     data["entries"][1]["kind"] = "not_a_job"
-    fixed, _ = apply_structure(resume, ResumeStructure.model_validate(data))
+    fixed, _ = applied(resume, ResumeStructure.model_validate(data))
     assert [r.id for r in fixed.roles] == ["r01"]
     taught = next(c for c in fixed.cards if c.raw_text.startswith("Taught statistics"))
     assert taught.role_id is None and taught.kind == CardKind.OTHER
@@ -118,7 +124,7 @@ def test_corrections_survive_a_reread_where_the_same_lines_are_still_there():
         "- Built 12 dbt models for the finance team.\n",
         "- Built 12 dbt models for the finance team.\n- Wrote the team's SQL style guide.\n",
     )
-    fixed, notes = apply_structure(parsed(edited), structure)
+    fixed, notes = applied(parsed(edited), structure)
     assert notes == []
     assert next(c for c in fixed.cards if "style guide" in c.raw_text).role_id == "r01"
     assert {c.role_id for c in fixed.cards if BERLIN in c.raw_text} == {"r-berlin"}
