@@ -104,6 +104,11 @@ class RoleEntry(BaseModel):
     line: int | None = None
 
 
+# What a resume header can lack (ContactInfo.missing), as the user is told.
+NO_NAME = "your name"
+NO_WAY_TO_REACH = "an email or phone number"
+
+
 class ContactInfo(BaseModel):
     """Contact details: kept out of evidence text and prompts, added at render time."""
 
@@ -115,9 +120,9 @@ class ContactInfo(BaseModel):
 
     def missing(self) -> list[str]:
         """What a resume header needs and this one lacks: a name, and an email or a phone."""
-        gaps = [] if self.name.strip() else ["your name"]
+        gaps = [] if self.name.strip() else [NO_NAME]
         if not (self.email.strip() or self.phone.strip()):
-            gaps.append("an email or phone number")
+            gaps.append(NO_WAY_TO_REACH)
         return gaps
 
 

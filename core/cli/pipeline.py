@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 from core.cli.output import run_eval
-from core.contracts import PipelineState
+from core.contracts import NO_NAME, NO_WAY_TO_REACH, PipelineState
 from core.errors import InputError, MissingContactError
 from core.settings import get_settings
 
@@ -92,9 +92,9 @@ def _ask_for_contact(request, err: MissingContactError) -> None:
     """Ask for exactly what the resume lacks (a name; an e-mail or phone), nothing it states."""
     print(f"resumeforge: {err}", file=sys.stderr)
     asked: dict[str, str] = {}
-    if "your name" in err.missing:
+    if NO_NAME in err.missing:
         asked["name"] = input("Your name: ").strip()
-    if "an email or phone number" in err.missing:
+    if NO_WAY_TO_REACH in err.missing:
         asked["email"] = input("Your e-mail: ").strip()
         if not asked["email"]:
             asked.pop("email")
