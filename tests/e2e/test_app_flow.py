@@ -55,6 +55,16 @@ def try_sample(page) -> None:
     settle(page)
 
 
+def analyse_pasted(page, resume: str, jd: str) -> None:
+    """Paste a fact resume and a job ad on the Upload page, press Analyse, wait for the read."""
+    page.get_by_role("radiogroup", name="Fact resume").get_by_text("Paste text").click()
+    page.get_by_label("Paste your fact resume").fill(resume)
+    page.get_by_label("Paste the job description").fill(jd)
+    page.get_by_role("button", name="Analyse").click()
+    page.get_by_text("What we read from your resume").wait_for(timeout=ANALYSIS_S)
+    settle(page)
+
+
 STARTED_MS = 15_000  # a click the server received starts a script run well within this
 
 
@@ -215,11 +225,7 @@ def test_two_browser_sessions_do_not_see_each_others_data(new_page, server_home)
     assert second.get_by_text("Fieldstone", exact=False).count() == 0
     # Now the second one analyses its own, hostile, job text while the first keeps its own.
     go(second, "Upload", "ResumeForge")
-    second.get_by_role("radiogroup", name="Fact resume").get_by_text("Paste text").click()
-    second.get_by_label("Paste your fact resume").fill(RESUME_B)
-    second.get_by_label("Paste the job description").fill(HOSTILE_JD)
-    second.get_by_role("button", name="Analyse").click()
-    second.get_by_text("What we read from your resume").wait_for(timeout=ANALYSIS_S)
+    analyse_pasted(second, RESUME_B, HOSTILE_JD)
     go(second, "JD analysis", "What the job asks for")
     second.get_by_text("evil.example", exact=False).filter(visible=True).first.wait_for()
     assert second.locator('a[href*="evil.example"]').count() == 0

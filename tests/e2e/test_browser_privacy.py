@@ -14,6 +14,7 @@ from tests.e2e.conftest import screenshot, streamlit_app
 from tests.e2e.test_app_flow import (
     ANALYSIS_S,
     HOSTILE_JD,
+    analyse_pasted,
     download,
     go,
     settle,
@@ -149,12 +150,7 @@ def test_hosts_named_in_resume_and_job_text_are_never_contacted(new_page):
     contacted: list[str] = []  # every request of the session, from the first page load on
     page = new_page(on_request=lambda request: contacted.append(request.url))
     first_load = len(contacted)
-    page.get_by_role("radiogroup", name="Fact resume").get_by_text("Paste text").click()
-    page.get_by_label("Paste your fact resume").fill(RESUME_WITH_LINKS)
-    page.get_by_label("Paste the job description").fill(JD_WITH_LINKS)
-    page.get_by_role("button", name="Analyse").click()
-    page.get_by_text("What we read from your resume").wait_for(timeout=ANALYSIS_S)
-    settle(page)
+    analyse_pasted(page, RESUME_WITH_LINKS, JD_WITH_LINKS)
     go(page, "JD analysis", "What the job asks for")
     page.get_by_text("evil.example", exact=False).filter(visible=True).first.wait_for()
     go(page, "Evidence map", "Your evidence for each requirement")

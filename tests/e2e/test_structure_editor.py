@@ -7,7 +7,14 @@ import pytest
 
 from tests.core.test_structure import BERLIN, RESUME
 from tests.e2e.conftest import screenshot
-from tests.e2e.test_app_flow import ANALYSIS_S, click_until_it_runs, go, settle, write_draft
+from tests.e2e.test_app_flow import (
+    ANALYSIS_S,
+    analyse_pasted,
+    click_until_it_runs,
+    go,
+    settle,
+    write_draft,
+)
 from tests.e2e.test_session_restore import draft_state
 
 pytestmark = pytest.mark.e2e
@@ -50,12 +57,7 @@ def test_a_misread_resume_is_corrected_and_the_draft_follows(new_page):
     page = new_page()
     page.get_by_role("button", name="Try the sample").wait_for(timeout=ANALYSIS_S)
     settle(page)
-    page.get_by_role("radiogroup", name="Fact resume").get_by_text("Paste text").click()
-    page.get_by_label("Paste your fact resume").fill(RESUME)
-    page.get_by_label("Paste the job description").fill(JD)
-    page.get_by_role("button", name="Analyse").click()
-    page.get_by_text("What we read from your resume").wait_for(timeout=ANALYSIS_S)
-    settle(page)
+    analyse_pasted(page, RESUME, JD)
 
     open_editor(page)
     click_until_it_runs(page, "Add an entry", done="Entry 4")
