@@ -112,6 +112,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print JSON")
     p = ev.add_parser("resumes", help="roles, education, contact, junk and quotes in cards")
     p.add_argument("--cases", required=True, help="eval/real (labels/resumes.json) or eval/dev")
+    p.add_argument(
+        "--labels",
+        help="a label file of our own for the files in --cases (tests/corpus_labels/dev.json)",
+    )
     p.add_argument("--json", action="store_true", help="print JSON")
 
     p = sub.add_parser("run", help="fact resume + JD -> tailored DOCX and audit JSON")

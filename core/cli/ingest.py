@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 
 from core.cli.output import emit_json, run_eval
 from core.contracts import Blackboard
+from core.errors import InputError
 
 
 def cmd_parse(args: argparse.Namespace) -> int:
@@ -37,8 +39,17 @@ def cmd_parse(args: argparse.Namespace) -> int:
 
 def cmd_eval_resumes(args: argparse.Namespace) -> int:
     """Score ingestion against labelled resumes (real files or dev cases)."""
-    from core.evaluation.resume_eval import evaluate_resumes, format_resume_table
+    from core.evaluation.resume_eval import (
+        evaluate_labelled,
+        evaluate_resumes,
+        format_resume_table,
+    )
 
+    if args.labels:
+        labels = Path(args.labels)
+        if not labels.is_file():
+            raise InputError(f"--labels {labels}: no such file")
+        return run_eval(args, lambda folder: evaluate_labelled(folder, labels), format_resume_table)
     return run_eval(args, evaluate_resumes, format_resume_table)
 
 

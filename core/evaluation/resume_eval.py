@@ -23,7 +23,9 @@ from core.contracts import ParsedResume
 from core.evaluation.resume_match import (
     compact,
     education_matches,
+    hashed_in_cards,
     junk_cards,
+    label_hash,
     matched_count,
     role_matches,
     text_matches,
@@ -38,8 +40,16 @@ def _parse(path: Path) -> ParsedResume:
     return parse_extracted(read_path(path, settings=IngestSettings()))
 
 
+def _found(value: str, hashed: str | None) -> bool:
+    """Found at all; and right, where the label keeps the value as a hash."""
+    if not value.strip():
+        return False
+    return hashed is None or label_hash(value) == hashed
+
+
 def score_real_resume(parsed: ParsedResume, label: dict[str, Any]) -> dict[str, Any]:
     contact = parsed.contact
+    junk = label.get("junk_lines", []) + label.get("sensitive", [])
     return {
         "roles": len(label["roles"]),
         "roles_found": matched_count(label["roles"], parsed.roles, role_matches),
@@ -47,10 +57,11 @@ def score_real_resume(parsed: ParsedResume, label: dict[str, Any]) -> dict[str, 
         "education": len(label["education"]),
         "education_found": matched_count(label["education"], parsed.education, education_matches),
         "name_present": label["name_present"],
-        "name_found": bool(contact.name.strip()),
+        "name_found": _found(contact.name, label.get("name_sha256")),
         "email_present": label["email_present"],
-        "email_found": bool(contact.email.strip()),
-        "junk_in_cards": junk_cards(parsed, label["junk_lines"] + label["sensitive"]),
+        "email_found": _found(contact.email, label.get("email_sha256")),
+        "junk_in_cards": junk_cards(parsed, junk)
+        + hashed_in_cards(parsed, label.get("sensitive_sha256", [])),
     }
 
 
@@ -63,6 +74,35 @@ def evaluate_real(folder: Path) -> dict[str, Any]:
         row.update(score_real_resume(_parse(path), label))
         files.append(row)
     return {"kind": "real", "files": files, "totals": _real_totals(files)}
+
+
+def evaluate_labelled(folder: Path, labels_path: Path) -> dict[str, Any]:
+    """Score files of `folder` against a label file of our own (tests/corpus_labels): the same
+    schema as eval/real, with the candidate's name and e-mail and other people's data as hashes.
+    The split comes from `split.json` beside the labels (held back, else tuning); totals are given
+    per format as well."""
+    labels = json.loads(labels_path.read_text(encoding="utf-8"))
+    split_file = labels_path.parent / "split.json"
+    held = (
+        set(json.loads(split_file.read_text("utf-8"))["heldback"])
+        if split_file.is_file()
+        else set()
+    )
+    files = []
+    for label in labels:
+        path = folder / label["file"]
+        row: dict[str, Any] = {
+            "file": path.name,
+            "split": "held-back" if label["file"] in held else "tuning",
+            "format": label.get("format", path.suffix.lstrip(".")),
+        }
+        row.update(score_real_resume(_parse(path), label))
+        files.append(row)
+    by_format = {
+        fmt: _real_totals([f for f in files if f["format"] == fmt])["all"]
+        for fmt in sorted({f["format"] for f in files})
+    }
+    return {"kind": "real", "files": files, "totals": _real_totals(files), "by_format": by_format}
 
 
 def _share(hits: int, total: int) -> float | None:
@@ -215,6 +255,9 @@ def format_resume_table(report: dict[str, Any]) -> str:
     for split, totals in report["totals"].items():
         shown = "  ".join(f"{k} {v}" for k, v in totals.items())
         lines.append(f"{split:<9} {shown}")
+    for fmt, totals in report.get("by_format", {}).items():
+        shown = "  ".join(f"{k} {v}" for k, v in totals.items())
+        lines.append(f"{fmt:<9} {shown}")
     return "\n".join(lines) + "\n"
 
 

@@ -8,6 +8,7 @@ are compared normalised: "Jan 2018", "01/2018", "2018-01-15" are all 2018-01; "P
 
 from __future__ import annotations
 
+import hashlib
 import re
 
 from core.contracts import ParsedResume, RoleEntry
@@ -101,6 +102,29 @@ def _junk_in(junk: str, text: str) -> bool:
     if len(needle) <= 3:
         return any(needle in (line.strip(), *line.split()) for line in haystack.splitlines())
     return needle in haystack
+
+
+def label_hash(text: str) -> str:
+    """How labels keep personal data (a name, an e-mail, a referee's phone): sha256 of its words,
+    case-folded and joined by single spaces, so a label file never holds them in clear."""
+    words = " ".join(re.findall(r"\w+", text.casefold()))
+    return hashlib.sha256(words.encode("utf-8")).hexdigest()
+
+
+def hashed_in_cards(parsed: ParsedResume, hashes: list[str], longest: int = 12) -> list[str]:
+    """'<card id>: <hash prefix>' for every hashed item whose words occur in a card (any run of
+    up to `longest` consecutive words of the card hashes to it)."""
+    wanted = set(hashes)
+    found = []
+    for card in parsed.cards:
+        words = re.findall(r"\w+", card.raw_text.casefold())
+        runs = {
+            label_hash(" ".join(words[i:j]))
+            for i in range(len(words))
+            for j in range(i + 1, min(len(words), i + longest) + 1)
+        }
+        found += [f"{card.id}: {h[:12]}" for h in sorted(wanted & runs)]
+    return found
 
 
 def junk_cards(parsed: ParsedResume, junk: list[str]) -> list[str]:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from core.cli import main
@@ -62,3 +64,56 @@ def test_eval_resumes_command_scores_real_and_dev_folders(capsys):
 def test_eval_resumes_without_the_folder_is_a_clear_input_error(tmp_path, capsys):
     assert main(["eval", "resumes", "--cases", str(tmp_path / "nope")]) == 2
     assert "no such folder" in capsys.readouterr().err
+
+
+def test_hashed_labels_check_the_right_name_and_find_other_peoples_data_in_cards(tmp_path):
+    """A label file of our own keeps personal data as hashes: the name must be the right one
+    (not merely some name), and a referee's phone found in a card is counted as third-party data."""
+    from core.evaluation.resume_eval import evaluate_labelled
+    from core.evaluation.resume_match import label_hash
+
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "a.md").write_text(
+        "Dana Okafor\ndana.okafor@example.org\n\n## Experience\n"
+        "Line Cook, Harbor Grill, 2019 - 2023\n- Prepped 300 covers a night\n\n"
+        "## Education\nCulinary Arts Certificate, Lakeview Community College, 2018\n\n"
+        "## References\nMarta Ruiz, Head Chef, 555-201-7788\n",
+        encoding="utf-8",
+    )
+    label = {
+        "file": "a.md",
+        "format": "Markdown",
+        "name_present": True,
+        "email_present": True,
+        "phone_present": False,
+        "name_sha256": label_hash("Dana Okafor"),
+        "email_sha256": label_hash("dana.okafor@example.org"),
+        "roles": [
+            {"title": "Line Cook", "employer": "Harbor Grill", "start": "2019", "end": "2023"}
+        ],
+        "education": [{"degree": "Culinary Arts Certificate", "school": None, "year": "2018"}],
+        "certifications": [],
+        "junk_lines": [],
+        "sensitive_sha256": [label_hash("555-201-7788")],
+    }
+    labels = tmp_path / "labels.json"
+    labels.write_text(json.dumps([label]), encoding="utf-8")
+    (tmp_path / "split.json").write_text(json.dumps({"heldback": ["a.md"]}), encoding="utf-8")
+    report = evaluate_labelled(tmp_path / "docs", labels)
+    row = report["files"][0]
+    assert row["split"] == "held-back" and row["name_found"] and row["email_found"]
+    assert report["totals"]["held-back"]["role_recall"] == 1.0
+    assert report["by_format"]["Markdown"]["files"] == 1
+    # the referee's phone is either left out of every card or counted, never silently passed
+    in_cards = any("5552017788" in c.raw_text.replace("-", "") for c in _cards(tmp_path))
+    assert bool(row["junk_in_cards"]) == in_cards
+
+    wrong = dict(label, name_sha256=label_hash("Someone Else"))
+    labels.write_text(json.dumps([wrong]), encoding="utf-8")
+    assert not evaluate_labelled(tmp_path / "docs", labels)["files"][0]["name_found"]
+
+
+def _cards(folder):
+    from core.ingest import parse_extracted, read_path
+
+    return parse_extracted(read_path(folder / "docs" / "a.md")).cards
