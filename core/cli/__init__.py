@@ -90,6 +90,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print JSON")
     p = ev.add_parser("jd", help="requirement, priority, keyword, boilerplate and title scores")
     p.add_argument("--cases", required=True, help="eval/dev or eval/real folder")
+    p.add_argument(
+        "--labels",
+        help="with --cases ../shared/corpus/postings: our offset labels "
+        "(tests/corpus_labels/postings_dev.json)",
+    )
     p.add_argument("--embedder", action="store_true", help="section roles by meaning too")
     p.add_argument(
         "--damaged",

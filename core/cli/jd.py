@@ -47,7 +47,12 @@ def cmd_eval_jd(args: argparse.Namespace) -> int:
         embedder = get_embedder(settings.retrieval.embedding_model, cache_dir=settings.cache_dir)
     return run_eval(
         args,
-        lambda cases: evaluate_jds(cases, embedder=embedder, damaged=args.damaged),
+        lambda cases: evaluate_jds(
+            cases,
+            embedder=embedder,
+            damaged=args.damaged,
+            labels=Path(args.labels) if args.labels else None,
+        ),
         format_report,
     )
 

@@ -22,6 +22,7 @@ from typing import Any
 from core.errors import InputError
 from core.evaluation.jd_damage import DAMAGES
 from core.evaluation.jd_scoring import score_posting
+from core.evaluation.postings import held_back_postings, load_postings, posting_labels
 from core.evaluation.splits import split_of
 from core.ingest import read_path
 from core.jd import analyze_jd
@@ -39,10 +40,17 @@ class LabelledJD:
     name: str
     path: Path
     labels: dict[str, Any]
+    # a corpus posting: its text as published, its split and its format / occupation
+    text: str | None = None
+    split: str | None = None
+    facets: tuple[tuple[str, str], ...] = ()
 
 
-def find_cases(cases: Path) -> list[LabelledJD]:
-    """The labelled postings under `cases` (a dev or a real folder). None: InputError."""
+def find_cases(cases: Path, labels: Path | None = None) -> list[LabelledJD]:
+    """The labelled postings under `cases` (a dev or a real folder, or the postings corpus with
+    a label file of ours, `labels`). None: InputError."""
+    if labels is not None:
+        return _corpus_cases(cases, labels)
     real = cases / "labels" / "jds.json"
     if real.is_file():
         entries = json.loads(real.read_text(encoding="utf-8"))
@@ -66,6 +74,31 @@ def find_cases(cases: Path) -> list[LabelledJD]:
     return found
 
 
+def _corpus_cases(folder: Path, labels: Path) -> list[LabelledJD]:
+    if not labels.is_file():
+        raise InputError(f"--labels {labels}: no such file")
+    postings = load_postings(folder)
+    held = held_back_postings(labels)
+    found = []
+    for entry in json.loads(labels.read_text(encoding="utf-8")):
+        posting = postings.get(entry["id"])
+        if posting is None:
+            raise InputError(f"{labels}: posting {entry['id']} is not in {folder}")
+        found.append(
+            LabelledJD(
+                entry["id"],
+                folder / "postings.jsonl",
+                posting_labels(entry, posting),
+                text=posting["text"],
+                split="held-back" if entry["id"] in held else "tuning",
+                facets=(("format", posting["format"]), ("occupation", posting["occupation"])),
+            )
+        )
+    if not found:
+        raise InputError(f"{labels}: no labelled postings")
+    return found
+
+
 def _real_labels(entry: dict[str, Any]) -> dict[str, Any]:
     return {
         "case": Path(entry["file"]).stem,
@@ -85,13 +118,14 @@ def score_case(
     damage: Callable[[str], str] | None = None,
 ) -> dict[str, Any]:
     """Analyse one posting (its text first passed through `damage`, if given) and score it."""
-    text = read_path(case.path).text
+    text = case.text if case.text is not None else read_path(case.path).text
     if damage is not None:
         text = damage(text)
     analysis = analyze_jd(text, embedder=embedder)
     scored = score_posting(analysis, case.labels)
     scored["case"] = case.name
-    scored["split"] = split_of(case.name)
+    scored["split"] = case.split or split_of(case.name)
+    scored["facets"] = dict(case.facets)
     return scored
 
 
@@ -110,15 +144,25 @@ def summarise(scores: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 def evaluate_jds(
-    cases: Path, *, embedder: Any | None = None, damaged: bool = False
+    cases: Path,
+    *,
+    embedder: Any | None = None,
+    damaged: bool = False,
+    labels: Path | None = None,
 ) -> dict[str, Any]:
     """Score every labelled posting under `cases`; group totals for tuning, held-back, all.
 
     `damaged` also re-reads every posting in each damaged form of `core.evaluation.jd_damage`
     and adds, per form, each case's requirement recall and boilerplate and the group totals."""
-    found = find_cases(cases)
+    found = find_cases(cases, labels)
     scores = [score_case(case, embedder=embedder) for case in found]
     result: dict[str, Any] = {"cases": scores, "summary": _groups(scores)}
+    facets = sorted({item for s in scores for item in s["facets"].items()})
+    if facets:
+        result["by"] = {
+            f"{key}={value}": summarise([s for s in scores if s["facets"].get(key) == value])
+            for key, value in facets
+        }
     if damaged:
         result["damaged"] = {}
         for form, damage in DAMAGES.items():
@@ -173,6 +217,13 @@ def format_report(result: dict[str, Any]) -> str:
             f"{_pct(g['keyword_recall'])} (lowest case {_pct(g['min_case_keyword_recall'])}), "
             f"keyword precision {_pct(g['keyword_precision'])}, boilerplate as requirements "
             f"{g['boilerplate_as_requirements']}, title right {_pct(g['title_right'])}"
+        )
+    for facet, g in result.get("by", {}).items():
+        lines.append(
+            f"{facet[:28]:28} ({g['cases']:2} cases): requirement recall "
+            f"{_pct(g['requirement_recall'])}, must/nice {_pct(g['priority_accuracy'])}, "
+            f"boilerplate as requirements {g['boilerplate_as_requirements']}, "
+            f"title right {_pct(g['title_right'])}"
         )
     for form, part in result.get("damaged", {}).items():
         lines.append("")

@@ -1,0 +1,57 @@
+"""Offset labels for the job-postings corpus: quotes found through markup, read back as seen."""
+
+from __future__ import annotations
+
+import json
+
+from core.cli import main
+from core.evaluation.postings import quote_span, seen_text
+from tools.postings_labels import to_offsets
+
+# written for this test in the style of an entity-escaped JSON-LD description
+POSTING = (
+    "&lt;p&gt;&lt;strong&gt;What you bring&lt;/strong&gt;&lt;/p&gt;&lt;ul&gt;"
+    "&lt;li&gt;Two years of line-cook experience in a high-volume kitchen&lt;/li&gt;"
+    "&lt;li&gt;Food Handler&amp;#39;s card (R&amp;amp;D kitchens a plus)&lt;/li&gt;&lt;/ul&gt;"
+    "&lt;p&gt;We offer paid holidays and a staff meal every shift.&lt;/p&gt;"
+)
+
+
+def test_a_quote_is_found_across_entities_and_read_back_as_a_reader_sees_it():
+    span = quote_span(POSTING, "Food Handler's card (R&D kitchens a plus)")
+    assert span is not None
+    assert seen_text(POSTING[span[0] : span[1]]) == "Food Handler's card (R&D kitchens a plus"
+    assert quote_span(POSTING, "Three years of line-cook experience") is None
+
+
+def test_labels_keep_offsets_only_and_eval_jd_scores_them(tmp_path, capsys):
+    corpus = tmp_path / "postings"
+    corpus.mkdir()
+    row = {"id": "p-1", "text": POSTING, "format": "html", "occupation": "hospitality"}
+    (corpus / "postings.jsonl").write_text(json.dumps(row) + "\n", encoding="utf-8")
+    quotes = {
+        "id": "p-1",
+        "requirements": [
+            {
+                "quote": "Two years of line-cook experience in a high-volume kitchen",
+                "priority": "must",
+            },
+            {"quote": "Food Handler's card", "priority": "must"},
+        ],
+        "keywords": ["line-cook"],
+        "notices": [{"quote": "We offer paid holidays", "kind": "benefit"}],
+    }
+    missing: list[str] = []
+    entry = to_offsets(quotes, POSTING, missing)
+    assert not missing
+    stored = json.dumps(entry)
+    assert "kitchen" not in stored and "holidays" not in stored  # no words of the posting
+    labels = tmp_path / "postings_dev.json"
+    labels.write_text(json.dumps([entry]), encoding="utf-8")
+    (tmp_path / "postings_split.json").write_text(json.dumps({"heldback": ["p-1"]}), "utf-8")
+    assert main(["eval", "jd", "--cases", str(corpus), "--labels", str(labels), "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    case = report["cases"][0]
+    assert case["split"] == "held-back" and case["facets"]["format"] == "html"
+    assert case["requirements"]["labelled"] == 2
+    assert "format=html" in report["by"] and "occupation=hospitality" in report["by"]
