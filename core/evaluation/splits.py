@@ -36,9 +36,18 @@ HELD_BACK_REAL_JDS = frozenset(
         "j18_full-stack-engineer",
     }
 )
-# The repo's own audit probes (tests/audit_probes): three of eight occupations, fixed when the
-# suite was written and before any audit rule was changed against it.
+# The repo's own audit probes (tests/audit_probes): three of the thirteen occupations, written
+# and committed before any audit rule was changed against them. ap-06 … ap-08 were held back
+# until their misses were read (docs/eval-notes/audit.md); they count as tuning since, listed in
+# READ_PROBES so reports can still show them apart.
 HELD_BACK_PROBES = frozenset(
+    {
+        "ap-11-hvac-technician",
+        "ap-12-clinical-social-worker",
+        "ap-13-clinical-pharmacist",
+    }
+)
+READ_PROBES = frozenset(
     {
         "ap-06-devops-engineer",
         "ap-07-high-school-teacher",

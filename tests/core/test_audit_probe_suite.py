@@ -12,9 +12,10 @@ from core.evaluation.audit_probes import score_audit_probes
 
 SUITE = Path(__file__).resolve().parents[1] / "audit_probes"
 # Targets: fabricated caught >= 97% (every type >= 90%, technology from another role 100%),
-# clean flagged <= 2%. The held-back floor is what it measures now (48/50), below the target;
-# it was never tuned on (docs/eval-notes/audit.md).
-FLOORS = {"tuning": (0.97, 0.02), "held-back": (0.96, 0.02)}
+# clean flagged <= 2%. The held-back floor (ap-11 … ap-13) is what it measured when written,
+# before any rule changed (61/64), below the target; it is never tuned on
+# (docs/eval-notes/audit.md).
+FLOORS = {"tuning": (0.97, 0.02), "held-back": (0.95, 0.02)}
 TYPE_FLOOR = 0.90
 
 
