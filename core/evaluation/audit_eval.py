@@ -12,9 +12,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from core.evaluation.splits import split_of
+from core.evaluation.splits import READ_PROBES, split_of
 
 SPLITS = ("tuning", "held-back")
+# Tuning cases that were held back until their misses were read: shown apart as well.
+READ = "tuning, held back until read"
 
 
 def _cases(cases_dir: Path) -> list[Path]:
@@ -78,6 +80,9 @@ def summarise_split(results: list[dict[str, Any]]) -> dict[str, Any]:
 def summarise_by_split(results: list[dict[str, Any]]) -> dict[str, Any]:
     """`summarise_split` for each split and for all cases together."""
     groups = {s: [r for r in results if split_of(r["case"]) == s] for s in SPLITS}
+    read = [r for r in results if r["case"] in READ_PROBES]
+    if read:
+        groups[READ] = read
     return {**{s: summarise_split(rs) for s, rs in groups.items()}, "all": summarise_split(results)}
 
 
@@ -122,6 +127,7 @@ def format_probe_report(report: dict[str, Any]) -> str:
             f"{r['case']} | {split_of(r['case'])} | {r['fabricated_caught']}/"
             f"{r['fabricated_total']} | {r['clean_flagged']}/{r['clean_total']}"
         )
-    for name in (*SPLITS, "all"):
-        rows += ["", *_split_lines(name, report["by_split"][name])]
+    for name in (*SPLITS, READ, "all"):
+        if name in report["by_split"]:
+            rows += ["", *_split_lines(name, report["by_split"][name])]
     return "\n".join(rows) + "\n"

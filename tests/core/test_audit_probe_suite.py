@@ -7,8 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from core.evaluation.audit_eval import evaluate_audit_probes
+from core.evaluation.audit_eval import READ, evaluate_audit_probes, format_probe_report
 from core.evaluation.audit_probes import score_audit_probes
+from core.evaluation.splits import READ_PROBES
 
 SUITE = Path(__file__).resolve().parents[1] / "audit_probes"
 # Targets: fabricated caught >= 97% (every type >= 90%, technology from another role 100%),
@@ -47,3 +48,12 @@ def test_one_case_of_the_suite():
     assert score["clean_flagged"] == 0
     assert score["per_evasion"]["cross_role_tech"]["caught"] == 4
     assert score["fabricated_caught"] == score["fabricated_total"]
+
+
+@pytest.mark.slow
+def test_cases_held_back_until_read_are_tuning_and_shown_apart(report):
+    read = report["by_split"][READ]
+    assert set(read["cases"]) == READ_PROBES
+    assert set(read["cases"]) <= set(report["by_split"]["tuning"]["cases"])
+    assert not set(read["cases"]) & set(report["by_split"]["held-back"]["cases"])
+    assert f"## {READ} (3 cases)" in format_probe_report(report)
