@@ -1,8 +1,9 @@
 """`resumeforge eval resumes`: how well ingestion reads resumes, scored against labels.
 
 Two kinds of case folder:
-- real (`labels/resumes.json`): per file, role recall (title, employer, start, end right, each
-  where labelled), education recall (degree + school), name / e-mail found where present (and a
+- real (`labels/resumes.json`, or a label file of ours with `--labels`): per file, role recall
+  (title, employer, start, end right, each where labelled; and the looser title + start year on
+  one entry), education recall (degree + school), name / e-mail found where present (and a
   name invented where none is present), labelled junk / sensitive strings found in cards.
 - dev (one folder per case with `labels.json`): every labelled evidence quote and audit-probe
   support quote inside one card; every labelled employer and date range on a role; and on its
@@ -20,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from core.contracts import ParsedResume
+from core.errors import InputError
 from core.evaluation.resume_match import (
     compact,
     education_matches,
@@ -28,6 +30,7 @@ from core.evaluation.resume_match import (
     label_hash,
     matched_count,
     role_matches,
+    role_title_year_matches,
     text_matches,
 )
 from core.evaluation.splits import split_of
@@ -53,6 +56,7 @@ def score_real_resume(parsed: ParsedResume, label: dict[str, Any]) -> dict[str, 
     return {
         "roles": len(label["roles"]),
         "roles_found": matched_count(label["roles"], parsed.roles, role_matches),
+        "roles_title_year": matched_count(label["roles"], parsed.roles, role_title_year_matches),
         "roles_parsed": len(parsed.roles),
         "education": len(label["education"]),
         "education_found": matched_count(label["education"], parsed.education, education_matches),
@@ -96,7 +100,13 @@ def evaluate_labelled(folder: Path, labels_path: Path) -> dict[str, Any]:
             "split": "held-back" if label["file"] in held else "tuning",
             "format": label.get("format", path.suffix.lstrip(".")),
         }
-        row.update(score_real_resume(_parse(path), label))
+        try:
+            row.update(score_real_resume(_parse(path), label))
+        except InputError as error:  # a file the reader refuses scores nothing found
+            row.update(
+                score_real_resume(ParsedResume(source_name=path.name, content_hash=""), label)
+            )
+            row["refused"] = str(error)
         files.append(row)
     by_format = {
         fmt: _real_totals([f for f in files if f["format"] == fmt])["all"]
@@ -119,6 +129,9 @@ def _real_totals(files: list[dict[str, Any]]) -> dict[str, Any]:
             "files": len(rows),
             "role_recall": _share(
                 sum(f["roles_found"] for f in rows), sum(f["roles"] for f in rows)
+            ),
+            "role_title_year": _share(
+                sum(f["roles_title_year"] for f in rows), sum(f["roles"] for f in rows)
             ),
             "education_recall": _share(
                 sum(f["education_found"] for f in rows), sum(f["education"] for f in rows)
@@ -237,6 +250,7 @@ def format_resume_table(report: dict[str, Any]) -> str:
         if report["kind"] == "real":
             lines.append(
                 f"{row['file']:<40} {row['split']:<9} roles {row['roles_found']}/{row['roles']}"
+                f" (title+year {row['roles_title_year']})"
                 f" (parsed {row['roles_parsed']})  edu {row['education_found']}/{row['education']}"
                 f"  name {_flag(row['name_present'], row['name_found'])}"
                 f"  email {_flag(row['email_present'], row['email_found'])}"

@@ -76,6 +76,18 @@ def role_matches(label: dict, role: RoleEntry) -> bool:
     return dates_match(label.get("start"), role.start) and dates_match(label.get("end"), role.end)
 
 
+def role_title_year_matches(label: dict, role: RoleEntry) -> bool:
+    """The looser count of a role found: its title (the employer where no title is labelled)
+    and its start year on one entry, each where the label states it."""
+    if label.get("title"):
+        if not text_matches(label["title"], role.title):
+            return False
+    elif label.get("employer") and not text_matches(label["employer"], role.company):
+        return False
+    year = (date_key(label.get("start")) or "")[:4]
+    return not year.isdigit() or (date_key(role.start) or "")[:4] == year
+
+
 def education_matches(label: dict, entry: RoleEntry) -> bool:
     """Degree and school, each found in the entry's degree + school text (where labelled)."""
     held = compact(f"{entry.title} {entry.company}")
