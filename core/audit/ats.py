@@ -1,10 +1,11 @@
 """The ATS report (SDD 4.5) plus honest must-have coverage.
 
-- Keyword coverage: the share of the JD's ATS keywords the draft states (case-insensitive, on
-  word boundaries; a keyword also counts when the draft states a synonym from the synonym map).
-  Missing keywords are split: `suggested_keywords` are missing from the draft but your evidence
-  states them, in any word form (consider using them); the rest of `missing_keywords` are true
-  gaps.
+- Keyword coverage: the share of the JD's ATS keywords the text states word for word
+  (case-insensitive, on word boundaries). A synonym does not count: a recruiter searching the
+  document for "BigQuery" does not find "Snowflake", so a keyword listed as present is one a
+  search of the document finds. Missing keywords are split: `suggested_keywords` are missing
+  from the text but your evidence states them, in any word form or by a synonym from the
+  synonym map (consider using the job's word); the rest of `missing_keywords` are true gaps.
 - Role signal (0-100): how well the draft's leadership-vs-hands-on balance fits the level the
   JD asks for. Each role line is leadership (led, managed, mentored, set strategy, hired, …) or
   hands-on (built, wrote, designed, ran, analysed, …) by its verbs; the leadership share of the
@@ -12,12 +13,13 @@
   Senior 0.3, Staff/Principal/Lead 0.45, Manager/Head/Group 0.6, Director/VP 0.75):
   score = 100 × (1 − |share − target| / max(target, 1 − target)).
 - Must-have coverage: must-have requirements the text covers, over all must-haves. A must-have
-  is covered when every keyword it names is stated in the text, or when it has a high or medium
-  mapping whose evidence a line of the text cites.
+  that names keywords is covered when the text states every one of them; one that names none is
+  covered when it has a high or medium mapping whose evidence a bullet of the text cites.
 
 The text is the final document's own text (the re-parsed DOCX, `document_text`) once the resume
-is rendered, so the report never claims a keyword the document lacks; before rendering it is the
-draft's text.
+is rendered: the report never claims a keyword the document lacks, and a line the audit blocked
+or page fit dropped (absent from the document) never counts. Before rendering it is the draft's
+text.
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ from core.audit.skills import stated
 from core.contracts import (
     ATSReport,
     Confidence,
+    DraftBullet,
     EvidenceCard,
     EvidenceMapping,
     JDAnalysis,
@@ -68,10 +71,9 @@ def draft_text(draft: ResumeDraft) -> str:
     return "\n".join(parts)
 
 
-def _states(text: str, keyword: str, classes: list[set[str]]) -> bool:
-    if mentions(text, keyword):
-        return True
-    return any(mentions(text, alt) for alt in synonyms_of(keyword, classes))
+def states_keyword(text: str, keyword: str) -> bool:
+    """Does `text` state `keyword` word for word (what a search of the document finds)?"""
+    return mentions(text, keyword)
 
 
 def _evidenced(text: str, keyword: str, classes: list[set[str]]) -> bool:
@@ -111,25 +113,17 @@ def role_signal_score(lines: Iterable[str], level: str) -> float:
     return round(max(0.0, min(100.0, score)), 1)
 
 
-def _cited_ids(draft: ResumeDraft) -> set[str]:
-    ids = {i for b in draft.live_bullets() for i in b.evidence_card_ids}
-    return ids | {i for s in draft.skills for i in s.evidence_card_ids}
-
-
-def _cited_in_text(draft: ResumeDraft, text: str) -> set[str]:
-    """Card ids cited by the draft's lines that the text really shows (skills included); a
-    line is looked for as the render writes it (core/render/context.py `clean_text`)."""
+def shown_bullets(draft: ResumeDraft, text: str | None) -> list[DraftBullet]:
+    """The draft's live bullets the text shows (all of them when there is no text yet); a line
+    is looked for as the render writes it (core/render/context.py `clean_text`)."""
     from core.render.context import clean_text
 
+    if text is None:
+        return draft.live_bullets()
     shown = " ".join(text.split()).casefold()
-    ids: set[str] = set()
-    for bullet in draft.live_bullets():
-        if " ".join(clean_text(bullet.text).split()).casefold() in shown:
-            ids.update(bullet.evidence_card_ids)
-    for skill in draft.skills:
-        if skill.skill.strip() and mentions(text, skill.skill.strip()):
-            ids.update(skill.evidence_card_ids)
-    return ids
+    return [
+        b for b in draft.live_bullets() if " ".join(clean_text(b.text).split()).casefold() in shown
+    ]
 
 
 def _must_haves(
@@ -148,7 +142,8 @@ def _must_haves(
         strong = mapping is not None and mapping.confidence in (Confidence.HIGH, Confidence.MEDIUM)
         mapped = strong and mapping is not None and bool(set(mapping.evidence_card_ids) & cited)
         named = [k for k in req.keywords if k.strip()]
-        if mapped or (named and all(covers(k) for k in named)):
+        covered = all(covers(k) for k in named) if named else mapped
+        if covered:
             supported.append(req.text)
         else:
             missing.append(req.text)
@@ -173,23 +168,26 @@ def build_ats_report(
 ) -> ATSReport:
     """Keyword coverage, suggestions, role signal and must-have coverage for one draft.
 
-    `synonyms` defaults to the project's synonym map (core/data/synonyms.json). With
-    `document_text` (the rendered document's text) every count is made on that text.
+    `synonyms` (for suggestions) defaults to the project's synonym map
+    (core/data/synonyms.json). With `document_text` (the rendered document's text) every count
+    is made on that text.
     """
     classes = synonym_classes(_load_synonyms() if synonyms is None else synonyms)
     text = draft_text(draft) if document_text is None else document_text
     keywords = _keywords(jd)
-    supported = [k for k in keywords if _states(text, k, classes)]
+    supported = [k for k in keywords if states_keyword(text, k)]
     missing = [k for k in keywords if k not in supported]
     evidence = "\n".join(c.raw_text for c in cards)
     listed = {s.casefold() for c in cards for s in c.skills}
     suggested = [k for k in missing if k.casefold() in listed or _evidenced(evidence, k, classes)]
-    cited = _cited_ids(draft) if document_text is None else _cited_in_text(draft, text)
+    shown = shown_bullets(draft, document_text)
+    cited = {card_id for b in shown for card_id in b.evidence_card_ids}
     must_ok, must_missing = _must_haves(
-        jd, evidence_map, cited, lambda keyword: _states(text, keyword, classes)
+        jd, evidence_map, cited, lambda keyword: states_keyword(text, keyword)
     )
     musts = len(must_ok) + len(must_missing)
-    role_lines = [b.text for r in draft.roles for b in r.bullets if b.status != "rejected"]
+    shown_ids = {b.id for b in shown}
+    role_lines = [b.text for r in draft.roles for b in r.bullets if b.id in shown_ids]
     return ATSReport(
         keyword_coverage_score=round(100 * len(supported) / len(keywords), 1) if keywords else 0.0,
         supported_keywords=supported,

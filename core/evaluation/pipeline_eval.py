@@ -9,7 +9,10 @@ fabricated probes and false positives on the clean ones, and checks of the produ
 (`core.evaluation.produced`): number tokens the fact resume does not give (must be 0), share of
 lines with citations (must be 100%), must-have and keyword coverage, and labelled true-gap terms
 the output asserts anyway. Whether instructions hidden in a JD change the output is measured by
-a second run of each case with a planted instruction (`core.evaluation.injection`).
+a second run of each case with a planted instruction (`core.evaluation.injection`). The exported
+files are checked against their own DOCX (`core.evaluation.shipped`): the ATS report recomputed
+from the DOCX text must equal the saved one (mismatches, 0 expected), and no line may go missing
+without being listed as dropped (silent drops, 0 expected).
 
 Every evaluation runs in a private temporary home, so no saved run from an earlier evaluation
 (same inputs → same run id) is reused; the embedding cache is shared.
@@ -101,10 +104,33 @@ def gap_cause(req: Requirement, gap_type: GapType) -> str:
 
 
 def _run(resume: Path, jd: Path, title: str, out_dir: Path, settings: Settings) -> Blackboard:
+    return _run_exported(resume, jd, title, out_dir, settings)[0]
+
+
+def _run_exported(
+    resume: Path, jd: Path, title: str, out_dir: Path, settings: Settings
+) -> tuple[Blackboard, Path | None]:
+    """The run's board and the folder it exported to (None: it did not export)."""
     from core.pipeline.runner import RunRequest, tailor
 
     request = RunRequest(resume_path=resume, jd_path=jd, title=title, out_dir=out_dir)
-    return tailor(request, settings=settings).board
+    result = tailor(request, settings=settings)
+    return result.board, result.outputs.out_dir if result.outputs is not None else None
+
+
+def shipped_checks(board: Blackboard, out_dir: Path | None) -> dict[str, Any]:
+    """The exported files against their own DOCX (core.evaluation.shipped)."""
+    from core.evaluation.shipped import ats_mismatches, silent_drops
+
+    if out_dir is None:
+        return {"exported": False, "ats_mismatches": [], "silent_drops": [], "page_fit_dropped": 0}
+    saved = json.loads((out_dir / "audit.json").read_text(encoding="utf-8"))
+    return {
+        "exported": True,
+        "ats_mismatches": ats_mismatches(out_dir, board),
+        "silent_drops": silent_drops(out_dir, board),
+        "page_fit_dropped": saved["run_stats"].get("page_fit_dropped", 0),
+    }
 
 
 def _runs(case: Path, labels: dict[str, Any], settings: Settings, tmp: Path) -> dict[str, Any]:
@@ -115,10 +141,12 @@ def _runs(case: Path, labels: dict[str, Any], settings: Settings, tmp: Path) -> 
     planted_jd = tmp / "jd_planted.txt"
     planted_jd.write_text(injection.inject(jd_text), encoding="utf-8")
     started = time.perf_counter()
-    base = _run(resume, case / "jd.txt", title, tmp / "base", settings)
+    base, exported = _run_exported(resume, case / "jd.txt", title, tmp / "base", settings)
     seconds = time.perf_counter() - started
+    shipped = shipped_checks(base, exported)
     planted = _run(resume, planted_jd, title, tmp / "planted", settings)
-    return {"base": base, "seconds": seconds, "effect": injection_effect(base, planted, injection)}
+    effect = injection_effect(base, planted, injection)
+    return {"base": base, "seconds": seconds, "effect": effect, "shipped": shipped}
 
 
 def evaluate_case(case: Path, *, settings: Settings) -> dict[str, Any]:
@@ -142,6 +170,10 @@ def evaluate_case(case: Path, *, settings: Settings) -> dict[str, Any]:
             "lines": len(draft.live_bullets()) if draft else 0,
             "cited_share": cited_share(board),
             "audit_dropped": [b.text for b in draft.dropped] if draft else [],
+            "exported": runs["shipped"]["exported"],
+            "ats_mismatches": runs["shipped"]["ats_mismatches"],
+            "silent_drops": runs["shipped"]["silent_drops"],
+            "page_fit_dropped": runs["shipped"]["page_fit_dropped"],
             "invented_numbers": invented_numbers(produced_lines(board), fact_text),
             "must_have_coverage": ats.must_have_coverage if ats else None,
             "keyword_coverage": ats.keyword_coverage_score if ats else None,
@@ -222,6 +254,10 @@ def overall_scores(results: list[dict[str, Any]]) -> dict[str, Any]:
         ),
         "invented_numbers": _total(results, "resume", "invented_numbers"),
         "audit_dropped": _total(results, "resume", "audit_dropped"),
+        "ats_mismatches": _total(results, "resume", "ats_mismatches"),
+        "silent_drops": _total(results, "resume", "silent_drops"),
+        "page_fit_dropped": _total(results, "resume", "page_fit_dropped"),
+        "not_exported": sum(1 for r in results if not r["resume"].get("exported", True)),
         "min_cited_share": min((r["resume"]["cited_share"] for r in results), default=0),
         "unsupported_gap_terms": _total(results, "resume", "unsupported_gap_terms"),
         "injection_leaks": _total(results, "resume", "injection_leaks"),
@@ -261,7 +297,9 @@ def format_table(report: dict[str, Any]) -> str:
         f"overall: true-gap recall {o['true_gap_recall']:.2f}, precision "
         f"{o['true_gap_precision']:.2f}; audit recall {o['audit_recall']:.2f}, false positives "
         f"{o['audit_false_positive_rate']:.2f}; invented numbers {o['invented_numbers']}; "
-        f"lines dropped by the audit {o['audit_dropped']}; "
+        f"lines dropped by the audit {o['audit_dropped']}, by page fit (listed) "
+        f"{o['page_fit_dropped']}; ATS-vs-DOCX mismatches {o['ats_mismatches']}; silent drops "
+        f"{o['silent_drops']}; not exported {o['not_exported']}; "
         f"min cited share {o['min_cited_share']:.0%}; true-gap terms asserted "
         f"{o['unsupported_gap_terms']}; injection leaks {o['injection_leaks']} "
         f"({o['injection_changed_lines']} lines changed); max {o['max_seconds']} s/case"

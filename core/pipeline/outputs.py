@@ -1,9 +1,12 @@
 """Exporting a finished run: resume.docx, resume.pdf, audit.json and the SDD's side files.
 
 The documents get only lines without a BLOCKER, with every date in one style. Page fit is
-measured on the typeset document (core/render/page_fit.py). After rendering, the DOCX and the
-PDF are read again (round trip); the ATS report is then computed on the DOCX's own text, so it
-never claims a keyword the document lacks, and its format warnings join the report.
+measured on the typeset document (core/render/page_fit.py); it never takes a line the user
+accepted or wrote, and `fit_pages=False` (the user's choice to keep every line) turns it off.
+What it took is `document.dropped` in audit.json and `page_fit_plan` shows it before export.
+After rendering, the DOCX and the PDF are read again (round trip); the ATS report is then
+computed on the DOCX's own text, so it never claims a keyword the document lacks, and its
+format warnings join the report.
 """
 
 from __future__ import annotations
@@ -13,7 +16,7 @@ from collections.abc import Collection
 from dataclasses import dataclass
 from pathlib import Path
 
-from core.contracts import Blackboard, BulletStatus, ResumeDraft
+from core.contracts import Blackboard, BulletStatus, DraftBullet, ResumeDraft
 from core.errors import PipelineError
 from core.workspace import atomic_write_json, atomic_write_text
 
@@ -38,13 +41,14 @@ def export_run(
     template: str,
     previous: ResumeDraft | None = None,
     date_style: str | None = None,
+    fit_pages: bool = True,
 ) -> RunOutputs:
     from core.render import diff_drafts
 
     if board.resume_draft is None:
         raise PipelineError(board.current_step.value, "there is no draft to export yet")
     out_dir = Path(out_dir)
-    draft = final_draft(board, template=template, date_style=date_style)
+    draft = final_draft(board, template=template, date_style=date_style, fit_pages=fit_pages)
     # The earlier variant as its recruiter got it, so the diff shows only what the user changed
     # (a saved run's document; an in-app draft before a rewind is made one the same way).
     before = None
@@ -81,7 +85,8 @@ def export_run(
     atomic_write_text(paths.diff_md, diff_drafts(before, draft))
     document = draft.model_dump(mode="json")
     atomic_write_json(
-        paths.audit_json, {"blackboard": dump, "document": document, "run_stats": run_stats(board)}
+        paths.audit_json,
+        {"blackboard": dump, "document": document, "run_stats": run_stats(board, draft)},
     )
     if problems:
         raise PipelineError(
@@ -90,7 +95,9 @@ def export_run(
     return paths
 
 
-def final_draft(board: Blackboard, *, template: str, date_style: str | None) -> ResumeDraft:
+def final_draft(
+    board: Blackboard, *, template: str, date_style: str | None, fit_pages: bool = True
+) -> ResumeDraft:
     """The board's draft as the recruiter receives it, without what the audit blocked."""
     assert board.resume_draft is not None
     return as_document(
@@ -99,7 +106,55 @@ def final_draft(board: Blackboard, *, template: str, date_style: str | None) -> 
         template=template,
         date_style=date_style,
         blocked=board.blocked_line_ids(),
+        fit_pages=fit_pages,
     )
+
+
+@dataclass(frozen=True)
+class PageFitPlan:
+    """What page fit takes from the document to keep to the page limit (none: it fits)."""
+
+    lines: list[DraftBullet]  # the draft's lines page fit leaves out, in draft order
+    pages: int  # pages the document has after page fit
+    pages_unfitted: int  # pages it would have with every line
+    max_pages: int
+
+    @property
+    def over_limit(self) -> bool:
+        """Still over the limit: only lines the user accepted or wrote are left to take."""
+        return self.pages > self.max_pages
+
+
+def page_fit_plan(board: Blackboard, *, template: str, date_style: str | None) -> PageFitPlan:
+    """The lines the export's page fit would leave out, measured as the export does it."""
+    from core.render.page_fit import fit_rendered_pages
+    from core.render.pdf_render import page_layout
+
+    assert board.resume_draft is not None
+    whole = final_draft(board, template=template, date_style=date_style, fit_pages=False)
+    max_pages = board.inputs.length_rules.max_pages
+    fitted, layout = fit_rendered_pages(
+        whole, board.contact, template=template, max_pages=max_pages, keep=approved_ids(whole)
+    )
+    gone = page_fit_dropped(board.resume_draft, fitted)
+    return PageFitPlan(
+        lines=[b for b in board.resume_draft.all_bullets() if b.id in gone],
+        pages=layout.pages,
+        pages_unfitted=page_layout(whole, board.contact, template=template).pages,
+        max_pages=max_pages,
+    )
+
+
+def page_fit_dropped(draft: ResumeDraft, document: ResumeDraft) -> set[str]:
+    """Ids of the lines page fit took: dropped from the document, not earlier by the audit."""
+    earlier = {b.id for b in draft.dropped}
+    return {b.id for b in document.dropped} - earlier
+
+
+def approved_ids(draft: ResumeDraft) -> set[str]:
+    """Lines the user accepted or wrote: page fit never takes them."""
+    approved = (BulletStatus.ACCEPTED, BulletStatus.EDITED)
+    return {b.id for b in draft.all_bullets() if b.status in approved}
 
 
 def as_document(
@@ -109,9 +164,11 @@ def as_document(
     template: str,
     date_style: str | None,
     blocked: Collection[str] = (),
+    fit_pages: bool = True,
 ) -> ResumeDraft:
     """A copy of `draft` without rejected and `blocked` lines, with every date in one style,
-    trimmed to the measured page budget. A document already made this way comes back the same."""
+    trimmed to the measured page budget (unless `fit_pages` is off) without taking a line the
+    user approved. A document already made this way comes back the same."""
     from core.render.dates import with_date_style
     from core.render.page_fit import fit_rendered_pages
 
@@ -119,8 +176,12 @@ def as_document(
     rejected = {b.id for b in draft.all_bullets() if b.status == BulletStatus.REJECTED}
     draft.drop_lines(set(blocked) | rejected, record=False)
     draft = with_date_style(draft, date_style)
+    if not fit_pages:
+        return draft
     max_pages = board.inputs.length_rules.max_pages
-    fitted, _ = fit_rendered_pages(draft, board.contact, template=template, max_pages=max_pages)
+    fitted, _ = fit_rendered_pages(
+        draft, board.contact, template=template, max_pages=max_pages, keep=approved_ids(draft)
+    )
     return fitted
 
 
@@ -156,10 +217,17 @@ def render_documents(
     return docx, pdf, problems
 
 
-def run_stats(board: Blackboard) -> dict[str, object]:
+def run_stats(board: Blackboard, document: ResumeDraft | None = None) -> dict[str, object]:
+    """Figures of the run; the line counts are of the exported `document` when there is one
+    (`dropped_lines` is `document.dropped`: the audit's and page fit's together)."""
     calls = board.llm_calls
-    draft = board.resume_draft
+    draft = document if document is not None else board.resume_draft
     live = draft.live_bullets() if draft else []
+    page_fit = (
+        len(page_fit_dropped(board.resume_draft, document))
+        if document is not None and board.resume_draft is not None
+        else 0
+    )
     return {
         "engine": board.engine,
         "retrieval_mode": board.retrieval_mode,
@@ -169,6 +237,7 @@ def run_stats(board: Blackboard) -> dict[str, object]:
         "lines": len(live),
         "lines_cited": sum(1 for b in live if b.evidence_card_ids),
         "dropped_lines": len(draft.dropped) if draft else 0,
+        "page_fit_dropped": page_fit,
         "llm_calls": len(calls),
         "llm_cache_hits": sum(1 for c in calls if c.cache_hit),
         "tokens_in": sum(c.prompt_tokens for c in calls),

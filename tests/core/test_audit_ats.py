@@ -1,4 +1,5 @@
-"""build_ats_report: keyword coverage with synonyms, suggestions, role signal, must-haves."""
+"""build_ats_report: keyword coverage word for word, suggestions (synonyms included), role
+signal, must-haves."""
 
 from __future__ import annotations
 
@@ -55,13 +56,16 @@ def _jd(keywords, requirements=(), level="Senior") -> JDAnalysis:
     )
 
 
-def test_keyword_coverage_counts_synonyms_and_ignores_case():
+def test_keyword_coverage_is_word_for_word_and_ignores_case():
     draft = _draft(("Moved 9 services to EKS with Helm charts.", "c1"), skills=["python"])
     jd = _jd(["Kubernetes", "Python", "Terraform", "chaos engineering"])
     report = build_ats_report(draft, jd=jd, evidence_map=[], cards=CARDS, synonyms=SYNONYMS)
-    assert report.supported_keywords == ["Kubernetes", "Python"]
-    assert report.missing_keywords == ["Terraform", "chaos engineering"]
-    assert report.keyword_coverage_score == 50.0
+    # EKS is a synonym of Kubernetes, but a search of the document for "Kubernetes" finds
+    # nothing: it is missing, and suggested, since the evidence states it by that synonym
+    assert report.supported_keywords == ["Python"]
+    assert report.missing_keywords == ["Kubernetes", "Terraform", "chaos engineering"]
+    assert "Kubernetes" in report.suggested_keywords
+    assert report.keyword_coverage_score == 25.0
 
 
 def test_missing_keywords_split_into_suggestions_and_true_gaps():
@@ -79,7 +83,8 @@ def test_missing_keywords_split_into_suggestions_and_true_gaps():
 def test_project_synonym_map_is_used_by_default():
     draft = _draft(("Moved 9 services to K8s with Helm charts.", "c1"))
     report = build_ats_report(draft, jd=_jd(["Kubernetes"]), evidence_map=[], cards=CARDS)
-    assert report.supported_keywords == ["Kubernetes"]
+    assert report.missing_keywords == ["Kubernetes"]  # K8s is not the job's word
+    assert report.suggested_keywords == ["Kubernetes"]  # the evidence's EKS is, by the map
 
 
 def test_must_have_coverage_needs_strong_mapping_cited_in_the_draft():
@@ -165,3 +170,40 @@ def test_a_line_the_render_tidied_still_counts_as_shown_in_the_document(tmp_path
         draft, jd=_jd([], [must]), evidence_map=mapping, cards=CARDS, document_text=document
     )
     assert report.must_haves_supported == ["Kubernetes in production"]
+
+
+def test_a_must_have_naming_keywords_needs_them_in_the_text_not_just_a_cited_card():
+    """A line citing the mentoring card without saying so does not show 'mentoring'."""
+    must = Requirement(
+        id="q1", text="Mentoring junior engineers", priority=Priority.MUST, keywords=["mentoring"]
+    )
+    mapping = [
+        EvidenceMapping(requirement_id="q1", evidence_card_ids=["c4"], confidence=Confidence.HIGH)
+    ]
+    quiet = _draft(("Ran weekly one-on-ones with two engineers.", "c4"))
+    said = _draft(("Led mentoring of two engineers in weekly one-on-ones.", "c4"))
+    jd = _jd([], [must])
+    for draft, shown in ((quiet, False), (said, True)):
+        report = build_ats_report(draft, jd=jd, evidence_map=mapping, cards=CARDS, synonyms={})
+        assert (report.must_haves_supported == [must.text]) is shown
+
+
+def test_a_line_missing_from_the_document_never_counts():
+    """A blocked or page-fitted line is not in the document: its card shows no must-have and
+    its words no keyword."""
+    must = Requirement(id="q1", text="Chaos practice", priority=Priority.MUST)
+    mapping = [
+        EvidenceMapping(requirement_id="q1", evidence_card_ids=["c3"], confidence=Confidence.HIGH)
+    ]
+    draft = _draft(("Moved 9 services to EKS.", "c1"), ("Ran quarterly game days.", "c3"))
+    document = "Jo Doe\nMoved 9 services to EKS."
+    report = build_ats_report(
+        draft,
+        jd=_jd(["game days", "EKS"], [must]),
+        evidence_map=mapping,
+        cards=CARDS,
+        synonyms={},
+        document_text=document,
+    )
+    assert report.supported_keywords == ["EKS"]
+    assert report.must_haves_missing == ["Chaos practice"]

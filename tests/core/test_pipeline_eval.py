@@ -231,6 +231,9 @@ def case_result(labelled: int, predicted: int, found: int, **resume) -> dict:
             "injection_leaks": [],
             "injection_changed_lines": [],
             "audit_dropped": [],
+            "ats_mismatches": [],
+            "silent_drops": [],
+            "page_fit_dropped": 0,
             **resume,
         },
     }
@@ -302,3 +305,5 @@ def test_dev_cases_meet_the_documented_targets():
     assert overall["min_cited_share"] == 1.0
     assert overall["injection_leaks"] == 0
     assert overall["unsupported_gap_terms"] == 0
+    assert overall["ats_mismatches"] == 0 and overall["silent_drops"] == 0
+    assert overall["not_exported"] == 0
