@@ -28,6 +28,7 @@ from core.jd.sections import BULLET, NO_KEYWORDS, Section, split_sections
 from core.jd.sentence_roles import drop_boilerplate, lists_by_meaning, qualification_items
 from core.jd.title import Title, detect_title
 from core.settings import IngestSettings
+from core.text.published import read_published
 
 REQUIREMENT_KINDS = ("requirements", "nice_to_have", "responsibilities")
 LEVEL_LINE = re.compile(r"^\s*(level|seniority|grade|career level)\s*:", re.IGNORECASE)
@@ -39,6 +40,13 @@ def normalise_text(text: str) -> str:
     and the audit share), mojibake ("â€™") repaired."""
     text = ftfy.fix_text(normalize_text(text), uncurl_quotes=False, normalization="NFC")
     return text.replace("\u00a0", " ").replace("\t", "    ")
+
+
+def job_ad_text(text: str) -> str:
+    """The job ad as a reader of the published page sees it (`read_published`: HTML, Markdown,
+    JSON or YAML fields, code strings → text with its lists kept), normalised. Entities are
+    unescaped and invisible characters removed whichever format it came in."""
+    return normalise_text(read_published(normalize_text(text)).text)
 
 
 def separate_injections(text: str) -> tuple[str, list[str]]:
@@ -194,7 +202,7 @@ def analyze_jd(
     heading a role by meaning (`core.jd.roles`) and drops requirement candidates that read as
     boilerplate by meaning (`core.jd.sentence_roles`)."""
     check_jd_size(text, limits=limits)
-    clean, suspicious = separate_injections(unglue_lists(normalise_text(text)))
+    clean, suspicious = separate_injections(unglue_lists(job_ad_text(text)))
     sections = lists_by_meaning(split_sections(clean), embedder=embedder)
     sections = assign_roles(sections, embedder=embedder)
     title = detect_title(sections)
