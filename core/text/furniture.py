@@ -21,6 +21,7 @@ METADATA = "export metadata"
 PLACEHOLDER = "template placeholder"
 NO_WORDS = "no words"
 SENSITIVE = "sensitive personal data"
+THIRD_PARTY = "another person's details (a referee or supervisor)"
 CONTACT = "contact details"
 EXPORT_LABEL = "export section label"
 

@@ -1,0 +1,273 @@
+"""Labelled lines → ParsedResume: the light assembler behind the learned line reader.
+
+The trained model (`core.reader`) says what each line is: a heading and its section's meaning, a
+job title, an employer, a dates line, a combined role header, a bullet, a paragraph, an education
+or skills line, other people's details, page furniture. This module only puts the labelled lines
+together, in document order:
+
+- a heading opens a section of its meaning; lines under no heading go by their own label;
+- a run of header lines (title / employer / dates / combined) opens a role; its fields come from
+  the lines the model named (the one date parser reads the dates); bullets and paragraphs after it
+  are that role's evidence; a run with no employer under an employer-only line keeps that employer
+  (promotions under one company);
+- education, skills, certification and other lines become the same sections the rule reader
+  builds, read by the same entry readers (`ResumeBuilder`);
+- other people's details and page furniture are left out and named (`left_out`).
+
+Exact rules stay where they are exact: the contact block (e-mail, phone, links), dates, markup.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from core.contracts import CardKind, LeftOut, ParsedResume, RoleEntry
+from core.errors import EvidenceParsingError
+from core.ingest.assemble import assemble
+from core.ingest.cards import role_context
+from core.ingest.contact import parse_contact
+from core.ingest.layout import Item, RawLine, Section, SourceLine, build_items, split_lines
+from core.ingest.resume_text import ResumeBuilder, _display_name, _skills_terms, _stops_bullet
+from core.ingest.role_scan import parse_role_header
+from core.ingest.roles import HeaderParts, parse_header, strip_markup
+from core.reader.labels import LineLabel
+from core.text.dates import first_range
+from core.text.furniture import PAGE_FURNITURE, THIRD_PARTY
+
+MEANING_KIND = {
+    "experience": CardKind.EXPERIENCE_BULLET,
+    "education": CardKind.EDUCATION,
+    "skills": CardKind.SKILL,
+    "projects": CardKind.PROJECT,
+    "certifications": CardKind.CERTIFICATION,
+    "summary": CardKind.SUMMARY,
+    "volunteering": CardKind.VOLUNTEERING,
+    "publications": CardKind.PUBLICATION,
+    "awards": CardKind.AWARD,
+    "other": CardKind.OTHER,
+}
+# a line's own label, where no heading says otherwise
+LINE_KIND = {
+    "education": CardKind.EDUCATION,
+    "skills": CardKind.SKILL,
+    "certification": CardKind.CERTIFICATION,
+    "summary": CardKind.SUMMARY,
+    "other": CardKind.OTHER,
+}
+HEADER_LABELS = frozenset({"title", "employer", "dates", "role_header"})
+BODY_LABELS = frozenset({"bullet", "description"})
+# sections whose header lines open entries with evidence under them
+ROLE_KINDS = frozenset({CardKind.EXPERIENCE_BULLET})
+LEFT_OUT_WHY = {"references": THIRD_PARTY, "furniture": PAGE_FURNITURE}
+
+
+@dataclass
+class _Part:
+    """One section in the making: its heading, its kind and its lines with their labels."""
+
+    name: str
+    kind: CardKind
+    line: int
+    rows: list[tuple[RawLine, str]] = field(default_factory=list)
+
+
+def _kind_of(label: str, section: CardKind | None) -> CardKind:
+    """Which section a line belongs to: an education, skills or certification line to its own;
+    any other line to its heading's, else by its label."""
+    if label in ("education", "skills", "certification"):
+        return LINE_KIND[label]
+    if section is not None:
+        return section
+    if label in HEADER_LABELS | BODY_LABELS:
+        return CardKind.EXPERIENCE_BULLET
+    return LINE_KIND.get(label, CardKind.OTHER)
+
+
+def _parts(
+    lines: list[RawLine], labels: Sequence[LineLabel | None], skip: set[int]
+) -> tuple[list[_Part], list[LeftOut]]:
+    parts: list[_Part] = []
+    left_out: list[LeftOut] = []
+    heading: tuple[str, CardKind | None, int] = ("", None, 1)
+    skipping = False  # under a references heading
+    for line, label in zip(lines, labels, strict=True):
+        if label is None or not line.text.strip() or line.no in skip:
+            continue
+        if label.label == "heading":
+            skipping = label.meaning == "references"
+            kind = MEANING_KIND.get(label.meaning or "other", CardKind.OTHER)
+            name = strip_markup(line.text).strip().strip("#*:").strip()
+            heading = (name, kind, line.no)
+            parts.append(_Part(name, kind, line.no))
+            continue
+        third_party = label.label == "references" or skipping
+        if third_party or label.label == "furniture":
+            what = "(not shown: another person's details)" if third_party else _shown(line.text)
+            why = LEFT_OUT_WHY["references" if third_party else "furniture"]
+            left_out.append(LeftOut(what=what, why=why, line=line.no))
+            continue
+        if label.label in ("name", "contact"):
+            continue
+        kind = _kind_of(label.label, heading[1])
+        if not parts or parts[-1].kind != kind:
+            name = heading[0] if heading[1] == kind else ""
+            parts.append(_Part(name, kind, heading[2] if name else line.no))
+        parts[-1].rows.append((line, label.label))
+    return [p for p in parts if p.rows], left_out
+
+
+def _shown(text: str) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= 80 else text[:77] + "…"
+
+
+def _source_line(line: RawLine) -> SourceLine:
+    content = line.text.strip()
+    return SourceLine(line.no, line.offset + line.text.index(content[:1]), content)
+
+
+def _cut(text: str) -> tuple[str, str]:
+    """(text without its date range, the date range as written)."""
+    date = first_range(text)
+    if date is None:
+        return text.strip(" |,–—-"), ""
+    rest = (text[: date.begin] + " " + text[date.finish :]).strip(" |,–—-()")
+    return " ".join(rest.split()), date.text
+
+
+def header_parts(rows: list[tuple[RawLine, str]]) -> HeaderParts:
+    """A role's fields from its header lines, each field from the line the model named."""
+    texts = {label: [strip_markup(line.text).strip() for line, lab in rows if lab == label]
+             for label in HEADER_LABELS}  # fmt: skip
+    parts = parse_role_header(texts["role_header"]) if texts["role_header"] else HeaderParts()
+    if texts["title"]:
+        parts.title = " ".join(_cut(t)[0] for t in texts["title"]).strip()
+    if texts["employer"]:
+        employer, _ = _cut(texts["employer"][0])
+        read = parse_header([employer])
+        parts.company = read.company or read.title or employer
+        parts.location = parts.location or read.location
+    if parts.date is None:
+        every = " | ".join(texts["dates"] + texts["title"] + texts["employer"])
+        parts.date = first_range(every)
+    if texts["dates"] and not parts.location:
+        place, _ = _cut(texts["dates"][0])
+        if any(ch.isalpha() for ch in place) and len(place.split()) <= 5:
+            parts.location = place
+    return parts
+
+
+class LabelledResume(ResumeBuilder):
+    """The rule reader's card and entry builders, fed sections the model found."""
+
+    def roles_from(self, part: _Part, section: Section) -> None:
+        role: RoleEntry | None = None
+        group = ""  # an employer-only header line: the company of the roles under it
+        i, rows = 0, part.rows
+        while i < len(rows):
+            j = i
+            if rows[i][1] in HEADER_LABELS:
+                while j < len(rows) and rows[j][1] in HEADER_LABELS:
+                    j += 1
+                block = rows[i:j]
+                fields = header_parts(block)
+                labels = [lab for _, lab in block]
+                if "employer" in labels:  # an employer first heads the roles under it
+                    group = fields.company if labels[0] == "employer" else ""
+                elif group:
+                    if fields.company and not fields.title:  # 'Picker, 2018 - 2020'
+                        fields.title = fields.company
+                    fields.company = group
+                role = self._role(section, block, fields)
+            else:
+                while j < len(rows) and rows[j][1] not in HEADER_LABELS:
+                    j += 1
+                self._evidence(section, [line for line, _ in rows[i:j]], role)
+            i = j
+
+    def _role(
+        self, section: Section, block: list[tuple[RawLine, str]], fields: HeaderParts
+    ) -> RoleEntry:
+        header = Item("para", [_source_line(line) for line, _ in block])
+        role = RoleEntry(
+            id=f"r{len(self.roles) + 1:02d}",
+            section=section.name,
+            company=_display_name(fields.company, self.text),
+            title=fields.title,
+            location=fields.location,
+            timeframe=fields.date.text if fields.date else "",
+            start=fields.date.start if fields.date else None,
+            end=fields.date.end if fields.date else None,
+            line=header.first,
+        )
+        self.roles.append(role)
+        self.factory.whole(
+            f"exp-{role.id}-h", CardKind.OTHER, section.name, header, role_context(role)
+        )
+        return role
+
+    def _evidence(self, section: Section, lines: list[RawLine], role: RoleEntry | None) -> None:
+        base = f"exp-{role.id if role else 'r00'}"
+        ctx = role_context(role)
+        for item in build_items(lines, 2, _stops_bullet):
+            if item.kind == "bullet":
+                number = self.factory.next_number(base + "b")
+                self.factory.whole(
+                    f"{base}-b{number:02d}", CardKind.EXPERIENCE_BULLET, section.name, item, ctx
+                )
+            else:
+                number = self.factory.next_number(base + "p")
+                kind = CardKind.ROLE_SENTENCE if role else CardKind.EXPERIENCE_BULLET
+                self.factory.sentences(f"{base}-p{number:02d}", kind, section.name, item, ctx)
+
+
+def read_labelled(
+    text: str, labels: Sequence[LineLabel | None], *, source_name: str
+) -> tuple[ParsedResume, list[LeftOut]]:
+    """Resume text and one label per line (None for blank lines) → ParsedResume, and the lines
+    left out as other people's details or furniture."""
+    lines = split_lines(text)
+    if len(labels) != len(lines):
+        raise ValueError(f"{len(labels)} labels for {len(lines)} lines")
+    if not text.strip():
+        raise EvidenceParsingError(f"{source_name} is empty; there is no resume text to read.")
+    contact, used = parse_contact(lines)
+    by_line = {line.no: label for line, label in zip(lines, labels, strict=True) if label}
+    # the model says which lines are the contact block; the exact rules read their values
+    kept = {no for no in used if no in by_line and by_line[no].label in ("name", "contact")}
+    if any(contact.name in lines[no - 1].text for no in used - kept):
+        contact.name = ""  # the rules took a line the model reads as something else
+    used = kept
+    named = [no for no, label in by_line.items() if label.label == "name"]
+    if named and (not contact.name or named[0] not in used):
+        contact.name = strip_markup(lines[named[0] - 1].text).strip()
+        used.add(named[0])
+    parts, left_out = _parts(lines, labels, used)
+    sections = [
+        Section(p.name, p.kind, p.line, build_items([ln for ln, _ in p.rows], 2, _stops_bullet))
+        for p in parts
+    ]
+    terms = _skills_terms(sections)
+    builder = LabelledResume(text, source_name, terms)
+    for part, section in zip(parts, sections, strict=True):
+        if part.kind in ROLE_KINDS:
+            builder.roles_from(part, section)
+    for part, section in zip(parts, sections, strict=True):
+        if part.kind == CardKind.EDUCATION:
+            builder.education_section(section)
+        elif part.kind == CardKind.SKILL:
+            builder.skills_section(section)
+        elif part.kind not in ROLE_KINDS:
+            builder.other_section(section)
+    parsed = assemble(
+        text,
+        source_name,
+        contact,
+        sections,
+        builder.factory.cards,
+        builder.roles,
+        builder.education,
+        terms,
+    )
+    return parsed, left_out

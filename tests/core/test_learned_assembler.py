@@ -1,0 +1,87 @@
+"""The light assembler: labelled lines → roles, education, cards; never evidence left out.
+
+The labels are given by hand here (what the model would say), so these tests check only how
+lines are put together; the model's own quality is measured by `resumeforge eval lines`.
+"""
+
+from __future__ import annotations
+
+from core.contracts import CardKind
+from core.ingest.learned import read_labelled
+from core.reader.labels import LineLabel as L
+
+TEACHER = """Dana Okafor
+dana.okafor@example.org | 555-010-2000
+
+TEACHING LIFE
+Riverside Elementary School
+Third Grade Teacher
+Aug 2018 - Present
+- Planned daily lessons for 26 students
+- Raised reading scores by 12%
+Student Teacher
+Jan 2018 - May 2018
+Taught math units under a mentor.
+
+PAPERWORK (CERTS & SCHOOL)
+B.A. Elementary Education, State University, 2018
+CPR certified
+
+REFERENCES
+Marta Ruiz, Principal, 555-201-7788
+Page 1 of 1"""
+TEACHER_LABELS = [
+    L("name"), L("contact"), None,
+    L("heading", "experience"), L("employer"), L("title"), L("dates"), L("bullet"), L("bullet"),
+    L("title"), L("dates"), L("description"), None,
+    L("heading", "education"), L("education"), L("certification"), None,
+    L("heading", "references"), L("references"), L("furniture"),
+]  # fmt: skip
+
+
+def test_headings_of_any_wording_open_the_sections_the_model_names():
+    parsed, _ = read_labelled(TEACHER, TEACHER_LABELS, source_name="t.txt")
+    assert [(r.title, r.company, r.start, r.end) for r in parsed.roles] == [
+        ("Third Grade Teacher", "Riverside Elementary School", "2018-08", "present"),
+        # no employer of its own under the employer line that heads the first role: that one's
+        ("Student Teacher", "Riverside Elementary School", "2018-01", "2018-05"),
+    ]
+    [degree] = parsed.education
+    assert (degree.title, degree.company, degree.start) == (
+        "B.A. Elementary Education",
+        "State University",
+        "2018",
+    )
+    bullets = [c for c in parsed.cards if c.kind == CardKind.EXPERIENCE_BULLET]
+    assert {c.role for c in bullets} == {"Third Grade Teacher"} and len(bullets) == 2
+    assert any(c.kind == CardKind.CERTIFICATION and "CPR" in c.raw_text for c in parsed.cards)
+    assert parsed.contact.name == "Dana Okafor"
+
+
+def test_other_peoples_details_and_furniture_never_become_evidence_nor_are_shown():
+    parsed, left_out = read_labelled(TEACHER, TEACHER_LABELS, source_name="t.txt")
+    text = " ".join(c.raw_text for c in parsed.cards)
+    assert "Marta" not in text and "7788" not in text and "Page 1" not in text
+    assert [item.line for item in left_out] == [19, 20]
+    assert all("Marta" not in item.what for item in left_out)
+
+
+def test_roles_under_an_employer_only_line_keep_that_employer():
+    text = (
+        "ACME LOGISTICS\nShift Lead, 2020 - 2022\n- Ran a crew of 9\n"
+        "Picker, 2018 - 2020\n- Picked 140 lines an hour"
+    )
+    labels = [L("employer"), L("role_header"), L("bullet"), L("role_header"), L("bullet")]
+    parsed, _ = read_labelled(text, labels, source_name="w.txt")
+    assert [(r.title, r.company, r.start) for r in parsed.roles] == [
+        ("Shift Lead", "ACME LOGISTICS", "2020"),
+        ("Picker", "ACME LOGISTICS", "2018"),
+    ]
+    assert not parsed.contact.name  # the first line is an employer, not a name
+
+
+def test_a_label_count_that_does_not_match_the_lines_is_refused():
+    import pytest
+
+    with pytest.raises(ValueError, match="labels for"):
+        read_labelled("a\nb", [L("other")], source_name="x.txt")
