@@ -52,6 +52,12 @@ class LLMSettings(BaseModel):
     stages: dict[LLMStage, StageSettings] = Field(default_factory=dict)
     fallbacks: list[str] = Field(default_factory=list)
     timeout_s: float = Field(60.0, gt=0)
+    context_tokens: int | None = Field(
+        None,
+        gt=0,
+        description="The model's context window in tokens; None: read from the server "
+        "(llama.cpp /props, /v1/models) or litellm's model list, else 8192 (core/llm/context.py)",
+    )
     run_budget_s: float | None = Field(
         None,
         gt=0,

@@ -16,6 +16,11 @@ TOOLS mode), otherwise message content. When the queue is empty the server calls
 `llm_server.responder(request)` if one is set (suites that run the whole pipeline answer by
 stage that way), else it answers 500 "no scripted reply" so a test never hangs.
 
+The server also answers `GET /v1/models` with one model whose window is `context_window` tokens
+(131,072 unless changed, as vLLM reports `max_model_len`), so the client's context-window check
+(core/llm/context.py) lets through what a large model would take; a test of a small window sets
+it lower, or sets `llm.context_tokens`. GET requests are not recorded in `requests`.
+
 Use it as a fixture (`pytest_plugins = ("tests.llm_server",)` in a test module that does not
 import this module itself) or as a context manager in your own fixture:
 
@@ -125,6 +130,7 @@ class ScriptedLLMServer:
         self.replies: deque[Reply] = deque()
         self.requests: list[RecordedRequest] = []
         self.responder: Callable[[RecordedRequest], Reply] | None = None
+        self.context_window = 131_072
         self._lock = threading.Lock()
         self._closing = threading.Event()
         self._httpd = ThreadingHTTPServer(("127.0.0.1", 0), self._handler_class())
@@ -215,6 +221,19 @@ class ScriptedLLMServer:
 
         class Handler(BaseHTTPRequestHandler):
             protocol_version = "HTTP/1.0"
+
+            def do_GET(self) -> None:
+                if self.path.rstrip("/").endswith("/v1/models"):
+                    model = {"id": "scripted", "max_model_len": server.context_window}
+                    status, payload = 200, {"object": "list", "data": [model]}
+                else:
+                    status, payload = 404, error_body("not found", kind="not_found_error")
+                data = json.dumps(payload).encode()
+                self.send_response(status)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(data)))
+                self.end_headers()
+                self.wfile.write(data)
 
             def do_POST(self) -> None:
                 length = int(self.headers.get("Content-Length") or 0)

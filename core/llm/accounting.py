@@ -22,6 +22,7 @@ class Usage:
     prompt_tokens: int = 0
     completion_tokens: int = 0
     cost_usd: float = 0.0
+    largest_request: int = 0  # prompt + reserved answer tokens of the largest request measured
 
     def add_response(self, response: Any, *, model: str) -> None:
         usage = getattr(response, "usage", None)

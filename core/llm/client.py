@@ -11,6 +11,12 @@ call appends one `LLMCallRecord` per model tried to `llm.records` (tokens, cost,
 hit, outcome, attempts). `start_run()` starts a run's time for model calls
 (`settings.run_budget_s`); once it is spent every call fails at once with kind `budget`.
 
+Context window: `fits(prompt, response_model, stage=…)` says whether the stage's first request
+(its prompt as instructor sends it, plus `max_tokens` for the answer) fits the model's window
+(core/llm/context.py: `llm.context_tokens`, else what the server or litellm says, else a small
+default), so a stage can plan batches; `structured` never sends a request that does not fit
+(kind `context_length`, nothing sent).
+
 Keys: `api_key` and `api_base` live in this object's memory only and are passed per request to
 the configured model and to fallbacks of the SAME provider; fallbacks of another provider use
 that provider's own environment variable. With no `api_key`, litellm reads the provider's
@@ -31,6 +37,7 @@ from core.environment import apply_process_defaults
 from core.errors import ProviderError
 from core.llm.accounting import Usage
 from core.llm.cache import ResponseCache, cache_key
+from core.llm.context import ContextBudget
 from core.llm.failures import Failure
 from core.llm.model_call import Answer, CallSpec, ModelCall, provider_of
 from core.llm.prompts import Prompt
@@ -60,6 +67,10 @@ class LLM(Protocol):
         validation_context: dict | None = None,
     ) -> T: ...
 
+    def fits(self, prompt: Prompt, response_model: type[BaseModel], *, stage: LLMStage) -> bool:
+        """Would this stage's request for `prompt` fit the model's context window?"""
+        ...
+
 
 class LiteLLMClient:
     """instructor over litellm.completion, with retries, fallbacks, repair, cache, accounting."""
@@ -85,6 +96,7 @@ class LiteLLMClient:
         self._sleep = sleep
         self._prompt_only: set[str] = set()
         self._deadline: float | None = None
+        self._budgets: dict[str, ContextBudget] = {}
         remember_secret(self)
         if api_key is None:  # litellm will read the provider's environment variable
             remember_environment_secrets()
@@ -108,16 +120,8 @@ class LiteLLMClient:
         stage: LLMStage,
         validation_context: dict | None = None,
     ) -> T:
-        stage_settings = self.settings.for_stage(stage)
-        models = list(dict.fromkeys([stage_settings.model or self.model, *self.settings.fallbacks]))
-        spec = CallSpec(
-            stage=stage,
-            prompt=prompt,
-            response_model=response_model,
-            context=validation_context,
-            temperature=float(stage_settings.temperature or 0.0),
-            max_tokens=int(stage_settings.max_tokens or self.settings.max_tokens),
-        )
+        models = self._models(stage)
+        spec = self._spec(prompt, response_model, stage, validation_context)
         key = self._key(models, spec)
         cached = self._from_cache(key, spec)
         if cached is not None:
@@ -134,20 +138,64 @@ class LiteLLMClient:
             self.cache.set(key, model=model, value=answer.value.model_dump(mode="json"))
         return answer.value  # type: ignore[return-value]
 
+    def fits(self, prompt: Prompt, response_model: type[BaseModel], *, stage: LLMStage) -> bool:
+        model = self._models(stage)[0]
+        spec = self._spec(prompt, response_model, stage, None)
+        measure = self._call(model, spec, model, Usage()).first_request()
+        return measure is None or measure.fits
+
+    def _models(self, stage: LLMStage) -> list[str]:
+        """The stage's model, then the fallbacks."""
+        first = self.settings.for_stage(stage).model or self.model
+        return list(dict.fromkeys([first, *self.settings.fallbacks]))
+
+    def _spec(
+        self,
+        prompt: Prompt,
+        response_model: type[BaseModel],
+        stage: LLMStage,
+        validation_context: dict | None,
+    ) -> CallSpec:
+        stage_settings = self.settings.for_stage(stage)
+        return CallSpec(
+            stage=stage,
+            prompt=prompt,
+            response_model=response_model,
+            context=validation_context,
+            temperature=float(stage_settings.temperature or 0.0),
+            max_tokens=int(stage_settings.max_tokens or self.settings.max_tokens),
+        )
+
+    def _call(self, model: str, spec: CallSpec, primary: str, usage: Usage) -> ModelCall:
+        connection = self._connection_for(model, primary)
+        return ModelCall(
+            model=model,
+            spec=spec,
+            settings=self.settings,
+            connection=connection,
+            usage=usage,
+            prompt_only=self._prompt_only,
+            sleep=self._sleep,
+            deadline=self._deadline,
+            budget=self._budget_for(model, connection),
+        )
+
+    def _budget_for(self, model: str, connection: dict[str, Any]) -> ContextBudget:
+        """One window per model, found on first use (core/llm/context.py)."""
+        if model not in self._budgets:
+            self._budgets[model] = ContextBudget(
+                model=model,
+                api_base=connection.get("api_base"),
+                api_key=connection.get("api_key"),
+                setting=self.settings.context_tokens,
+            )
+        return self._budgets[model]
+
     def _ask_in_order(self, models: list[str], spec: CallSpec) -> tuple[str, Answer]:
         """The configured model, then each fallback, until one answers (one record each)."""
         for index, model in enumerate(models):
             usage, started = Usage(), time.perf_counter()
-            call = ModelCall(
-                model=model,
-                spec=spec,
-                settings=self.settings,
-                connection=self._connection_for(model, models[0]),
-                usage=usage,
-                prompt_only=self._prompt_only,
-                sleep=self._sleep,
-                deadline=self._deadline,
-            )
+            call = self._call(model, spec, models[0], usage)
             try:
                 answer = call.run()
             except ProviderError as err:

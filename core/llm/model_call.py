@@ -14,6 +14,11 @@ Order of events for `ModelCall.run()`:
 4. Validation retries exhausted, or the answer truncated → the schema assembler on the last
    raw text → else ONE repair call (core/prompts/repair.jinja, temperature 0) → else
    ProviderError(kind="bad_output") so the stage uses its deterministic result.
+
+Every request (first ask, re-asks, the repair call) is measured against the model's context
+window first (core/llm/context.py) and logged with its token count; one whose prompt plus
+`max_tokens` would not fit is not sent: the first ask ends as ProviderError(kind=
+"context_length"), a re-ask or repair that would not fit ends the call as bad output.
 """
 
 from __future__ import annotations
@@ -31,6 +36,7 @@ from core.contracts import CallOutcome, LLMStage
 from core.errors import ProviderError
 from core.llm.accounting import Usage
 from core.llm.assembler import assemble
+from core.llm.context import ContextBudget, Measure, OverWindow
 from core.llm.failures import Failure, backoff_seconds, classify, is_parse_failure
 from core.llm.output_mode import choose_mode, instructor_mode
 from core.llm.prompts import Prompt, render_prompt
@@ -85,11 +91,25 @@ class ModelCall:
         prompt_only: set[str],
         sleep: Callable[[float], None] = time.sleep,
         deadline: float | None = None,
+        budget: ContextBudget | None = None,
     ) -> None:
         self.model, self.spec, self.settings = model, spec, settings
         self.connection = connection  # api_key / api_base for this model: memory only
         self.usage, self.prompt_only, self.sleep = usage, prompt_only, sleep
         self.deadline = deadline  # time.monotonic() when the run's time for model calls ends
+        self.budget = budget  # the model's context window; None: not checked
+
+    def first_request(self) -> Measure | None:
+        """The first request's size as instructor will send it, in this model's output mode
+        (None when no window is checked)."""
+        if self.budget is None:
+            return None
+        from instructor.processing.response import handle_response_model
+
+        _, request = handle_response_model(
+            self.spec.response_model, self._mode(), messages=self.spec.prompt.messages()
+        )
+        return self.budget.measure(request, reserved=self.spec.max_tokens)
 
     def run(self) -> Answer:
         # Errors are raised outside `except` blocks on purpose: the provider's exception (whose
@@ -146,6 +166,11 @@ class ModelCall:
             try:
                 return self._instructor_call(mode)
             except Exception as exc:
+                over = _over_window(exc)
+                if over is not None and _raw_text(exc):  # a re-ask would not fit
+                    return BadOutput(_raw_text(exc), f"a re-ask would not fit: {over}")
+                if over is not None:
+                    return over.to_error(self.model)
                 if _parse_failed(exc):
                     return BadOutput(_raw_text(exc), redact(_error_text(exc)))
                 failure = classify(exc)
@@ -173,9 +198,13 @@ class ModelCall:
         import litellm
         from instructor.core.hooks import HookName, Hooks
 
-        client = instructor.from_litellm(litellm.completion, mode=mode)
+        def send(*args: Any, **request: Any) -> Any:
+            self._check_window(request)
+            self.usage.requests += 1
+            return litellm.completion(*args, **request)
+
+        client = instructor.from_litellm(send, mode=mode)
         hooks = Hooks()
-        hooks.on(HookName.COMPLETION_KWARGS, self._count_request)
         hooks.on(HookName.COMPLETION_RESPONSE, self._count_response)
         with active_validation_context(self.spec.context):
             return client.create(
@@ -187,8 +216,17 @@ class ModelCall:
                 **self._params(temperature=self.spec.temperature),
             )
 
-    def _count_request(self, *args: Any, **kwargs: Any) -> None:
-        self.usage.requests += 1
+    def _check_window(self, request: Mapping[str, Any]) -> None:
+        """Log this request's size; raise OverWindow (nothing sent) when it would not fit."""
+        if self.budget is None:
+            return
+        measure = self.budget.measure(request, reserved=int(request.get("max_tokens") or 0))
+        self.usage.largest_request = max(self.usage.largest_request, measure.total)
+        if not measure.fits:
+            log.warning("%s: %s: not sent, too long: %s", self.spec.stage, self.model,
+                        measure.describe())
+            raise OverWindow(measure)
+        log.info("%s: %s request: %s", self.spec.stage, self.model, measure.describe())
 
     def _count_response(self, response: Any) -> None:
         self.usage.add_response(response, model=self.model)
@@ -220,6 +258,10 @@ class ModelCall:
             if provider_of(override.model) != provider_of(self.model):  # not our key/endpoint
                 params.pop("api_key", None)
                 params.pop("api_base", None)
+        try:  # measured against this model's window, whichever model repairs
+            self._check_window({"messages": prompt.messages(), **params})
+        except OverWindow:
+            return None
         self.usage.requests += 1
         try:
             response = litellm.completion(messages=prompt.messages(), **params)
@@ -249,6 +291,18 @@ def _parse_failed(exc: BaseException) -> bool:
         and exc.__cause__ is not None
         and (is_parse_failure(exc.__cause__))
     )
+
+
+def _over_window(exc: BaseException) -> OverWindow | None:
+    """The OverWindow raised before a request was sent, through instructor's wrapping."""
+    seen: set[int] = set()
+    current: BaseException | None = exc
+    while current is not None and id(current) not in seen:
+        if isinstance(current, OverWindow):
+            return current
+        seen.add(id(current))
+        current = current.__cause__ or current.__context__
+    return None
 
 
 def _raw_text(exc: BaseException) -> str:
