@@ -71,6 +71,10 @@ class MappingResult(BaseModel):
     evidence_map: list[EvidenceMapping] = Field(default_factory=list)
     gaps: list[GapResolution] = Field(default_factory=list)
     retrieval_mode: str = ""
+    candidates: dict[str, list[str]] = Field(
+        default_factory=dict,
+        description="Requirement id → the card ids judged for it (retrieval hits, term scan)",
+    )
 
 
 def requirement_query(req: Requirement) -> str:
@@ -110,6 +114,7 @@ def map_evidence(
     years = RequirementKind.YEARS  # measured on the timeline, not ask by ask
     for req, kind, decided in zip(requirements, kinds, by_kind, strict=True):
         if decided is not None:
+            result.candidates[req.id] = list(decided[0].evidence_card_ids)
             result.evidence_map.append(decided[0])
             result.gaps += [decided[1]] if decided[1] is not None else []
             continue
@@ -117,6 +122,7 @@ def map_evidence(
         req = req.model_copy(update={"keywords": whole_keywords(req.text, req.keywords)})
         result.retrieval_mode = ranking.mode
         hits = list(ranking.results) + term_scan(req, cards, matcher, seen=ranking.results)
+        result.candidates[req.id] = list(dict.fromkeys(h.card_id for h in hits))
         mapping, gap = classify_requirement(req, hits, matcher)
         if gap is not None and gap.gap_type != GapType.TERMINOLOGY_GAP and by_sentence(req, kind):
             # The analyser's keywords are not stated: the sentence's own words may be.

@@ -4,14 +4,16 @@
   one; its requirements are only taken when their text really is in the JD (no invented or
   injected requirements), and the deterministic list stays when the model fails.
 - Evidence mapping: the model may upgrade a gap to supported when it cites existing cards that
-  retrieval found, and may add notes; ids are validated against the real cards.
+  retrieval found for that requirement, and may add notes; ids are validated against the real
+  cards. Asked in batches that fit the model's context window.
 Any ProviderError → the deterministic result, recorded in the call log.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 
 from core.contracts import (
     Blackboard,
@@ -72,6 +74,14 @@ def enrich_jd_analysis(analysis: JDAnalysis, jd_text: str, *, llm) -> JDAnalysis
     )
 
 
+@dataclass(frozen=True)
+class MapperUnit:
+    """One requirement the model is asked about, with the cards it may cite for it."""
+
+    requirement: Requirement
+    card_ids: tuple[str, ...]
+
+
 def judge_mapping(
     board: Blackboard,
     evidence_map: list[EvidenceMapping],
@@ -79,40 +89,32 @@ def judge_mapping(
     *,
     llm,
     excluded: frozenset[str] = frozenset(),
+    candidates: Mapping[str, Sequence[str]] | None = None,
 ) -> tuple[list[EvidenceMapping], list[GapResolution]]:
-    """`excluded`: card ids that are not evidence (instructions found in the resume); the
-    model neither sees nor may cite them."""
-    from core.llm.prompts import render_prompt
-    from core.llm.responses import MapperResponse
+    """The model judges the requirements mapped with low confidence (the only ones its
+    judgement can change), in batches that fit its context window (`llm.fits`), each batch
+    with only its own requirements' candidate cards and the synonyms they name.
 
-    usable = [c for c in board.evidence_cards if c.id not in excluded]
-    valid_ids = {c.id for c in usable}
-    cards = [
-        {"id": c.id, "text": c.raw_text, "role": f"{c.role} at {c.company}".strip(" at")}
-        for c in usable
-    ]
-    requirements = [r.model_dump(mode="json") for r in board.requirements]
-    try:
-        prompt = render_prompt(
-            LLMStage.EVIDENCE_MAPPER,
-            requirements=requirements,
-            cards=cards,
-            synonyms=board.synonyms_map,
-        )
-        response = llm.structured(
-            prompt,
-            MapperResponse,
-            stage=LLMStage.EVIDENCE_MAPPER,
-            validation_context={"valid_card_ids": valid_ids},
-        )
-    except ProviderError:
-        return evidence_map, gaps
-    judged = {m.requirement_id: m for m in response.evidence_map}
+    `candidates`: requirement id → the card ids the offline mapping judged for it (None: every
+    card). A cited card counts only among its requirement's candidates, so the result does not
+    depend on how requirements were batched. `excluded`: card ids that are not evidence
+    (instructions found in the resume); the model neither sees nor may cite them. A batch the
+    model fails keeps its offline result; a requirement that does not fit even alone is refused
+    by the client (nothing sent, recorded as `context_length`) and keeps its offline result."""
+    from core.llm.responses import MapperMatch
+
+    usable = {c.id: c for c in board.evidence_cards if c.id not in excluded}
+    units = mapper_units(board, evidence_map, usable, candidates)
+    judged: dict[str, MapperMatch] = {}
+    for batch in mapper_batches(units, board, usable, llm=llm):
+        judged.update(_judge_batch(batch, board, usable, llm=llm))
+    own = {u.requirement.id: set(u.card_ids) for u in units}
     merged: list[EvidenceMapping] = []
     upgraded: set[str] = set()
     for mapping in evidence_map:
         model = judged.get(mapping.requirement_id)
-        ids = [i for i in (model.evidence_card_ids if model else []) if i in valid_ids]
+        allowed = own.get(mapping.requirement_id, set())
+        ids = [i for i in (model.evidence_card_ids if model else []) if i in allowed]
         if model and ids and mapping.confidence == Confidence.LOW and model.confidence != "low":
             # The model found support retrieval ranked but term matching missed.
             mapping = mapping.model_copy(
@@ -130,6 +132,99 @@ def judge_mapping(
             gap = gap.model_copy(update={"gap_type": GapType.HIDDEN_EVIDENCE})
         kept.append(gap)
     return merged, kept
+
+
+def mapper_units(
+    board: Blackboard,
+    evidence_map: list[EvidenceMapping],
+    usable: Mapping[str, EvidenceCard],
+    candidates: Mapping[str, Sequence[str]] | None,
+) -> list[MapperUnit]:
+    """The low-confidence requirements, in the mapping's order, each with its usable cards."""
+    requirements = {r.id: r for r in board.requirements}
+    units = []
+    for mapping in evidence_map:
+        requirement = requirements.get(mapping.requirement_id)
+        if requirement is None or mapping.confidence != Confidence.LOW:
+            continue
+        found = list(usable) if candidates is None else candidates.get(requirement.id, [])
+        ids = dict.fromkeys([*found, *mapping.evidence_card_ids])
+        units.append(MapperUnit(requirement, tuple(i for i in ids if i in usable)))
+    return units
+
+
+def mapper_batches(
+    units: list[MapperUnit], board: Blackboard, usable: Mapping[str, EvidenceCard], *, llm
+) -> list[list[MapperUnit]]:
+    """Consecutive units, as many to a batch as fit the model's window with their cards. A unit
+    that does not fit alone is a batch of its own (the client refuses it without sending)."""
+    batches: list[list[MapperUnit]] = []
+    current: list[MapperUnit] = []
+    for unit in units:
+        trial = [*current, unit]
+        if current and not _fits(trial, board, usable, llm=llm):
+            batches.append(current)
+            trial = [unit]
+        current = trial
+    if current:
+        batches.append(current)
+    return batches
+
+
+def _fits(batch: list[MapperUnit], board: Blackboard, usable, *, llm) -> bool:
+    from core.llm.responses import MapperResponse
+
+    try:
+        prompt = mapper_prompt(batch, board, usable)
+    except ProviderError:  # the privacy tripwire: asked alone, it fails alone
+        return False
+    return bool(llm.fits(prompt, MapperResponse, stage=LLMStage.EVIDENCE_MAPPER))
+
+
+def mapper_prompt(batch: list[MapperUnit], board: Blackboard, usable: Mapping[str, EvidenceCard]):
+    from core.llm.prompts import render_prompt
+
+    ids = dict.fromkeys(i for unit in batch for i in unit.card_ids)
+    cards = [
+        {"id": c.id, "text": c.raw_text, "role": f"{c.role} at {c.company}".strip(" at")}
+        for c in (usable[i] for i in ids)
+    ]
+    requirements = [unit.requirement for unit in batch]
+    return render_prompt(
+        LLMStage.EVIDENCE_MAPPER,
+        requirements=[r.model_dump(mode="json") for r in requirements],
+        cards=cards,
+        synonyms=named_synonyms(board.synonyms_map, requirements),
+    )
+
+
+def named_synonyms(
+    synonyms: Mapping[str, Sequence[str]], requirements: Sequence[Requirement]
+) -> dict[str, list[str]]:
+    """The synonym entries whose term or an equivalent the requirements name (whole words)."""
+    text = _squash(" ".join(" ".join([r.text, *r.keywords]) for r in requirements))
+    padded = f" {text} "
+    return {
+        term: list(others)
+        for term, others in synonyms.items()
+        if any(f" {_squash(t)} " in padded for t in (term, *others) if _squash(t))
+    }
+
+
+def _judge_batch(batch: list[MapperUnit], board: Blackboard, usable, *, llm) -> dict:
+    from core.llm.responses import MapperResponse
+
+    asked = {unit.requirement.id for unit in batch}
+    try:
+        response = llm.structured(
+            mapper_prompt(batch, board, usable),
+            MapperResponse,
+            stage=LLMStage.EVIDENCE_MAPPER,
+            validation_context={"valid_card_ids": {i for u in batch for i in u.card_ids}},
+        )
+    except ProviderError:
+        return {}
+    return {m.requirement_id: m for m in response.evidence_map if m.requirement_id in asked}
 
 
 def hyde_writer(llm) -> Callable[[str], str | None]:

@@ -164,7 +164,12 @@ def do_mapping(board: Blackboard, deps: Deps) -> Changes:
         from core.pipeline.llm_stages import judge_mapping
 
         evidence_map, gaps = judge_mapping(
-            board, evidence_map, gaps, llm=deps.llm, excluded=excluded
+            board,
+            evidence_map,
+            gaps,
+            llm=deps.llm,
+            excluded=excluded,
+            candidates=result.candidates,
         )
     gaps = carry_over_answers(gaps, board.gap_resolutions)
     evidence_map = apply_answered(evidence_map, gaps)
