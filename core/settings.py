@@ -128,6 +128,11 @@ class IngestSettings(BaseModel):
     max_cards: int = Field(3_000, gt=0, description="Evidence cards from one resume")
     max_card_chars: int = Field(6_000, gt=0, description="Characters in one evidence card")
     max_json_depth: int = Field(64, gt=0, description="Nesting depth of a JSON Resume")
+    reader: Literal["rules", "learned", "auto"] = Field(
+        "rules",
+        description="How resume lines are read: the rule reader, the learned line reader "
+        "(core/reader), or both and the reading that finds more (see core/ingest/choice.py)",
+    )
 
     @property
     def max_upload_bytes(self) -> int:

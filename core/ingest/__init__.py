@@ -5,12 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 from core.contracts import ParsedResume
+from core.ingest.choice import read_text
 from core.ingest.files import ExtractedText, read_path, read_upload
 from core.ingest.injection import detect_injection
 from core.ingest.limits import check_cards
 from core.ingest.metrics import extract_metrics
 from core.ingest.never_evidence import blank_lines, keep_evidence
-from core.ingest.resume_text import parse_resume_text
 from core.ingest.skills import SkillLexicon, find_skills, load_skill_lexicon
 from core.settings import IngestSettings
 
@@ -26,13 +26,12 @@ def parse_extracted(
     text, left_out = (
         (extracted.text, []) if extracted.fmt == "json" else blank_lines(extracted.text)
     )
-    parsed = parse_resume_text(
-        text, source_name=extracted.source_name, fmt=extracted.fmt, embedder=embedder
-    )
+    settings = settings or IngestSettings()
+    parsed, read_out = read_text(text, extracted, settings, embedder)
     parsed.warnings = extracted.warnings + parsed.warnings
-    parsed.left_out = extracted.left_out + left_out + parsed.left_out
+    parsed.left_out = extracted.left_out + left_out + read_out + parsed.left_out
     keep_evidence(parsed)
-    check_cards(parsed, settings or IngestSettings())
+    check_cards(parsed, settings)
     hidden = detect_injection("\n".join(extracted.hidden_text))
     parsed.suspicious_instructions.extend(
         h for h in hidden if h not in parsed.suspicious_instructions

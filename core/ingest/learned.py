@@ -32,6 +32,7 @@ from core.ingest.resume_text import ResumeBuilder, _display_name, _skills_terms,
 from core.ingest.role_scan import parse_role_header
 from core.ingest.roles import HeaderParts, parse_header, strip_markup
 from core.reader.labels import LineLabel
+from core.reader.lines import Line, LineSource
 from core.text.dates import first_range
 from core.text.furniture import PAGE_FURNITURE, THIRD_PARTY
 
@@ -220,6 +221,33 @@ class LabelledResume(ResumeBuilder):
                 number = self.factory.next_number(base + "p")
                 kind = CardKind.ROLE_SENTENCE if role else CardKind.EXPERIENCE_BULLET
                 self.factory.sentences(f"{base}-p{number:02d}", kind, section.name, item, ctx)
+
+
+SOURCES: dict[str, LineSource] = {
+    "pdf": "pdf",
+    "docx": "docx",
+    "markdown": "markdown",
+    "html": "html",
+}
+
+
+def read_learned(
+    text: str, *, source_name: str, fmt: str, lines: Sequence[Line] | None = None
+) -> tuple[ParsedResume, list[LeftOut]]:
+    """Label every line with the shipped model, then assemble. `lines`: the extractor's lines
+    with layout, used when they are the text's lines one for one."""
+    from core.reader.model import label_lines
+
+    raw = text.split("\n")
+    if lines is None or [line.text for line in lines] != raw:
+        source = SOURCES.get(fmt, "text")
+        lines = [Line(text=line, source=source) for line in raw]
+    labels = label_lines(lines)
+    return read_labelled(
+        text,
+        [label if line.strip() else None for line, label in zip(raw, labels, strict=True)],
+        source_name=source_name,
+    )
 
 
 def read_labelled(

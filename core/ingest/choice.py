@@ -1,0 +1,46 @@
+"""Which reader reads a resume: the rule reader, the learned line reader, or both and the better.
+
+`IngestSettings.reader` chooses. With "auto" both read the text and the reading that finds more of
+what a recruiter looks for is kept (`found`: dated roles and education entries, then cards under a
+role); on a tie the rule reader's. The choice is measured, not assumed: `resumeforge eval resumes`
+on the labelled documents (docs/EVALUATION.md, "Resume reading").
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from core.contracts import LeftOut, ParsedResume
+from core.errors import EvidenceParsingError
+from core.ingest.files import ExtractedText
+from core.ingest.resume_text import parse_resume_text
+from core.settings import IngestSettings
+
+
+def found(parsed: ParsedResume) -> tuple[int, int]:
+    """What a reading found: dated roles plus education entries, then cards under a role."""
+    dated = sum(1 for role in parsed.roles if role.start)
+    return dated + len(parsed.education), sum(1 for card in parsed.cards if card.role_id)
+
+
+def read_text(
+    text: str, extracted: ExtractedText, settings: IngestSettings, embedder: Any = None
+) -> tuple[ParsedResume, list[LeftOut]]:
+    """The resume read by the configured reader, and the lines that reader left out."""
+    name, fmt = extracted.source_name, extracted.fmt
+    if settings.reader == "rules" or fmt == "json":
+        return parse_resume_text(text, source_name=name, fmt=fmt, embedder=embedder), []
+    from core.ingest.learned import read_learned
+
+    lines = getattr(extracted, "lines", None)
+    if settings.reader == "learned":
+        return read_learned(text, source_name=name, fmt=fmt, lines=lines)
+    try:
+        rules = parse_resume_text(text, source_name=name, fmt=fmt, embedder=embedder)
+    except EvidenceParsingError:
+        return read_learned(text, source_name=name, fmt=fmt, lines=lines)
+    try:
+        learned, left_out = read_learned(text, source_name=name, fmt=fmt, lines=lines)
+    except EvidenceParsingError:
+        return rules, []
+    return (learned, left_out) if found(learned) > found(rules) else (rules, [])
