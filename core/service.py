@@ -29,7 +29,7 @@ from core.contracts import PipelineState as S
 from core.errors import IncompleteResumeError, InputError, ResumeForgeError
 from core.jd import check_jd_size
 from core.mapping.questions import next_questions
-from core.pipeline.outputs import RunOutputs, export_run
+from core.pipeline.outputs import PageFitPlan, RunOutputs, export_run
 from core.pipeline.run import Run, model_time_budget
 from core.pipeline.steps import completeness_problems
 from core.pipeline.store import BOARD_FILE, load_board
@@ -328,7 +328,9 @@ class TailoringSession:
         """Is there an earlier draft of this session to compare the current one with?"""
         return self._previous_draft is not None
 
-    def export(self, *, template: str, date_style: str | None = None) -> RunOutputs:
+    def export(
+        self, *, template: str, date_style: str | None = None, fit_pages: bool = True
+    ) -> RunOutputs:
         board = self._need_board()
         if board.resume_draft is None:
             raise InputError("Write a draft first.")
@@ -340,11 +342,14 @@ class TailoringSession:
             template=template,
             previous=self._previous_draft,
             date_style=date_style,
+            fit_pages=fit_pages,
         )
         self._save()
         return outputs
 
-    def preview_png(self, *, template: str, date_style: str | None = None) -> bytes:
+    def preview_png(
+        self, *, template: str, date_style: str | None = None, fit_pages: bool = True
+    ) -> bytes:
         """A small PNG of the first page the export would produce (to show before download)."""
         from core.pipeline.outputs import final_draft
         from core.render.pdf_render import preview_png
@@ -352,8 +357,17 @@ class TailoringSession:
         board = self._need_board()
         if board.resume_draft is None:
             raise InputError("Write a draft first.")
-        draft = final_draft(board, template=template, date_style=date_style)
+        draft = final_draft(board, template=template, date_style=date_style, fit_pages=fit_pages)
         return preview_png(draft, board.contact, template=template)
+
+    def page_fit_plan(self, *, template: str, date_style: str | None = None) -> PageFitPlan:
+        """The lines the export's page fit would leave out of this draft (before export)."""
+        from core.pipeline.outputs import page_fit_plan
+
+        board = self._need_board()
+        if board.resume_draft is None:
+            raise InputError("Write a draft first.")
+        return page_fit_plan(board, template=template, date_style=date_style)
 
     # --- session ----------------------------------------------------------------------------
     def set_llm(self, llm) -> None:

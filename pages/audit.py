@@ -3,7 +3,7 @@ the keyword coverage."""
 
 import streamlit as st
 
-from core.ui import draft_actions, draft_widgets, media, state, widgets
+from core.ui import draft_actions, draft_widgets, media, page_fit_widgets, state, widgets
 
 st.title("Audit and downloads")
 board = state.board()
@@ -14,16 +14,31 @@ if board is None or board.resume_draft is None or board.audit_report is None:
 
 draft_widgets.render_verdict_banner(board.audit_report, board.resume_draft)
 template = state.text(state.TEMPLATE) or draft_actions.template_names()[0]
-bundle = draft_actions.prepare_downloads(template, state.text(state.DATE_STYLE) or "short")
+date_style = state.text(state.DATE_STYLE) or "short"
+plan = draft_actions.page_fit_plan(template, date_style)
+if plan is not None:  # before the downloads: what they leave out, and the user's choice
+    page_fit_widgets.render_page_fit(
+        plan,
+        fitting=state.fit_pages(),
+        prefix="audit",
+        choice_key=draft_actions.fit_choice_key,
+        on_apply=draft_actions.apply_fit_choice,
+        on_keep_all=draft_actions.keep_every_line,
+    )
+bundle = draft_actions.prepare_downloads(template, date_style)
+ats = None
 if bundle is not None:
     draft_widgets.render_downloads(bundle, stem=draft_actions.download_stem())
     draft_widgets.render_preview(bundle)
     media.remember_served_files()  # so deleting or expiring the data removes them at once
-    st.caption("The DOCX holds only lines the audit supports; rejected lines are left out.")
+    document = draft_actions.shipped_document(bundle)
+    blocked = board.blocked_line_ids()
+    st.caption(page_fit_widgets.left_out_note(board.resume_draft, document, blocked))
+    ats = draft_actions.shipped_ats(bundle)  # made on the DOCX's own text
 
 draft_widgets.render_audit_problems(board.audit_report, board.resume_draft)
 st.subheader("Keywords an applicant tracking system looks for")
-if board.ats_report is None:
+if ats is None:
     st.caption("No keyword report for this run.")
 else:
-    draft_widgets.render_ats(board.ats_report)
+    draft_widgets.render_ats(ats)

@@ -2,7 +2,7 @@
 
 import streamlit as st
 
-from core.ui import draft_actions, draft_widgets, state, widgets
+from core.ui import draft_actions, draft_widgets, page_fit_widgets, state, widgets
 
 st.title("Review your tailored resume")
 session = state.session()
@@ -45,6 +45,18 @@ if board.failure_reasons:
     st.warning("The last run did not finish cleanly:")
     widgets.render_bullets(board.failure_reasons)
 
+date_style = state.text(state.DATE_STYLE) or "short"
+plan = draft_actions.page_fit_plan(state.text(state.TEMPLATE), date_style)
+if plan is not None:
+    page_fit_widgets.render_page_fit(
+        plan,
+        fitting=state.fit_pages(),
+        prefix="draft",
+        choice_key=draft_actions.fit_choice_key,
+        on_apply=draft_actions.apply_fit_choice,
+        on_keep_all=draft_actions.keep_every_line,
+    )
+
 
 @st.fragment
 def line(bullet_id: str) -> None:
@@ -63,6 +75,7 @@ def line(bullet_id: str) -> None:
             on_status=draft_actions.set_line_status,
             on_edit=draft_actions.edit_line,
             on_toggle_editor=draft_actions.toggle_editor,
+            fit_out=draft_actions.page_fit_takes(bullet),
         )
 
 

@@ -5,12 +5,15 @@ and export its downloads once per version (pages 4 and 5; see core/ui/actions.py
 from __future__ import annotations
 
 import hashlib
+import json
 import re
+from functools import partial
 
 import streamlit as st
 
-from core.contracts import BulletStatus, CardKind, DraftBullet, Severity
+from core.contracts import ATSReport, BulletStatus, CardKind, DraftBullet, ResumeDraft, Severity
 from core.errors import ResumeForgeError
+from core.pipeline.outputs import PageFitPlan
 from core.ui import state
 from core.ui.progress import attempt, run_steps, show_error
 
@@ -133,6 +136,7 @@ def draft_signature(template: str, date_style: str = "short") -> str:
     )
     parts = [current.run_id, template, date_style, current.resume_draft.model_dump_json()]
     parts.append(",".join(blocked))
+    parts += [str(state.fit_pages()), str(current.inputs.length_rules.max_pages)]
     return hashlib.sha256("|".join(parts).encode()).hexdigest()
 
 
@@ -144,13 +148,14 @@ def prepare_downloads(template: str, date_style: str = "short") -> state.ExportB
         return bundle
     session = state.session()
     has_previous = session.has_previous_draft
+    fit = state.fit_pages()
     try:
-        outputs = session.export(template=template, date_style=date_style)
+        outputs = session.export(template=template, date_style=date_style, fit_pages=fit)
     except ResumeForgeError as err:
         show_error(err)
         return None
     try:
-        preview = session.preview_png(template=template, date_style=date_style)
+        preview = session.preview_png(template=template, date_style=date_style, fit_pages=fit)
     except ResumeForgeError:
         preview = b""  # the downloads matter more than the picture of them
     bundle = state.ExportBundle(
@@ -164,3 +169,62 @@ def prepare_downloads(template: str, date_style: str = "short") -> state.ExportB
     )
     state.set_export_bundle(bundle)
     return bundle
+
+
+def shipped_document(bundle: state.ExportBundle) -> ResumeDraft:
+    """The document the downloads hold (audit.json's "document": after the audit and page fit)."""
+    return ResumeDraft.model_validate(json.loads(bundle.audit_json)["document"])
+
+
+def shipped_ats(bundle: state.ExportBundle) -> ATSReport | None:
+    """The ATS report of the downloads, made on the DOCX's own text: what the page shows."""
+    report = json.loads(bundle.audit_json)["blackboard"].get("ats_report")
+    return ATSReport.model_validate(report) if report else None
+
+
+# --- page fit: shown before export, decided by the user ----------------------------------------
+def page_fit_plan(template: str, date_style: str = "short") -> PageFitPlan | None:
+    """What page fit would leave out of the current draft, measured once per version."""
+    signature = draft_signature(template, date_style)
+    if not signature:
+        return None
+    plan = state.page_fit(signature)
+    if plan is None:
+        try:
+            plan = state.session().page_fit_plan(template=template, date_style=date_style)
+        except ResumeForgeError as err:
+            show_error(err)
+            return None
+        state.set_page_fit(signature, plan)
+    return plan
+
+
+def page_fit_takes(bullet: DraftBullet) -> bool:
+    """Would page fit leave this line out (by the last measurement; never a decided line)?"""
+    plan = state.last_page_fit()
+    if plan is None or not state.fit_pages() or bullet.status != BulletStatus.PROPOSED:
+        return False
+    return any(b.id == bullet.id for b in plan.lines)
+
+
+def fit_choice_key(bullet_id: str) -> str:
+    return f"draft_fit_out_{bullet_id}"
+
+
+def apply_fit_choice(bullet_ids: list[str]) -> None:
+    """Callback of "Leave out the ticked lines": ticked lines are rejected (left out by the
+    user), the others accepted (so page fit keeps them)."""
+    session = state.session()
+    for bullet_id in bullet_ids:
+        left_out = state.flag(fit_choice_key(bullet_id))
+        status = BulletStatus.REJECTED if left_out else BulletStatus.ACCEPTED
+        error = attempt(partial(session.set_bullet_status, bullet_id, status))
+        if error:
+            state.flash("error", error)
+            return
+    state.flash("success", "Done: the lines you ticked are left out, the others kept.")
+
+
+def keep_every_line(keep: bool) -> None:
+    """Callback: keep every line (no page fit), or fit to the page limit again."""
+    state.set_fit_pages(not keep)

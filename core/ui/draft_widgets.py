@@ -67,19 +67,23 @@ def render_line(
     on_status: OnStatus,
     on_edit: OnEdit,
     on_toggle_editor: OnToggle,
+    fit_out: bool = False,
 ) -> None:
     """One compact row per draft line: verdict icon and text, plain-language status, its
     problems, then the evidence on expand and accept / reject / edit. A blocked line cannot
-    be accepted until it is fixed. The edit box is drawn only for the line being edited."""
+    be accepted until it is fixed. The edit box is drawn only for the line being edited;
+    `fit_out` says page fit leaves the line out (accept it to keep it)."""
     rejected = bullet.status == BulletStatus.REJECTED
     icon, word = line_verdict(verdict)
     blocked = word.startswith("blocked")
     with st.container(border=True, key=f"draft_line_{bullet.id}"):
         body = safe_text(bullet.text)
         origin = ORIGIN_WORDS.get(bullet.origin, "from your resume")
+        fit = " · :orange[left out by page fit: accept it to keep it]" if fit_out else ""
         st.markdown(
             f"{icon} {'~~' + body + '~~' if rejected else body}  \n"
             f":gray[{STATUS_WORDS.get(bullet.status, bullet.status.value)} · {word} · {origin}]"
+            + fit
         )
         for violation in verdict.violations if verdict else []:
             render_violation(violation)
@@ -158,7 +162,7 @@ def render_skills(draft: ResumeDraft) -> None:
 
 def render_dropped(draft: ResumeDraft) -> None:
     if draft.dropped:
-        with st.expander(f"{len(draft.dropped)} line(s) removed by the audit"):
+        with st.expander(f"{len(draft.dropped)} line(s) the audit could not verify, left out"):
             render_bullets([b.text for b in draft.dropped])
 
 
@@ -210,16 +214,19 @@ def render_ats(ats: ATSReport) -> None:
     musts = len(ats.must_haves_supported) + len(ats.must_haves_missing)
     cols = st.columns(2)
     cols[0].metric(
-        "Must-haves your draft shows",
+        "Must-haves your DOCX shows",
         f"{len(ats.must_haves_supported)} of {musts}",
-        help="Must-have requirements whose evidence the draft cites.",
+        help=(
+            "Must-have requirements the DOCX states: every keyword they name, or a line "
+            "citing their evidence."
+        ),
     )
     cols[1].metric(
-        "Job keywords in your draft",
+        "Job keywords in your DOCX",
         f"{ats.keyword_coverage_score:.0f}%",
-        help="The job ad's keywords an applicant tracking system would find in the DOCX.",
+        help="The job ad's keywords a search of the DOCX finds, word for word.",
     )
-    st.markdown("**Keywords your draft has:** " + inline(ats.supported_keywords))
+    st.markdown("**Keywords your DOCX has:** " + inline(ats.supported_keywords))
     st.markdown("**Keywords it lacks:** " + inline(ats.missing_keywords))
     if ats.suggested_keywords:
         st.caption(

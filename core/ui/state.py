@@ -14,6 +14,7 @@ from typing import Any
 import streamlit as st
 
 from core.contracts import Blackboard
+from core.pipeline.outputs import PageFitPlan
 from core.service import TailoringSession
 from core.settings import Settings, get_settings, temp_home
 from core.ui.session_values import ExportBundle, Flash, FormInputs, UploadedInput, Usage
@@ -58,6 +59,8 @@ _FLASHES = "rf_flashes"
 _LLM_SIGNATURE = "rf_llm_signature"
 _LINE_NOTES = "rf_line_notes"
 _EDITING = "rf_editing"
+_FIT_PAGES = "rf_fit_pages"
+_PAGE_FIT = "rf_page_fit"
 _TOKEN = "rf_token"  # noqa: S105 (a state key, not a secret)
 TOKEN_PARAM = "s"  # noqa: S105 - the URL query parameter that names this browser's workspace
 
@@ -97,6 +100,8 @@ def forget_inputs() -> None:
         state[key] = {}
     state.pop(_EXPORT, None)
     state.pop(_LLM_SIGNATURE, None)
+    state.pop(_FIT_PAGES, None)
+    state.pop(_PAGE_FIT, None)
     state[_EDITING] = set()
 
 
@@ -196,6 +201,31 @@ def export_bundle() -> ExportBundle | None:
 
 def set_export_bundle(bundle: ExportBundle | None) -> None:
     st.session_state[_EXPORT] = bundle
+
+
+def fit_pages() -> bool:
+    """Does the export fit the page limit (the default), or did the user keep every line?"""
+    return bool(st.session_state.get(_FIT_PAGES, True))
+
+
+def set_fit_pages(value: bool) -> None:
+    st.session_state[_FIT_PAGES] = value
+
+
+def page_fit(signature: str) -> PageFitPlan | None:
+    """The page-fit plan measured for this draft version (None: not measured yet)."""
+    saved = st.session_state.get(_PAGE_FIT)
+    return saved[1] if saved and saved[0] == signature else None
+
+
+def last_page_fit() -> PageFitPlan | None:
+    """The last page-fit plan measured, whichever version (for a line redrawn on its own)."""
+    saved = st.session_state.get(_PAGE_FIT)
+    return saved[1] if saved else None
+
+
+def set_page_fit(signature: str, plan: PageFitPlan) -> None:
+    st.session_state[_PAGE_FIT] = (signature, plan)
 
 
 def request(action: str) -> None:

@@ -32,9 +32,9 @@ def test_a_verdict_banner_with_counts_and_one_coverage_display(app, drafted_sess
     assert len(banner) == 1 and f"{lines} lines checked" in banner[0]
     metrics = {m.label: m.value for m in at.metric}
     ats = board.ats_report
-    assert metrics["Job keywords in your draft"] == f"{ats.keyword_coverage_score:.0f}%"
+    assert metrics["Job keywords in your DOCX"] == f"{ats.keyword_coverage_score:.0f}%"
     musts = len(ats.must_haves_supported) + len(ats.must_haves_missing)
-    assert metrics["Must-haves your draft shows"] == f"{len(ats.must_haves_supported)} of {musts}"
+    assert metrics["Must-haves your DOCX shows"] == f"{len(ats.must_haves_supported)} of {musts}"
     assert not at.get("progress") and "Role signal" not in metrics  # one display, no riddle
     shown = texts(at)
     assert all(k in shown for k in ats.supported_keywords + ats.missing_keywords)
