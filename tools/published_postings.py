@@ -44,9 +44,12 @@ def sample(corpus: Path, split: str) -> list[dict]:
     return [p for p in postings if p["format"] in MARKUP and split_of(p["id"]) == split]
 
 
+def raw_markup(requirements: list[str]) -> bool:
+    return any(RAW_MARKUP.search(text) for text in requirements)
+
+
 def reads_well(requirements: list[str]) -> bool:
-    raw = any(RAW_MARKUP.search(text) for text in requirements)
-    return len(requirements) >= MIN_REQUIREMENTS and not raw
+    return len(requirements) >= MIN_REQUIREMENTS and not raw_markup(requirements)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -61,6 +64,7 @@ def main(argv: list[str] | None = None) -> int:
     postings = sample(args.corpus, args.split)
     good: Counter[str] = Counter()
     total: Counter[str] = Counter()
+    raw, few = 0, 0
     seconds, shown = [], 0
     for posting in postings:
         started = time.perf_counter()
@@ -70,6 +74,8 @@ def main(argv: list[str] | None = None) -> int:
             requirements = []
         seconds.append(time.perf_counter() - started)
         total[posting["format"]] += 1
+        raw += raw_markup(requirements)
+        few += len(requirements) < MIN_REQUIREMENTS
         if reads_well(requirements):
             good[posting["format"]] += 1
         elif args.split == "tuning" and shown < args.show:
@@ -81,6 +87,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{args.split} {fmt}: {good[fmt]}/{total[fmt]} read well")
     all_good, all_total = sum(good.values()), sum(total.values())
     print(f"{args.split} all markup: {all_good}/{all_total} read well ({all_good / all_total:.0%})")
+    print(f"raw tags or entities in a requirement: {raw}; fewer than 3 requirements: {few}")
     print(f"median {statistics.median(seconds) * 1000:.0f} ms per ad, max {max(seconds):.2f} s")
     return 0
 

@@ -10,7 +10,7 @@ from core.cli.output import emit_json, run_eval
 from core.contracts import JDAnalysis
 from core.ingest import read_path
 from core.jd import analyze_jd, jd_file_settings
-from core.jd.reading import reading_warnings
+from core.jd.reading import first_lines_read, reading_warnings
 from core.settings import get_settings
 
 
@@ -30,9 +30,15 @@ def cmd_analyze(args: argparse.Namespace) -> int:
 
 
 def print_reading_warnings(analysis: JDAnalysis) -> None:
-    """A thin reading of the ad (too few requirements, no qualifications) goes to stderr."""
-    for warning in reading_warnings(analysis):
+    """A thin reading of the ad (too few requirements, mostly notices, no qualifications) goes
+    to stderr, with the first lines of the text as it was read."""
+    warnings = reading_warnings(analysis)
+    for warning in warnings:
         print(f"warning: {warning}", file=sys.stderr)
+    if warnings:
+        print("The job ad's text as it was read begins:", file=sys.stderr)
+        for line in first_lines_read(analysis):
+            print(f"  | {line}", file=sys.stderr)
 
 
 def cmd_eval_jd(args: argparse.Namespace) -> int:

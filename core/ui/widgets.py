@@ -19,7 +19,7 @@ from core.contracts import (
     ParsedResume,
     UserQuestion,
 )
-from core.jd.reading import lines_by_role, reading_warnings
+from core.jd.reading import first_lines_read, lines_by_role, reading_warnings
 from core.ui import state
 
 # Every ASCII character that can start Markdown/HTML/LaTeX/directive syntax in st.markdown.
@@ -175,10 +175,14 @@ def render_role_profile(analysis: JDAnalysis) -> None:
 
 def render_jd_reading(analysis: JDAnalysis) -> None:
     """Warnings about a thin reading, and which lines became requirements, duties, boilerplate."""
-    for warning in reading_warnings(analysis):
-        st.warning(warning)
+    warnings = reading_warnings(analysis)
+    for warning in warnings:
+        st.warning(warning, icon=":material/warning:")
+    if warnings:
+        st.caption("The job ad's text as it was read begins:")
+        st.code("\n".join(first_lines_read(analysis)), language=None, wrap_lines=True)
     roles = lines_by_role(analysis)
-    with st.expander("How the job ad was read", expanded=bool(reading_warnings(analysis))):
+    with st.expander("How the job ad was read", expanded=bool(warnings)):
         for role, label in (
             ("requirements", "Read as requirements"),
             ("duties", "Read as duties"),

@@ -52,3 +52,33 @@ def test_page_warns_about_a_thin_reading_and_shows_where_lines_went(app, mapped_
     shown = texts(at)
     assert "Read as requirements" in shown and "Read as boilerplate" in shown
     assert jd.requirements[0].text in shown
+
+
+def test_page_shows_the_text_it_read_when_an_ad_reads_thin(app, mapped_session):
+    from core.jd import analyze_jd
+
+    thin = analyze_jd(
+        "&lt;h2&gt;Retail Supervisor&lt;/h2&gt;&lt;p&gt;Busy garden centre, seven days a "
+        "week.&lt;/p&gt;&lt;p&gt;Plant lover a plus!&lt;/p&gt;"
+    )
+    mapped_session.board.jd = thin
+    at = app(mapped_session, "pages/jd_analysis.py")
+    assert not at.exception
+    assert any("We could read only" in w.value for w in at.warning)
+    [read] = [c.value for c in at.code]
+    assert read.splitlines()[:2] == ["Retail Supervisor", "Busy garden centre, seven days a week."]
+    assert "&lt;" not in read and "<h2>" not in read
+
+
+def test_page_warns_when_most_of_the_ad_is_boilerplate(app, mapped_session):
+    from core.contracts import JDSection
+
+    jd = mapped_session.board.jd
+    notices = "\n".join(f"Notice {n} to applicants" for n in range(200))
+    jd.sections = [*jd.sections, JDSection(kind="eeo", heading="", text=notices)]
+    at = app(mapped_session, "pages/jd_analysis.py")
+    assert not at.exception
+    assert any("Most of this job ad" in w.value for w in at.warning)
+    [read] = [c.value for c in at.code]
+    first = jd.sections[0].heading or jd.sections[0].text.splitlines()[0]
+    assert read.splitlines()[0] == first

@@ -195,3 +195,38 @@ def test_analyze_warns_on_stderr_when_the_ad_reads_thin(tmp_path, capsys):
     assert code == 0 and json.loads(out)["target_title"] == "Cook"
     assert "warning: We could read only" in err
     assert "check that its bullets are on separate lines" in err
+
+
+def test_analyze_shows_the_text_it_read_when_the_ad_reads_thin(tmp_path, capsys):
+    jd = tmp_path / "garden-centre.html"
+    jd.write_text(
+        "<html><body><h1>Garden Centre Supervisor</h1>"
+        "<p>Join our friendly team in the planteria.</p><p>Plant lover a plus!</p>"
+        "</body></html>",
+        "utf-8",
+    )
+    code, out, err = analyze(capsys, str(jd))
+    assert code == 0 and len(json.loads(out)["requirements"]) < 3
+    assert "warning: We could read only" in err
+    lines = err.splitlines()
+    shown = lines[lines.index("The job ad's text as it was read begins:") + 1 :]
+    assert shown[:3] == [
+        "  | Garden Centre Supervisor",
+        "  | Join our friendly team in the planteria.",
+        "  | Plant lover a plus!",
+    ]
+    assert "<" not in err  # what was read, not the markup
+
+
+def test_analyze_warns_when_most_of_the_ad_is_notices(tmp_path, capsys):
+    notices = "\n".join(f"- Benefit number {n} for every member of staff" for n in range(1, 13))
+    jd = tmp_path / "mostly-benefits.txt"
+    jd.write_text(
+        "Stores Assistant\n\nRequirements\n- Forklift licence\n- Stock control experience\n"
+        f"- Good with numbers\n\nBenefits\n{notices}\n",
+        "utf-8",
+    )
+    code, out, err = analyze(capsys, str(jd))
+    assert code == 0 and len(json.loads(out)["requirements"]) == 3
+    assert "warning: Most of this job ad (12 of its 16 lines) read as notices" in err
+    assert "  | Stores Assistant" in err

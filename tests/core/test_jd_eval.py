@@ -296,3 +296,27 @@ def test_boilerplate_and_name_parts_do_not_become_keywords():
     keywords = analyze_jd(jd).keywords
     assert {"RN", "LPN", "MS Office", "PA Teaching certificate"} <= set(keywords)
     assert not {"OS", "MS", "PA", "activities", "duties"} & set(keywords)
+
+
+def test_an_ad_read_mostly_as_notices_gives_a_warning_and_its_first_lines():
+    from core.contracts import JDSection
+    from core.jd.reading import first_lines_read
+
+    analysis = _analysis("Forklift licence", "Stock control", "Good with numbers")
+    asks = "Forklift licence\nStock control\nGood with numbers"
+    analysis.sections = [JDSection(kind="requirements", heading="Requirements", text=asks)]
+    assert reading_warnings(analysis) == []
+    notices = JDSection(kind="eeo", heading="Equal opportunity", text="a\nb\nc")
+    analysis.sections.append(notices)
+    assert reading_warnings(analysis) == []  # 3 of 6 lines: not most
+    notices.text += "\nd"
+    [warning] = reading_warnings(analysis)
+    assert warning.startswith("Most of this job ad (4 of its 7 lines) read as notices")
+    assert first_lines_read(analysis, limit=6) == [
+        "Requirements",
+        "Forklift licence",
+        "Stock control",
+        "Good with numbers",
+        "Equal opportunity",
+        "a",
+    ]
