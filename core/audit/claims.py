@@ -22,7 +22,7 @@ from functools import lru_cache
 from core.audit.names import title_in_text, title_matches
 from core.audit.vocabulary import TITLE_HEADS
 from core.contracts import RoleEntry
-from core.retrieval.text_analysis import tokenize
+from core.retrieval.text_analysis import STOPWORDS, tokenize
 from core.text.levels import data_table, word_pattern
 from core.text.number_words import find_worded
 
@@ -88,15 +88,34 @@ def _sentences(text: str) -> list[str]:
     return [s for s in re.split(r"(?<=[.;!?])\s+|\n", text) if s.strip()]
 
 
+def _qualified(text: str, end: int) -> set[str]:
+    """The word an absolute stands before as its adjective ("zero downtime", "a perfect score"),
+    stemmed; empty when a preposition or nothing follows ("to zero", "100% of the orders")."""
+    m = re.match(r"\s+([A-Za-z][\w-]*)", text[end:])
+    if not m or m.group(1).lower() in STOPWORDS:
+        return set()
+    return _stems(tokenize(m.group(1)))
+
+
 def absolute_findings(text: str, evidence: str) -> list[ClaimFinding]:
+    """An absolute must be stated as an absolute about the same thing: an evidence sentence
+    with an absolute word that shares the words around the claim (not the absolute words
+    themselves: "every" in "a perfect score on every inspection" names nothing), and, when
+    the claim qualifies a noun ("zero downtime", "a perfect score"), that noun."""
     claims: list[str] = _words()["absolute_claims"]  # type: ignore[assignment]
-    backing = word_pattern(_words()["absolute_evidence"])  # type: ignore[arg-type]
+    backing_words: list[str] = _words()["absolute_evidence"]  # type: ignore[assignment]
+    backing = word_pattern(backing_words)
+    absolute = _stems([w.lower() for w in [*claims, *backing_words]])
     out: list[ClaimFinding] = []
     for m in word_pattern(claims).finditer(text):
         words = tokenize(text)
         before = tokenize(text[: m.start()])[-WINDOW:]
-        about = _stems(before + tokenize(text[m.end() :])[:WINDOW]) or _stems(words)
-        if any(backing.search(s) and _stems(tokenize(s)) & about for s in _sentences(evidence)):
+        about = (_stems(before + tokenize(text[m.end() :])[:WINDOW]) or _stems(words)) - absolute
+        noun = _qualified(text, m.end()) - absolute
+        if any(
+            backing.search(s) and _stems(tokenize(s)) & about and noun <= _stems(tokenize(s))
+            for s in _sentences(evidence)
+        ):
             continue
         span = " ".join(text[m.start() :].split()[:2])
         out.append(

@@ -154,6 +154,21 @@ _RATE = re.compile(
     rf"(?P<period>{_PERIODS})s?\b",
     re.I,
 )
+_ADVERB_PERIODS = {
+    "daily": "day",
+    "nightly": "night",
+    "weekly": "week",
+    "monthly": "month",
+    "quarterly": "quarter",
+    "yearly": "year",
+    "annually": "year",
+    "hourly": "hour",
+}
+_FREQUENCY = re.compile(
+    rf"\s+(?:(?:a|an|per|each|every)\s+(?P<period>{_PERIODS})s?\b"
+    rf"|(?P<adverb>{'|'.join(_ADVERB_PERIODS)})\b)",
+    re.I,
+)
 _STAT_BEFORE = re.compile(
     r"(?P<stat>\bp\d{2}(?:\.\d+)?|\bmedian|\bmean|\baverage|\bavg"
     r"|\b\d{2}(?:st|nd|rd|th)[- ]percentile)"
@@ -206,6 +221,12 @@ def find_quantities(text: str) -> list[Quantity]:
         found.append(_with_unit(text, w.text, w.value, w.kind, w.start, w.end))
     for m in _MULTIPLIER.finditer(text):
         value = float(MULTIPLIER_WORDS[m.group("word").lower()])
+        often = _FREQUENCY.match(text, m.end())
+        if often:  # "twice a week" is how often, a count over a period, not a ratio
+            period = (often.group("period") or often.group("adverb")).lower()
+            period = _ADVERB_PERIODS.get(period, period)
+            found.append(Quantity(m.group(0), value, "count", *m.span(), rate=period))
+            continue
         found.append(Quantity(m.group(0), value, "multiplier", *m.span()))
     found.sort(key=lambda q: q.start)
     return found

@@ -38,6 +38,7 @@ from core.audit.vocabulary import (
     PROJECT_ROLES,
     RAN,
     TEAM_NOUNS,
+    TITLE_HEADS,
 )
 from core.text.number_words import SMALL
 
@@ -236,6 +237,84 @@ def authority_findings(text: str, evidence: str) -> list[ScopeFinding]:
     return out[:1]
 
 
+# The person a verb acts on: a determiner, then up to four words that hold a job-title word
+# ("the site superintendent", "the clinical director's", "the case managers").
+_DETERMINER = re.compile(r"^\s+(?:the|our|its|their|his|her|my|a|an)\s+", re.I)
+PERSON_WINDOW = 6  # words after an evidence verb that may name the person it acts on
+
+
+def _title_head(word: str) -> str:
+    """The job-title word `word` is (singular, possessive dropped), or ''."""
+    word = re.sub(r"['’]s?$", "", word.lower())
+    for form in (word, re.sub(r"s$", "", word), re.sub(r"es$", "", word)):
+        if form in TITLE_HEADS:
+            return form
+    return ""
+
+
+def _governed_people(text: str) -> list[tuple[str, str, str]]:
+    """(verb, person as written, title word) for each person named by title that a led-level
+    verb acts on directly ("supervised the site superintendent")."""
+    out: list[tuple[str, str, str]] = []
+    for mk in find_markers(text):
+        if mk.level_name not in _AUTHORITY_LEVELS:
+            continue
+        after = text[mk.start + len(mk.text) :]
+        det = _DETERMINER.match(after)
+        if not det:
+            continue
+        run: list[str] = []
+        for m in re.finditer(r"[\w'’-]+|\S", after[det.end() :]):
+            word = m.group(0)
+            if not re.match(r"\w", word) or word.lower() in AUTHORITY_GAP_WORDS or len(run) == 4:
+                break
+            run.append(word)
+            if re.search(r"['’]s?$", word):
+                break  # "the banquet chef's prep schedule": the possessive ends the person
+        heads = [i for i, w in enumerate(run) if _title_head(w)]
+        if heads:
+            person = " ".join(run[: heads[-1] + 1])
+            out.append((mk.text, re.sub(r"['’]s?$", "", person), _title_head(run[heads[-1]])))
+    return out
+
+
+def _person_under_authority(head: str, evidence: str) -> bool:
+    """The evidence puts a person with this title word under a led-level verb of its own."""
+    for mk in find_markers(evidence):
+        if mk.level_name not in _AUTHORITY_LEVELS:
+            continue
+        words = re.findall(r"[\w'’-]+|[.;:,\n]", evidence[mk.start + len(mk.text) :])
+        for word in words[:PERSON_WINDOW]:
+            if not re.match(r"\w", word) or word.lower() in AUTHORITY_GAP_WORDS:
+                break
+            if _title_head(re.sub(r"['’]s$", "", word)) == head:
+                return True
+    return False
+
+
+def person_authority_findings(text: str, evidence: str) -> list[ScopeFinding]:
+    """A person named by title that the line puts under a led-level verb ("supervised the site
+    superintendent", "directed the executive chef's menus") while the evidence names that
+    person only beside the writer ("with the site superintendent", "helped the banquet chef").
+    A person the evidence never names is left to the other checks."""
+    out: list[ScopeFinding] = []
+    for verb, person, head in _governed_people(text):
+        if _person_under_authority(head, evidence):
+            continue
+        said = re.search(rf"[^.;\n]*?(?<![\w-]){re.escape(head)}(?:e?s)?(?![\w-])", evidence, re.I)
+        if said is None:
+            continue
+        quote = " ".join(said.group(0).split()[-10:])
+        out.append(
+            ScopeFinding(
+                f"{verb} the {person}",
+                f"'{verb} the {person}' claims authority over someone the evidence does not "
+                f"put under you: it says '{quote}'.",
+            )
+        )
+    return out[:1]
+
+
 def check_scope(
     text: str, *, evidence: str, places: list[str] | None = None, role_evidence: str = ""
 ) -> list[ScopeFinding]:
@@ -255,4 +334,5 @@ def check_scope(
         *team_size_findings(text, evidence),
         *geography_findings(text, evidence, places or []),
         *authority_findings(text, "\n".join([evidence, role_evidence])),
+        *person_authority_findings(text, "\n".join([evidence, role_evidence])),
     ]

@@ -63,7 +63,8 @@ def word_in(word: str, text: str) -> bool:
     base = re.sub(r"(?:['’]s|s)$", "", word) if len(word) > 3 else word
     shortened = len(word) >= 4 and word.isalpha() and word[1:].islower()
     for form in {word, base}:
-        tail = r"\w*" if shortened else r"(?:e?s|['’]s)?(?![\w])"
+        # the word as written may be cut short, not its singular: "Physics" is no "physical"
+        tail = r"\w*" if shortened and form == word else r"(?:e?s|['’]s)?(?![\w])"
         if re.search(rf"(?<![\w]){re.escape(form)}{tail}", text, re.I):
             return True
     return False
@@ -79,9 +80,12 @@ def words_together(words: Sequence[str], text: str) -> bool:
 
 
 def _one_name(words: Sequence[str]) -> bool:
-    """Capitalised ordinary words that name something only together ("Cloud Monitoring"); a
-    run with an acronym or a digit ("City's NPDES MS4") is several names side by side."""
-    return len(words) > 1 and all(re.fullmatch(r"[A-Z][a-z]+(?:['’]s)?", w) for w in words)
+    """A run that names one thing only together: capitalised ordinary words ("Cloud
+    Monitoring"), or a name with a capitalised ordinary word beside it ("AP Physics",
+    "ServSafe Allergens": a course or credential, not the name plus any physics). Names side by
+    side with no ordinary word ("NPDES MS4") are several (a possessive ends a run before this:
+    `product_words`)."""
+    return len(words) > 1 and any(re.fullmatch(r"[A-Z][a-z]+(?:['’]s)?", w) for w in words)
 
 
 def _sentence_start(text: str, index: int) -> bool:
@@ -105,13 +109,18 @@ def _looks_like_product(token: str, initial: bool) -> bool:
 def product_words(text: str, skip_spans: Sequence[tuple[int, int]]) -> list[tuple[str, int]]:
     """Runs of product-like words (joined when adjacent) with their start offsets."""
     runs: list[tuple[str, int, int]] = []
+    ended = True  # a possessive ends a name: "the City's NPDES MS4" is two
     for m in _TOKEN.finditer(text):
         if any(a <= m.start() < b for a, b in skip_spans):
             continue
         token = re.sub(r"['’]s$", "", m.group(0))
         if not _looks_like_product(token, _sentence_start(text, m.start())):
             continue
-        if runs and re.fullmatch(r"\s+", text[runs[-1][2] : m.start()]):
+        joined = (
+            bool(runs) and not ended and bool(re.fullmatch(r"\s+", text[runs[-1][2] : m.start()]))
+        )
+        ended = token != m.group(0)
+        if joined:
             phrase, start, _ = runs[-1]
             runs[-1] = (f"{phrase} {token}", start, m.end())
         else:

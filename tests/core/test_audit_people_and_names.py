@@ -1,0 +1,101 @@
+"""Evasions the probe suite's tuning part showed: authority over a person named by title, a
+course or credential made of a known name and an ordinary word, an absolute about another
+thing than the evidence's, and a multiplier backed by a frequency ("twice a week")."""
+
+from __future__ import annotations
+
+import pytest
+
+from core.audit import audit_bullets
+from core.audit.quantities import find_quantities
+from core.contracts import ParsedResume, Severity, ViolationType
+
+V = ViolationType
+METRIC = {V.METRIC_CHANGED, V.METRIC_INVENTED}
+SCOPE = {V.SCOPE_INFLATED}
+SKILL = {V.SKILL_INVENTED}
+
+RESUME = """# Noor Haddad
+
+noor@example.com
+
+## Experience
+
+### Tallis Print Works — Production Coordinator
+*May 2021 – Present*
+
+- Ran the press floor walks with the plant foreman to check make-ready times.
+- Cut paper waste from 12% to 10% by re-imposing the long runs in Prinergy and checking plates
+  twice a week.
+- Passed every customer audit in 2022 and 2023 with no major findings.
+- Taught the ISO 12647 color workflow and physical proofing to 5 press operators.
+- Ran the 2022 capacity review with the production director.
+- Supervised the bindery crew leads on the night shift.
+
+### Orrin Signs — Print Assistant
+*June 2018 – April 2021*
+
+- Prepared vinyl signs and banners for 40 local businesses.
+
+## Skills
+
+Prinergy, color management, preflight, imposition
+
+## Certifications
+
+- G7 Expert (2022)
+"""
+
+
+@pytest.fixture(scope="module")
+def resume() -> ParsedResume:
+    from core.ingest import parse_resume
+
+    return parse_resume(RESUME.encode(), "fact_resume.md")
+
+
+def _blockers(text: str, resume: ParsedResume) -> set[ViolationType]:
+    [verdict] = audit_bullets([text], resume=resume)
+    return {v.type for v in verdict.violations if v.severity == Severity.BLOCKER}
+
+
+@pytest.mark.parametrize(
+    ("line", "kinds"),
+    [
+        # a led-level verb over a person the evidence names only beside the writer
+        ("Supervised the plant foreman on the press floor walks.", SCOPE),
+        ("Directed the production director's 2022 capacity review.", SCOPE),
+        # a known name with an ordinary capitalised word is one name (a course, a credential)
+        ("Taught ISO Physics and physical proofing to 5 press operators.", SKILL),
+        ("Holds the G7 Color credential and runs color management.", SKILL),
+        # an absolute that qualifies a thing the evidence's absolute is not about
+        ("Earned a perfect rating on every customer audit in 2022 and 2023.", METRIC),
+        # "twice a week" is a frequency: it backs no ratio
+        ("Halved paper waste by re-imposing the long runs in Prinergy.", METRIC),
+    ],
+)
+def test_evasion_is_blocked(line: str, kinds: set[ViolationType], resume: ParsedResume) -> None:
+    assert _blockers(line, resume) & kinds
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Ran the press floor walks with the plant foreman.",
+        "Supervised the bindery crew leads on the night shift.",
+        "Ran the 2022 capacity review with the production director.",
+        "Passed every customer audit in 2022 and 2023 with no major findings.",
+        "Cut paper waste from 12% to 10% by re-imposing the long runs in Prinergy.",
+        "Taught the ISO 12647 color workflow to five press operators.",
+    ],
+)
+def test_the_faithful_line_passes(line: str, resume: ParsedResume) -> None:
+    assert _blockers(line, resume) == set()
+
+
+def test_twice_a_week_is_a_count_over_a_week_and_doubled_a_ratio() -> None:
+    twice, doubled = find_quantities("met twice a week and doubled output")
+    assert (twice.kind, twice.value, twice.rate) == ("count", 2.0, "week")
+    assert (doubled.kind, doubled.value) == ("multiplier", 2.0)
+    [weekly] = find_quantities("checked it twice weekly")
+    assert weekly.rate == "week"
