@@ -89,7 +89,7 @@ def _sentences(text: str) -> list[str]:
 
 
 def _qualified(text: str, end: int) -> set[str]:
-    """The word an absolute stands before as its adjective ("zero downtime", "a perfect score"),
+    """The word an absolute stands before as its adjective ("zero downtime", "a perfect rating"),
     stemmed; empty when a preposition or nothing follows ("to zero", "100% of the orders")."""
     m = re.match(r"\s+([A-Za-z][\w-]*)", text[end:])
     if not m or m.group(1).lower() in STOPWORDS:
@@ -100,8 +100,8 @@ def _qualified(text: str, end: int) -> set[str]:
 def absolute_findings(text: str, evidence: str) -> list[ClaimFinding]:
     """An absolute must be stated as an absolute about the same thing: an evidence sentence
     with an absolute word that shares the words around the claim (not the absolute words
-    themselves: "every" in "a perfect score on every inspection" names nothing), and, when
-    the claim qualifies a noun ("zero downtime", "a perfect score"), that noun."""
+    themselves: "every" in "a perfect rating on every audit" names nothing), and, when
+    the claim qualifies a noun ("zero downtime", "a perfect rating"), that noun."""
     claims: list[str] = _words()["absolute_claims"]  # type: ignore[assignment]
     backing_words: list[str] = _words()["absolute_evidence"]  # type: ignore[assignment]
     backing = word_pattern(backing_words)

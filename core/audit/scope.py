@@ -238,7 +238,7 @@ def authority_findings(text: str, evidence: str) -> list[ScopeFinding]:
 
 
 # The person a verb acts on: a determiner, then up to four words that hold a job-title word
-# ("the site superintendent", "the clinical director's", "the case managers").
+# ("the plant foreman", "the production director's", "the shift supervisors").
 _DETERMINER = re.compile(r"^\s+(?:the|our|its|their|his|her|my|a|an)\s+", re.I)
 PERSON_WINDOW = 6  # words after an evidence verb that may name the person it acts on
 
@@ -254,7 +254,7 @@ def _title_head(word: str) -> str:
 
 def _governed_people(text: str) -> list[tuple[str, str, str]]:
     """(verb, person as written, title word) for each person named by title that a led-level
-    verb acts on directly ("supervised the site superintendent")."""
+    verb acts on directly ("supervised the plant foreman")."""
     out: list[tuple[str, str, str]] = []
     for mk in find_markers(text):
         if mk.level_name not in _AUTHORITY_LEVELS:
@@ -270,7 +270,7 @@ def _governed_people(text: str) -> list[tuple[str, str, str]]:
                 break
             run.append(word)
             if re.search(r"['’]s?$", word):
-                break  # "the banquet chef's prep schedule": the possessive ends the person
+                break  # "the head buyer's spring plan": the possessive ends the person
         heads = [i for i, w in enumerate(run) if _title_head(w)]
         if heads:
             person = " ".join(run[: heads[-1] + 1])
@@ -293,9 +293,9 @@ def _person_under_authority(head: str, evidence: str) -> bool:
 
 
 def person_authority_findings(text: str, evidence: str) -> list[ScopeFinding]:
-    """A person named by title that the line puts under a led-level verb ("supervised the site
-    superintendent", "directed the executive chef's menus") while the evidence names that
-    person only beside the writer ("with the site superintendent", "helped the banquet chef").
+    """A person named by title that the line puts under a led-level verb ("supervised the plant
+    foreman", "directed the head buyer's spring plan") while the evidence names that person
+    only beside the writer ("with the plant foreman", "helped the head buyer").
     A person the evidence never names is left to the other checks."""
     out: list[ScopeFinding] = []
     for verb, person, head in _governed_people(text):

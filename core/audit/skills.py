@@ -63,7 +63,7 @@ def word_in(word: str, text: str) -> bool:
     base = re.sub(r"(?:['’]s|s)$", "", word) if len(word) > 3 else word
     shortened = len(word) >= 4 and word.isalpha() and word[1:].islower()
     for form in {word, base}:
-        # the word as written may be cut short, not its singular: "Physics" is no "physical"
+        # the word as written may be cut short, not its singular: "Optics" is no "optical"
         tail = r"\w*" if shortened and form == word else r"(?:e?s|['’]s)?(?![\w])"
         if re.search(rf"(?<![\w]){re.escape(form)}{tail}", text, re.I):
             return True
@@ -81,8 +81,8 @@ def words_together(words: Sequence[str], text: str) -> bool:
 
 def _one_name(words: Sequence[str]) -> bool:
     """A run that names one thing only together: capitalised ordinary words ("Cloud
-    Monitoring"), or a name with a capitalised ordinary word beside it ("AP Physics",
-    "ServSafe Allergens": a course or credential, not the name plus any physics). Names side by
+    Monitoring"), or a name with a capitalised ordinary word beside it ("IB Biology",
+    "OSHA Forklift": a course or credential, not the name plus any biology). Names side by
     side with no ordinary word ("NPDES MS4") are several (a possessive ends a run before this:
     `product_words`)."""
     return len(words) > 1 and any(re.fullmatch(r"[A-Z][a-z]+(?:['’]s)?", w) for w in words)
