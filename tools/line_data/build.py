@@ -1,0 +1,142 @@
+"""Generate the line reader's training data into the cache: `python -m tools.line_data.build`.
+
+    python -m tools.line_data.build [--corpus ../shared/corpus] [--out CACHE_FOLDER]
+
+Each JSON Resume of the corpus is rendered in two formats (chosen by its number, so every
+format gets a share), each fictional person of tools/line_data/people in all four, every
+rendering read back with `core.ingest.read_path` and its lines labelled by `align`; DataTurks'
+records are labelled by `dataturks`. A fixed fifth of the JSON Resumes (by the hash of the file
+name, decided before any training) is marked held out. Output: `lines.jsonl` (one document a
+line) and tools/line_data/manifest.json (sources, counts, hashes, generator version).
+Deterministic: every random choice comes from a generator seeded with the file name.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import random
+import tempfile
+from collections import Counter
+from dataclasses import asdict
+from pathlib import Path
+from typing import Any
+
+from core.ingest import read_path
+from core.reader.lines import Line
+from tools.line_data import dataturks
+from tools.line_data.align import align
+from tools.line_data.compose import FORMATS, compose, draw_style
+from tools.line_data.render import RENDERERS, SUFFIX
+
+GENERATOR_VERSION = 1
+MAX_MISSED = 0.15  # renderings whose extracted lines match less than this are dropped
+PEOPLE = Path(__file__).with_name("people")
+MANIFEST = Path(__file__).with_name("manifest.json")
+DEFAULT_OUT = Path.home() / ".cache" / "resumeforge" / "line_data"
+
+
+def held_out(name: str) -> bool:
+    """A fixed fifth of the JSON Resumes, by the hash of the file name."""
+    return hashlib.sha256(name.encode()).digest()[0] % 5 == 0
+
+
+def render_one(resume: dict[str, Any], key: str, fmt: str, folder: Path) -> dict[str, Any] | None:
+    rng = random.Random(f"{key}:{fmt}:{GENERATOR_VERSION}")  # noqa: S311 - layout draws, seeded
+    style = draw_style(rng, fmt)
+    path = folder / f"{key}{SUFFIX[fmt]}"
+    try:
+        blocks = compose(resume, rng, style)
+        written = RENDERERS[fmt](blocks, style, rng, path)
+        extracted = read_path(path)
+    except Exception as err:
+        print(f"skip {key} {fmt}: {type(err).__name__}: {str(err)[:80]}")
+        return None
+    finally:
+        path.unlink(missing_ok=True)
+    # the extractor's lines with their layout when its format gives them (PDF), else the text's
+    layout = getattr(extracted, "lines", None) or []
+    text = "\n".join(line.text for line in layout) if layout else extracted.text
+    labelled, missed = align(text, written)
+    lines = [
+        [*row, _layout_fields(layout[i]) if layout else None] for i, row in enumerate(labelled)
+    ]
+    filled = sum(1 for line in lines if line[0])
+    if not filled or missed > MAX_MISSED * filled:
+        print(f"drop {key} {fmt}: {missed}/{filled} lines unmatched")
+        return None
+    family = style.family + ("+2col" if style.two_columns else "")
+    return {"id": f"{key}:{fmt}", "format": fmt, "family": family, "lines": lines, "missed": missed}
+
+
+def _layout_fields(line: Line) -> dict[str, Any]:
+    return {k: v for k, v in asdict(line).items() if k not in ("text", "source") and v is not None}
+
+
+def documents(corpus: Path) -> list[dict[str, Any]]:
+    docs: list[dict[str, Any]] = []
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        for number, file in enumerate(sorted((corpus / "jsonresume").glob("jr-*.json"))):
+            resume = json.loads(file.read_text(encoding="utf-8"))
+            for fmt in (FORMATS[number % 4], FORMATS[(number + 1) % 4]):
+                doc = render_one(resume, file.stem, fmt, folder)
+                if doc:
+                    split = "heldout" if held_out(file.name) else "train"
+                    docs.append({**doc, "source": "jsonresume", "split": split})
+        for file in sorted(PEOPLE.glob("*.json")):
+            resume = json.loads(file.read_text(encoding="utf-8"))
+            for fmt in FORMATS:
+                doc = render_one(resume, file.stem, fmt, folder)
+                if doc:
+                    docs.append({**doc, "source": "people", "split": "train"})
+    for doc in dataturks.load(corpus / "dataturks" / "train.jsonl"):
+        lines = [[*row, None] for row in doc.pop("lines")]
+        docs.append({**doc, "lines": lines, "split": "train", "missed": 0})
+    return docs
+
+
+def sha256_file(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--corpus", default="../shared/corpus", help="the shared corpus folder")
+    parser.add_argument("--out", default=str(DEFAULT_OUT), help="cache folder for lines.jsonl")
+    args = parser.parse_args(argv)
+    corpus, out = Path(args.corpus), Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    docs = documents(corpus)
+    data = out / "lines.jsonl"
+    with data.open("w", encoding="utf-8") as handle:
+        for doc in docs:
+            handle.write(json.dumps(doc, ensure_ascii=False, sort_keys=True) + "\n")
+    labels = Counter(line[1] for doc in docs for line in doc["lines"] if line[0])
+    manifest = {
+        "generator_version": GENERATOR_VERSION,
+        "command": "python -m tools.line_data.build --corpus ../shared/corpus",
+        "data_file": "lines.jsonl (in the cache folder, not the repository)",
+        "data_sha256": sha256_file(data),
+        "inputs": {
+            "jsonresume": sorted(f.name for f in (corpus / "jsonresume").glob("jr-*.json")),
+            "jsonresume_held_out": sorted(
+                f.name for f in (corpus / "jsonresume").glob("jr-*.json") if held_out(f.name)
+            ),
+            "people": sorted(f.name for f in PEOPLE.glob("*.json")),
+            "dataturks_sha256": sha256_file(corpus / "dataturks" / "train.jsonl"),
+        },
+        "documents": dict(Counter(f"{d['source']}/{d['format']}" for d in docs)),
+        "families": dict(Counter(d["family"] for d in docs)),
+        "lines": sum(labels.values()),
+        "unmatched_lines": sum(d["missed"] for d in docs),
+        "labels": dict(sorted(labels.items())),
+    }
+    MANIFEST.write_text(json.dumps(manifest, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    print(json.dumps({k: v for k, v in manifest.items() if k != "inputs"}, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
