@@ -219,6 +219,11 @@ class JDAnalysis(BaseModel):
     keywords: list[str] = Field(default_factory=list, description="ATS keyword list")
     sections: list[JDSection] = Field(default_factory=list)
     suspicious_instructions: list[str] = Field(default_factory=list)
+    model_dropped: list[str] = Field(
+        default_factory=list,
+        description="What the model's reading quoted that is not in the ad ('keyword: …'): "
+        "left out",
+    )
 
 
 # --- Retrieval ---------------------------------------------------------------------------------

@@ -1,8 +1,9 @@
 """LLM judgement merged on top of the deterministic stages — it can add, never make less true.
 
 - JD analysis: the model's role profile (storylines, clusters, signals) replaces the rule-based
-  one; its requirements are only taken when their text really is in the JD (no invented or
-  injected requirements), and the deterministic list stays when the model fails.
+  one; every requirement, keyword or phrase it quotes must be in the JD's text or it is dropped
+  and counted (no invented or injected requirements), and the deterministic list stays when
+  the model fails.
 - Evidence mapping: the model may upgrade a gap to supported when it cites existing cards that
   retrieval found for that requirement, and may add notes; ids are validated against the real
   cards. Asked in batches that fit the model's context window.
@@ -26,7 +27,6 @@ from core.contracts import (
     LLMStage,
     Priority,
     Requirement,
-    RoleProfile,
     UserQuestion,
 )
 from core.errors import ProviderError
@@ -37,40 +37,48 @@ def _squash(text: str) -> str:
 
 
 def enrich_jd_analysis(analysis: JDAnalysis, jd_text: str, *, llm) -> JDAnalysis:
+    """The model reads the ad as it was read offline (`job_ad_text`: markup gone, lists kept);
+    every span of its answer must be written in that text (`core.jd.model_check`): the rest is
+    dropped, logged and listed in `model_dropped`. Its requirements join the offline ones when
+    they are new and not part of an instruction found in the ad."""
+    from core.jd.analyze import job_ad_text
+    from core.jd.model_check import AdCheck, checked_profile, checked_requirements, comparable
     from core.llm.prompts import render_prompt
     from core.llm.responses import JDAnalystResponse
 
+    ad = AdCheck(job_ad_text(jd_text))
     try:
         prompt = render_prompt(
-            LLMStage.JD_ANALYST, jd_text=jd_text, target_title=analysis.target_title
+            LLMStage.JD_ANALYST, jd_text=ad.text, target_title=analysis.target_title
         )
         response = llm.structured(prompt, JDAnalystResponse, stage=LLMStage.JD_ANALYST)
     except ProviderError:
         return analysis
-    profile_fields = set(RoleProfile.model_fields)
-    profile = RoleProfile.model_validate(
-        {k: v for k, v in response.model_dump().items() if k in profile_fields}
-    )
-    jd = _squash(jd_text)
-    injected = {_squash(line) for line in analysis.suspicious_instructions}
+    profile = checked_profile(response, ad, analysis.role_profile)
+    injected = [comparable(line) for line in analysis.suspicious_instructions]
+    known = {comparable(r.text) for r in analysis.requirements}
     extra: list[Requirement] = []
-    known = {_squash(r.text) for r in analysis.requirements}
-    for item in response.requirements:
-        text = _squash(item.text)
-        if not text or text not in jd or text in known or any(text in i for i in injected):
+    for item in checked_requirements(response, ad):
+        text = comparable(item.text)
+        if text in known or any(text in i for i in injected):
             continue
+        known.add(text)
         extra.append(
             Requirement(
                 id=f"r{len(analysis.requirements) + len(extra) + 1}",
                 text=item.text,
                 priority=Priority(item.priority),
-                keywords=[k for k in item.keywords if _squash(k) in jd],
+                keywords=item.keywords,
                 years=item.years,
                 section="llm",
             )
         )
     return analysis.model_copy(
-        update={"role_profile": profile, "requirements": [*analysis.requirements, *extra]}
+        update={
+            "role_profile": profile,
+            "requirements": [*analysis.requirements, *extra],
+            "model_dropped": ad.dropped,
+        }
     )
 
 

@@ -238,6 +238,7 @@ def run_stats(board: Blackboard, document: ResumeDraft | None = None) -> dict[st
         "lines_cited": sum(1 for b in live if b.evidence_card_ids),
         "dropped_lines": len(draft.dropped) if draft else 0,
         "page_fit_dropped": page_fit,
+        "jd_model_dropped": len(board.jd.model_dropped) if board.jd else 0,
         "llm_calls": len(calls),
         "llm_cache_hits": sum(1 for c in calls if c.cache_hit),
         "tokens_in": sum(c.prompt_tokens for c in calls),
