@@ -161,6 +161,15 @@ class TitleScope:
         return text, there
 
 
+def _employer_before_title_blanked(text: str, employers: list[NameMention]) -> str:
+    """The line with an employer that opens it directly before more capitalised words
+    blanked out, so "Northwind Grocers Senior Analyst, …" is read as the title it states."""
+    for m in employers:
+        if not text[: m.start].strip() and re.match(r"\s+[A-Z]", text[m.end :]):
+            text = text[: m.start] + " " * (m.end - m.start) + text[m.end :]
+    return text
+
+
 def check_titles(
     out: Findings, scope: TitleScope, employers: list[NameMention], cited: list[EvidenceCard]
 ) -> list[tuple[int, int]]:
@@ -169,7 +178,7 @@ def check_titles(
     named = scope.named_roles({m.key for m in employers})
     if named:  # the line names where: a title comes from that employer's lines only
         cited = [c for c in cited if c.role_id in {r.id for r in named}]
-    for mention in find_titles(out.text):
+    for mention in find_titles(_employer_before_title_blanked(out.text, employers)):
         spans.append((mention.start, mention.end))
         if title_in_text(mention.text, evidence) or _in_fact_cards(
             mention, out.text, cited, title_in_text

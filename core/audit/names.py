@@ -45,9 +45,19 @@ _OPENING_TITLE = re.compile(
     r"(?:^|[.;]\s+)(?P<run>[A-Z][a-z'/-]*(?:\s+[a-z][a-z'/-]*){1,2})(?=\s+(?:on|at|for|with|in)\s)"
 )
 # Where the evidence names a title that is someone else's: "covered the manager's job",
-# "reported to the Store Manager", "assisted our director".
+# "reported to the Store Manager", "assisted our director", "helped the head buyer", "for
+# attorney review" — after a preposition or a verb of helping, or as the object of any verb
+# ("trained the new cashier"); not after "as", "was", "became" or "promoted to", which give
+# the writer the title.
 _OTHERS_BEFORE = re.compile(
-    r"\b(?:to|for|under|with|assisted|supported|covered|backed up)\s+(?:the|our|my|a|an)\s+$", re.I
+    r"(?:\b(?:to|for|under|with|by|from|assisted|supported|helped|covered|backed up|shadowed)"
+    r"\s+(?:(?:the|our|my|a|an|their|his|her)\s+)?"
+    r"|\b(?<!as )(?<!was )(?<!were )(?<!is )(?<!am )(?<!became )(?<!become )(?<!named )"
+    r"(?:the|our|their|his|her)\s+)$",
+    re.I,
+)
+_OWN_BEFORE = re.compile(
+    r"\b(?:promoted|moved up|rose|returned|stepped up|advanced)\s+to\s+(?:the\s+)?$", re.I
 )
 _OTHERS_AFTER = re.compile(r"^[’']s\b", re.I)
 
@@ -213,7 +223,8 @@ def title_in_text(title: str, text: str) -> bool:
         before = re.findall(r"[\w-]+", preceding)
         if before and before[-1].lower() in LEVEL_WORDS:
             continue  # a longer title
-        if _OTHERS_BEFORE.search(preceding) or _OTHERS_AFTER.match(text[m.end() :]):
+        others = _OTHERS_BEFORE.search(preceding) and not _OWN_BEFORE.search(preceding)
+        if others or _OTHERS_AFTER.match(text[m.end() :]):
             continue  # someone else's title
         return True
     return False

@@ -35,7 +35,9 @@ TITLE_HEADS = word_set(
     accountant attorney lawyer clerk cashier chef cook bartender driver operator therapist
     physician surgeon dentist hygienist planner buyer estimator inspector surveyor agent broker
     adviser advisor counselor counsellor aide receptionist secretary foreman superintendent
-    paramedic librarian producer illustrator photographer tech"""
+    paramedic librarian producer illustrator photographer tech counsel installer bookkeeper
+    auditor adjuster underwriter dispatcher baker barista caregiver technologist educator
+    chemist translator interpreter merchandiser phlebotomist teller custodian housekeeper"""
 )
 LEVEL_WORDS = word_set(
     """associate assistant adjunct junior jr senior sr staff principal lead head chief group

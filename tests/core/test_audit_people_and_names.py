@@ -1,6 +1,7 @@
 """Evasions the probe suite's tuning part showed: authority over a person named by title, a
 course or credential made of a known name and an ordinary word, an absolute about another
-thing than the evidence's, and a multiplier backed by a frequency ("twice a week")."""
+thing than the evidence's, a multiplier backed by a frequency ("twice a week"), and a title
+that is someone else's or stated after the employer's name."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ V = ViolationType
 METRIC = {V.METRIC_CHANGED, V.METRIC_INVENTED}
 SCOPE = {V.SCOPE_INFLATED}
 SKILL = {V.SKILL_INVENTED}
+TITLE = {V.TITLE_INFLATED}
 
 RESUME = """# Noor Haddad
 
@@ -31,6 +33,9 @@ noor@example.com
 - Taught the ISO 12647 color workflow and physical proofing to 5 press operators.
 - Ran the 2022 capacity review with the production director.
 - Supervised the bindery crew leads on the night shift.
+- Helped the lead estimator price 30 jobs a month.
+- Checked every proof for art director review.
+- Prepared the bid packages for the general counsel.
 
 ### Orrin Signs — Print Assistant
 *June 2018 – April 2021*
@@ -70,6 +75,12 @@ def _blockers(text: str, resume: ParsedResume) -> set[ViolationType]:
         ("Holds the G7 Color credential and runs color management.", SKILL),
         # an absolute that qualifies a thing the evidence's absolute is not about
         ("Earned a perfect rating on every customer audit in 2022 and 2023.", METRIC),
+        # a title the evidence gives someone else (helped the …, for … review), or one stated
+        # right after the employer's name
+        ("Worked as Lead Estimator at Tallis Print Works, pricing 30 jobs a month.", TITLE),
+        ("As an art director at Tallis Print Works, checked every proof.", TITLE | SCOPE),
+        ("Served as general counsel at Tallis Print Works, preparing bid packages.", TITLE),
+        ("Tallis Print Works Production Manager, running the press floor walks.", TITLE),
         # "twice a week" is a frequency: it backs no ratio
         ("Halved paper waste by re-imposing the long runs in Prinergy.", METRIC),
     ],
@@ -84,6 +95,8 @@ def test_evasion_is_blocked(line: str, kinds: set[ViolationType], resume: Parsed
         "Ran the press floor walks with the plant foreman.",
         "Supervised the bindery crew leads on the night shift.",
         "Ran the 2022 capacity review with the production director.",
+        "Tallis Print Works Production Coordinator, running the press floor walks.",
+        "Helped the lead estimator price 30 jobs a month.",
         "Passed every customer audit in 2022 and 2023 with no major findings.",
         "Cut paper waste from 12% to 10% by re-imposing the long runs in Prinergy.",
         "Taught the ISO 12647 color workflow to five press operators.",
