@@ -13,10 +13,10 @@ from core.evaluation.splits import READ_PROBES
 
 SUITE = Path(__file__).resolve().parents[1] / "audit_probes"
 # Targets: fabricated caught >= 97% (every type >= 90%, technology from another role 100%),
-# clean flagged <= 2%. The held-back floor (ap-11 … ap-13) is what it measured when written,
-# before any rule changed (61/64), below the target; it is never tuned on
-# (docs/eval-notes/audit.md).
-FLOORS = {"tuning": (0.97, 0.02), "held-back": (0.95, 0.02)}
+# clean flagged <= 2%, on both parts. The held-back part (ap-11 … ap-13) measured 61/64 when
+# written, before any rule changed; its lines were never read for rules, only its counts per
+# type (docs/eval-notes/audit.md).
+FLOORS = {"tuning": (0.97, 0.02), "held-back": (0.97, 0.02)}
 TYPE_FLOOR = 0.90
 
 
@@ -35,12 +35,11 @@ def test_each_split_meets_its_floor(report):
 
 @pytest.mark.slow
 def test_every_type_and_the_cross_role_technology(report):
-    tuning = report["by_split"]["tuning"]
-    for kind, row in tuning["per_type"].items():
-        assert row["caught"] / row["total"] >= TYPE_FLOOR, (kind, tuning["misses"])
     for split in ("tuning", "held-back"):
-        row = report["by_split"][split]["per_evasion"]["cross_role_tech"]
-        assert row["caught"] == row["total"], split
+        rows = report["by_split"][split]["per_type"]
+        assert all(r["caught"] / r["total"] >= TYPE_FLOOR for r in rows.values()), split
+        tech = report["by_split"][split]["per_evasion"]["cross_role_tech"]
+        assert tech["caught"] == tech["total"], split
 
 
 def test_one_case_of_the_suite():
