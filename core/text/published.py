@@ -69,6 +69,8 @@ def _read(raw: str, depth: int) -> Published:
         if inner is not None:
             return Published(inner.text, (fmt, *inner.formats))
     tags = _html_tags(raw)
+    if tags and not tags.page and _markdown_marks(raw, signs=_MARKDOWN_BLOCKS):
+        return Published(html_text(_markdown().render(raw)), ("markdown",))  # with inline HTML
     if tags:
         return Published(_html(raw, tags), ("html",))
     if "&lt;" in raw.lower():
@@ -87,11 +89,13 @@ class _TagCounter(HTMLParser):
         self.known = 0
         self.structure = 0
         self.blocks = 0
+        self.page = False  # a whole HTML document, not a fragment
 
     def handle_starttag(self, tag: str, attrs: Any) -> None:
         self.known += tag in HTML_TAGS
         self.structure += tag in STRUCTURE_TAGS
         self.blocks += tag in BLOCK_TAGS
+        self.page = self.page or tag in ("html", "body")
 
     handle_startendtag = handle_starttag
 
@@ -124,20 +128,23 @@ def _markdown() -> MarkdownIt:
     return parser
 
 
-# Markdown that plain text does not have: '#' headings, links, strong emphasis, fenced code.
-# List lines alone do not count: a plain-text ad has them and is read well as it is.
+# Markdown that plain text does not have: '#' headings, links, strong emphasis, fenced code,
+# HTML blocks. List lines alone do not count: a plain-text ad has them and reads well as it is.
 _MARKDOWN_SIGNS = frozenset({"heading_open", "link_open", "strong_open", "fence", "html_block"})
+# Markdown's own blocks in a text that also holds HTML tags (Markdown with inline HTML, which
+# markdown-it passes through), as against an HTML page, whose lists and headings are tags.
+_MARKDOWN_BLOCKS = frozenset({"heading_open", "bullet_list_open", "ordered_list_open", "fence"})
 
 
-def _markdown_marks(text: str) -> bool:
-    if not any(mark in text for mark in ("#", "](", "**", "__", "```", "<")):
+def _markdown_marks(text: str, *, signs: frozenset[str] = _MARKDOWN_SIGNS) -> bool:
+    if not any(mark in text for mark in ("#", "](", "**", "__", "```", "<", "- ", "* ", "1.")):
         return False
     for token in _markdown().parse(text):
-        if token.type == "heading_open" and token.markup.startswith("#"):
+        if token.type == "heading_open" and not token.markup.startswith("#"):
+            continue  # a line underlined with '---' or '===' is a heading in plain text too
+        if token.type in signs:
             return True
-        if token.type in _MARKDOWN_SIGNS - {"heading_open"}:
-            return True
-        if token.type == "inline" and any(c.type in _MARKDOWN_SIGNS for c in token.children or []):
+        if token.type == "inline" and any(c.type in signs for c in token.children or []):
             return True
     return False
 

@@ -218,3 +218,23 @@ def test_javascript_string_with_escaped_breaks():
 def test_plain_text_is_left_as_written(plain):
     assert read_published(plain).text == plain
     assert read_published(plain).formats == ()
+
+
+def test_markdown_with_inline_html_keeps_its_markdown_lists_and_headings():
+    ad = (
+        '## Key objectives\n\n<div class="spacer"><p><br></p></div>\n\n'
+        "- Lead <em>discovery</em> with partner agencies\n- Write plain-language content\n\n"
+        "### Qualifications\n\n* One year of specialised experience\n"
+    )
+    text = read_published(ad)
+    assert text.fmt == "markdown"
+    assert text.text.splitlines() == [
+        "Key objectives",
+        "",
+        "- Lead discovery with partner agencies",
+        "- Write plain-language content",
+        "",
+        "Qualifications",
+        "",
+        "- One year of specialised experience",
+    ]
