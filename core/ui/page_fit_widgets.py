@@ -53,9 +53,13 @@ def render_page_fit(
         return
     ids = [b.id for b in plan.lines]
     with st.container(border=True, key=f"{prefix}_page_fit"):
+        why = (
+            f"to keep the document within the limit of {_pages(plan.max_pages)}"
+            if plan.pages_unfitted > plan.max_pages
+            else f"so the document ends on page {plan.pages}, not on a page holding a few lines"
+        )
         st.warning(
-            f"**Page fit leaves out {len(plan.lines)} line(s)** to keep the document to "
-            f"{_pages(plan.max_pages)} without a near-empty last page. They are not in the "
+            f"**Page fit leaves out {len(plan.lines)} line(s)** {why}. They are not in the "
             "downloads unless you keep them: untick a line to keep it, or keep every line.",
             icon=":material/content_cut:",
         )

@@ -1,5 +1,5 @@
 """The shared sidebar: engine status, model picker, API key (session memory only), usage so far,
-and "Delete my data".
+and "Start over" / "Delete my data" (each asks first).
 
 Keys: a key typed here lives in this browser session's memory only (never in files, caches,
 logs or the audit JSON); "Forget key" clears it. A hosted demo's operator key comes from
@@ -175,13 +175,19 @@ def render_usage(slot: DeltaGenerator) -> None:
 
 
 def render_delete() -> None:
-    st.button(
-        "Start over",
-        on_click=actions.start_over,
-        key="sidebar_start_over",
-        width="stretch",
-        help="Deletes this session's work and downloads and starts a new one (with a new link).",
-    )
+    """The two destructive actions, each behind a second click: the first opens a popover
+    that says what goes, and only its "Yes, …" button deletes."""
+    with st.popover("Start over", width="stretch"):
+        st.write(
+            "This deletes this session's work (resume, job ad, answers, drafts and downloads) "
+            "and starts a new one with a new link. It cannot be undone."
+        )
+        st.button(
+            "Yes, start over",
+            type="primary",
+            on_click=actions.start_over,
+            key="sidebar_start_over_confirm",
+        )
     with st.popover("Delete my data", width="stretch"):
         st.write(
             "This deletes everything of this session on the server: your uploads, the evidence "

@@ -76,7 +76,7 @@ def test_another_browser_or_a_guessed_token_gets_nothing(app_settings, embedder)
 def test_start_over_deletes_the_work_and_issues_a_new_token(app_settings, embedder):
     token, session = worked_session(app_settings, binding="")
     at = visit(app_settings, token)
-    at.sidebar.button(key="sidebar_start_over").click().run()
+    at.sidebar.button(key="sidebar_start_over_confirm").click().run()
     assert not at.exception, at.exception
     assert not session.workspace.root.exists()
     assert at.session_state[state.SESSION_KEY].board is None

@@ -134,6 +134,7 @@ def end_session(page, how: str) -> None:
         page.get_by_text("Your data was deleted").wait_for()
     else:
         page.get_by_role("button", name="Start over").click()
+        page.get_by_role("button", name="Yes, start over").click()
         page.get_by_text("Started over").wait_for()
     settle(page)
 
