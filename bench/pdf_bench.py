@@ -4,7 +4,7 @@
 
 The PDF is generated with reportlab (a dev dependency): six pages of roles and bullets with a
 running footer, two columns on the first page. Prints the median of three runs of
-`read_upload` (bounded pypdf subprocess included) + `parse_extracted`, and the time and peak
+`read_upload` (bounded PDFium subprocess included) + `parse_extracted`, and the time and peak
 memory of refusing a 4 MB file of 1,000,000 "- a" lines.
 """
 

@@ -7,6 +7,7 @@ through BOM/UTF-8/charset detection. Unicode is normalised (NFC, no zero-width o
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path, PurePath
 from typing import Literal
 
@@ -19,6 +20,7 @@ from core.ingest.limits import check_json_depth, check_text_size
 from core.ingest.pdf_pages import order_text_columns
 from core.ingest.pdf_reader import read_pdf
 from core.ingest.textnorm import count_invisible, decode_text_bytes, normalize_text
+from core.reader.lines import Line
 from core.settings import IngestSettings
 
 TextFormat = Literal["markdown", "text", "docx", "pdf", "json"]
@@ -53,6 +55,10 @@ class ExtractedText(BaseModel):
     )
     left_out: list[LeftOut] = Field(
         default_factory=list, description="What the reader kept out of `text`, and why"
+    )
+    lines: list[Line] | None = Field(
+        default=None,
+        description="Every line with the layout its format gives (PDF so far); None otherwise",
     )
 
 
@@ -108,8 +114,11 @@ def read_upload(
     warnings: list[str] = []
     hidden: list[str] = []
     left_out: list[LeftOut] = []
+    lines: list[Line] | None = None
     if fmt == "pdf":
-        raw, warnings, left_out = read_pdf(data, name, settings)
+        pdf = read_pdf(data, name, settings)
+        raw, warnings, left_out = pdf.text, pdf.warnings, pdf.left_out
+        lines = [replace(line, text=normalize_text(line.text)) for line in pdf.lines]
     elif fmt == "docx":
         docx = read_docx(data, name, settings)
         raw, hidden = "\n".join(docx.lines), docx.hidden
@@ -147,6 +156,7 @@ def read_upload(
         warnings=warnings,
         hidden_text=hidden,
         left_out=left_out,
+        lines=lines,
     )
 
 

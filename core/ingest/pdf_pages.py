@@ -1,4 +1,5 @@
-"""Page text from a PDF's layout-mode extraction → text that reads like the page.
+"""Page text laid out as lines (a PDF's lines, a 'pdftotext -layout' dump) → text that reads
+like the page.
 
 - Running headers and footers (a line repeated at the top or bottom of most pages, page numbers
   and dates allowed to change) and bare page numbers are dropped and reported.
@@ -6,7 +7,10 @@
   is read as a hyphen ('Sep. 2023­Mar. 2024' → 'Sep. 2023-Mar. 2024').
 - A word broken across lines ('Devel-' / 'oping') is joined. The hyphen stays when the document
   writes the hyphenated form elsewhere or the first part is a common compound prefix ('self-',
-  'cross-'); otherwise it goes ('Developing').
+  'cross-'); otherwise it goes ('Developing'). `keeps_hyphen` is that rule; core.ingest.pdf_lines
+  applies it to a PDF's lines.
+- A plain-text dump with two columns side by side is read column by column (`order_text_columns`;
+  a PDF's own columns are found from its words' positions, core.ingest.pdf_layout).
 """
 
 from __future__ import annotations
@@ -106,11 +110,15 @@ def join_broken_words(text: str) -> str:
 
     def join(match: re.Match[str]) -> str:
         head, tail = match.group(1), match.group(2)
-        hyphenated = f"{head}-{tail}".lower()
-        keep = hyphenated in lowered or head.lower() in _COMPOUND_PREFIXES
-        return f"{head}-{tail}" if keep else head + tail
+        return f"{head}-{tail}" if keeps_hyphen(head, tail, lowered) else head + tail
 
     return _BROKEN_WORD.sub(join, text)
+
+
+def keeps_hyphen(head: str, tail: str, lowered: str) -> bool:
+    """Whether 'head-' / 'tail' broken over a line is a hyphenated word: the document (`lowered`,
+    lower-cased) writes it hyphenated elsewhere, or `head` is a common compound prefix."""
+    return f"{head}-{tail}".lower() in lowered or head.lower() in _COMPOUND_PREFIXES
 
 
 _GAP = 3  # spaces between columns in layout-mode text (between words there is one)

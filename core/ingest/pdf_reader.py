@@ -1,4 +1,4 @@
-"""Read a PDF's text layer in a separate process bounded in time and memory."""
+"""Read a PDF's words in a separate process bounded in time and memory, then lay them out."""
 
 from __future__ import annotations
 
@@ -6,10 +6,15 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+from typing import NamedTuple
 
 from core.contracts import LeftOut
 from core.errors import InputError
-from core.ingest.pdf_pages import drop_running_lines, join_broken_words, order_columns
+from core.ingest.pdf_layout import layout_lines
+from core.ingest.pdf_lines import pdf_text_and_lines
+from core.ingest.pdf_pages import join_broken_words
+from core.ingest.pdf_worker import runs_together
+from core.reader.lines import Line
 from core.settings import IngestSettings
 
 WORKER = Path(__file__).with_name("pdf_worker.py")
@@ -45,11 +50,19 @@ def _run_worker(data: bytes, name: str, settings: IngestSettings) -> dict[str, o
     return result
 
 
-def read_pdf(
-    data: bytes, name: str, settings: IngestSettings
-) -> tuple[str, list[str], list[LeftOut]]:
-    """The text of every page (layout kept: blank lines between blocks, indents), warnings, and
-    the running headers / footers / page numbers left out."""
+class PdfRead(NamedTuple):
+    """What a PDF gave: text in reading order, warnings, what was left out, and its lines."""
+
+    text: str
+    warnings: list[str]
+    left_out: list[LeftOut]
+    lines: list[Line]
+
+
+def read_pdf(data: bytes, name: str, settings: IngestSettings) -> PdfRead:
+    """The text of every page in reading order (layout kept: blank lines between blocks,
+    indents, wide gaps), warnings, the running headers / footers / page numbers left out, and
+    every line with its layout (`Line`, running lines marked `at_page_edge`)."""
     check_pdf_bytes(data, name)
     result = _run_worker(data, name, settings)
     error = result.get("error")
@@ -66,24 +79,19 @@ def read_pdf(
     if error:
         raise InputError(f"{name} is a damaged PDF and could not be read ({result.get('detail')}).")
     raw_pages = result.get("pages")
-    pages = [str(page) for page in raw_pages] if isinstance(raw_pages, list) else []
-    if not any(page.strip() for page in pages):
+    pages = [p for p in raw_pages if isinstance(p, dict)] if isinstance(raw_pages, list) else []
+    if not any(p.get("words") for p in pages):
         raise InputError(
             f"{name}: this PDF has no text layer; export it with text or paste the text."
         )
     warnings = []
-    empty = [str(i + 1) for i, page in enumerate(pages) if not page.strip()]
+    empty = [str(i + 1) for i, page in enumerate(pages) if not page.get("words")]
     if empty:
         warnings.append(f"{name}: page(s) {', '.join(empty)} have no text layer and were skipped.")
-    pages, left_out = drop_running_lines([page for page in pages if page.strip()])
-    # pages join with one line break: a bullet or paragraph may run on over the page break
-    text = "\n".join(_tidy_page(order_columns(page)) for page in pages if page.strip())
-    return join_broken_words(text), warnings, left_out
-
-
-def _tidy_page(page: str) -> str:
-    """Drop trailing spaces and the common left margin that layout mode adds."""
-    lines = [line.rstrip() for line in page.splitlines()]
-    margins = [len(line) - len(line.lstrip()) for line in lines if line.strip()]
-    cut = min(margins) if margins else 0
-    return "\n".join(line[cut:] for line in lines).strip("\n")
+    text, lines, left_out = pdf_text_and_lines(layout_lines(pages))
+    if runs_together(text):
+        warnings.append(
+            f"{name}: many words of this PDF run together (its spaces are missing); check the "
+            "text that was read, or export the PDF again."
+        )
+    return PdfRead(join_broken_words(text), warnings, left_out, lines)

@@ -1,37 +1,41 @@
-"""PDF text extraction, run as a separate bounded process by core.ingest.pdf_reader.
+"""PDF words with their layout, read in a separate bounded process by core.ingest.pdf_reader.
 
 Usage: python -I pdf_worker.py MEMORY_MB  (PDF bytes on stdin, JSON on stdout).
-Only the standard library and pypdf: the address-space limit is set before pypdf is imported,
-so a crafted PDF cannot take more memory than allowed.
+Only the standard library and pypdfium2 (PDFium, the PDF engine of Chromium): the address-space
+limit is set before PDFium is loaded, so a crafted PDF cannot take more memory than allowed
+(PDFium aborts when an allocation fails; the parent reads that as "too much").
+
+Words are built from PDFium's letters, each placed as a PDF places it: from its origin, as wide
+as its font's width for it, as tall as its font size (both through the letter's text matrix). A
+word ends at a space (drawn, or one PDFium adds between words), a new line, or a gap wider than
+WORD_GAP of the font size: TeX and other typesetters place words by offsets without space
+glyphs, and kern letters by a few hundredths of an em (pdfminer's word margin is also 0.1).
 """
 
 from __future__ import annotations
 
+import ctypes
 import json
-import re
+import math
 import resource
 import sys
+
+WORD_GAP = 0.08  # of the font size
+_SAME_LINE = 0.5  # baselines closer than this share of the font size are one line
+_ASCENT, _DESCENT = 0.8, 0.2  # of the font size: the box a letter stands in
+_BOLD_WEIGHT = 600
+_FLAG_ITALIC = 1 << 6
+_FLAG_FORCE_BOLD = 1 << 18
+_BOLD_NAMES = ("bold", "black", "heavy", "semibold", "demi", "cmbx")
+_ITALIC_NAMES = ("italic", "oblique", "cmti", "cmsl")
+# U+2010 and the soft hyphen (LaTeX draws '-' with one) are read as '-'
+_HYPHENS = {"\u2010": "-", "\u00ad": "-"}
+_RUN_TOGETHER_SHARE = 0.25  # letters in 20+-letter 'words' above this: spaces are missing
 
 
 def _limit_memory(megabytes: int) -> None:
     limit = megabytes * 1024 * 1024
     resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
-
-
-# A word gap in a TJ array is a negative offset in thousandths of an em. TeX and other
-# typesetters kern letters by -30..+30 and put words 150..350 apart; 0.1 em (pdfminer's default
-# word margin) separates the two. When a page's words run together, gaps wider than this are
-# widened to 0.6 em, which pypdf's layout mode then writes as one space.
-WORD_GAP = -100.0
-WIDENED_GAP = -600.0
-_RUN_TOGETHER_SHARE = 0.25  # letters in 20+-letter 'words' above this: spaces are missing
-
-
-def _layout_text(page: object) -> str:
-    try:
-        return str(page.extract_text(extraction_mode="layout"))  # type: ignore[attr-defined]
-    except Exception:
-        return str(page.extract_text())  # type: ignore[attr-defined]
 
 
 def runs_together(text: str) -> bool:
@@ -42,55 +46,130 @@ def runs_together(text: str) -> bool:
     return letters > 200 and long / letters > _RUN_TOGETHER_SHARE
 
 
-def _widen_word_gaps(page: object, reader: object) -> bool:
-    from pypdf.generic import ArrayObject, ContentStream, FloatObject, NameObject
+def _font_style(raw: object, textpage: object, index: int) -> tuple[bool, bool]:
+    """(bold, italic) of the letter at `index`: its weight, font flags and font name."""
+    flags = ctypes.c_int(0)
+    size = raw.FPDFText_GetFontInfo(textpage, index, None, 0, ctypes.byref(flags))  # type: ignore[attr-defined]
+    name = ""
+    if size > 0:
+        buffer = ctypes.create_string_buffer(size)
+        raw.FPDFText_GetFontInfo(textpage, index, buffer, size, ctypes.byref(flags))  # type: ignore[attr-defined]
+        name = buffer.value.decode("utf-8", "replace").lower().split("+", 1)[-1]
+    weight = raw.FPDFText_GetFontWeight(textpage, index)  # type: ignore[attr-defined]
+    bold = weight >= _BOLD_WEIGHT or bool(flags.value & _FLAG_FORCE_BOLD)
+    bold = bold or any(part in name for part in _BOLD_NAMES)
+    italic = bool(flags.value & _FLAG_ITALIC) or any(part in name for part in _ITALIC_NAMES)
+    return bold, italic
 
-    content = ContentStream(page.get_contents(), reader)  # type: ignore[attr-defined]
-    widened = 0
-    for operands, operator in content.operations:
-        if operator != b"TJ" or not operands or not isinstance(operands[0], ArrayObject):
+
+class _Letters:
+    """Where each letter of one PDFium text page stands: origin, width, font size."""
+
+    def __init__(self, raw: object, textpage: object) -> None:
+        self.raw, self.textpage = raw, textpage
+        self.matrix = raw.FS_MATRIX()  # type: ignore[attr-defined]
+        self.x, self.y, self.width = ctypes.c_double(), ctypes.c_double(), ctypes.c_float()
+        self.widths: dict[tuple[int, int], float] = {}
+
+    def place(self, index: int, code: int) -> tuple[float, float, float, float] | None:
+        """(x0, x1, baseline, font size) in PDF points, or None for a letter not upright."""
+        raw, page = self.raw, self.textpage
+        raw.FPDFText_GetCharOrigin(page, index, ctypes.byref(self.x), ctypes.byref(self.y))  # type: ignore[attr-defined]
+        raw.FPDFText_GetMatrix(page, index, ctypes.byref(self.matrix))  # type: ignore[attr-defined]
+        m = self.matrix
+        if abs(m.b) > 0.1 * abs(m.a) or m.a <= 0:  # rotated or mirrored text
+            return None
+        size = raw.FPDFText_GetFontSize(page, index) * math.hypot(m.c, m.d)  # type: ignore[attr-defined]
+        return self.x.value, self.x.value + self._width(index, code) * m.a, self.y.value, size
+
+    def glyph_right(self, index: int) -> float:
+        """The right edge of the glyph drawn for the letter at `index` (its ink)."""
+        left, right, bottom, top = (ctypes.c_double() for _ in range(4))
+        boxes = (ctypes.byref(v) for v in (left, right, bottom, top))
+        self.raw.FPDFText_GetCharBox(self.textpage, index, *boxes)  # type: ignore[attr-defined]
+        return right.value
+
+    def _width(self, index: int, code: int) -> float:
+        """The letter's advance at the font size PDFium reports, before the text matrix."""
+        raw, page = self.raw, self.textpage
+        font = raw.FPDFTextObj_GetFont(raw.FPDFText_GetTextObject(page, index))  # type: ignore[attr-defined]
+        key = (ctypes.cast(font, ctypes.c_void_p).value or 0, code)
+        if key not in self.widths:
+            ok = font and raw.FPDFFont_GetGlyphWidth(font, code, 1000.0, ctypes.byref(self.width))  # type: ignore[attr-defined]
+            self.widths[key] = self.width.value / 1000.0 if ok else 0.5
+        return self.widths[key] * raw.FPDFText_GetFontSize(page, index)  # type: ignore[attr-defined]
+
+
+def _breaks(raw: object, textpage: object, index: int, char: str) -> bool:
+    generated = raw.FPDFText_IsGenerated(textpage, index)  # type: ignore[attr-defined]
+    return (char.isspace() or bool(generated) or not char.isprintable()) and char != "-"
+
+
+def page_words(raw: object, textpage: object, height: float) -> list[list[object]]:
+    """[text, x0, top, x1, bottom, font size, bold, italic] for every upright word of the page,
+    in PDFium's order; positions in points from the page's top left."""
+    words: list[list[object]] = []
+    letters = _Letters(raw, textpage)
+    current: list[object] | None = None
+    baseline = origin = 0.0
+    for i in range(raw.FPDFText_CountChars(textpage)):  # type: ignore[attr-defined]
+        code = raw.FPDFText_GetUnicode(textpage, i)  # type: ignore[attr-defined]
+        hyphen = raw.FPDFText_IsHyphen(textpage, i)  # type: ignore[attr-defined]
+        char = "-" if hyphen else _HYPHENS.get(chr(code), chr(code))
+        place = None if _breaks(raw, textpage, i, char) else letters.place(i, code)
+        if place is None:
+            current = None
             continue
-        parts = operands[0]
-        for i, item in enumerate(parts):
-            if isinstance(item, (int, float)) and WIDENED_GAP < float(item) <= WORD_GAP:
-                parts[i] = FloatObject(WIDENED_GAP)
-                widened += 1
-    if widened:
-        page[NameObject("/Contents")] = content  # type: ignore[index]
-    return widened > 0
-
-
-def _page_text(page: object, reader: object) -> str:
-    text = _layout_text(page)
-    if runs_together(text) and _widen_word_gaps(page, reader):
-        # a widened gap next to a drawn space gives two or three; column gaps are wider
-        text = re.sub(r"(?<=\S) {2,3}(?=\S)", " ", _layout_text(page))
-    return text
+        x0, x1, y, size = place
+        if current is not None and x0 == origin:  # one glyph for several letters: a ligature
+            x1 = letters.glyph_right(i)
+        elif current is not None:
+            gap = x0 - float(current[3])  # type: ignore[arg-type]
+            other_line = abs(y - baseline) > _SAME_LINE * size
+            if other_line or gap > WORD_GAP * size or gap < -size:
+                current = None
+        origin = x0
+        if current is None:
+            bold, italic = _font_style(raw, textpage, i)
+            top, bottom = height - y - _ASCENT * size, height - y + _DESCENT * size
+            current, baseline = [char, x0, top, x1, bottom, size, bold, italic], y
+            words.append(current)
+        else:
+            current[0] = str(current[0]) + char
+            current[3] = max(float(current[3]), x1)  # type: ignore[arg-type]
+    return [[w[0], *(round(float(v), 2) for v in w[1:6]), w[6], w[7]] for w in words]  # type: ignore[arg-type]
 
 
 def extract(data: bytes) -> dict[str, object]:
-    import io
-
-    from pypdf import PdfReader
-    from pypdf.errors import PdfReadError
+    import pypdfium2 as pdfium
+    import pypdfium2.raw as raw
 
     try:
-        reader = PdfReader(io.BytesIO(data))
-        if reader.is_encrypted and not reader.decrypt(""):
+        document = pdfium.PdfDocument(data)
+    except pdfium.PdfiumError as err:
+        if "password" in str(err).lower():
             return {"error": "encrypted"}
-        return {"pages": [_page_text(page, reader) for page in reader.pages]}
-    except PdfReadError as err:
-        message = str(err)
-        if "decrypt" in message.lower() or "encrypt" in message.lower():
-            return {"error": "encrypted"}
-        return {"error": "damaged", "detail": message[:200]}
+        return {"error": "damaged", "detail": str(err)[:200]}
+    pages = []
+    try:
+        for page in document:
+            width, height = page.get_size()
+            textpage = page.get_textpage()
+            pages.append(
+                {"width": width, "height": height, "words": page_words(raw, textpage.raw, height)}
+            )
+            textpage.close()
+            page.close()
+    finally:
+        document.close()
+    return {"pages": pages}
 
 
 def main() -> int:
     _limit_memory(int(sys.argv[1]))
     data = sys.stdin.buffer.read()
     try:
-        import pypdf  # noqa: F401 - loading the parser is the first thing the limit can stop
+        import pypdfium2  # noqa: F401 - loading the parser is the first thing the limit can stop
     except (MemoryError, ImportError, OSError):
         sys.stdout.write(json.dumps({"error": "memory"}))
         return 0

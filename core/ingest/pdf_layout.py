@@ -1,0 +1,212 @@
+"""PDF words with their boxes → lines in reading order, as text and as `Line`s.
+
+- Words whose boxes overlap vertically form one row; a row's words are read left to right.
+- A page has two columns when a vertical gutter (an x that no word crosses on most rows) parts
+  the words of enough rows; then the page is read column by column, the narrower column (a
+  sidebar) first. Rows above both columns (a name, a banner) come first; a page whose one side is
+  mostly dates or places (a role's details set beside it) is one column.
+- The text renders each line on a grid of the document's letter width, as the page shows it: the
+  indent from the column's left edge, one space between words, a wide gap as several spaces, and
+  a blank line where the page leaves a vertical gap. The text-based reader relies on all three.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+import statistics
+from dataclasses import dataclass
+from typing import NamedTuple
+
+_SAME_ROW = 0.5  # vertical overlap, of the smaller font size, that puts two words on one row
+_WIDE_GAP = 0.5  # a gap wider than this share of the font size is a field gap, not a space
+_BLANK_LINE = 1.0  # a vertical gap between lines above this share of the font size: a new block
+_BIN = 2.0  # points: the gutter search looks at the page in slices this wide
+_COLUMN_GAP = 1.0  # of the font size: the least gap between two columns on one row
+_GUTTER_MIN = 0.15  # the gutter stands between 15% and 85% of the page width
+_MIN_SPLIT_SHARE = 0.3  # of a page's rows must have words on both sides of the gutter
+_MAX_CROSSING_SHARE = 0.15  # rows running across the gutter (a name, a full-width heading)
+_MAX_DATED_SHARE = 0.4  # a side this often dated is a dates/location column, not a sidebar
+_DATED = re.compile(r"\b(?:19|20)\d\d\b|\bpresent\b", re.I)
+
+
+class Word(NamedTuple):
+    text: str
+    x0: float
+    top: float
+    x1: float
+    bottom: float
+    size: float  # font size, points
+    bold: bool
+    italic: bool
+
+
+@dataclass
+class PageLine:
+    """One line of one page as laid out: its words, page, and place in reading order."""
+
+    words: list[Word]
+    page: int
+    left: float  # the left edge of its column
+    width: float
+    height: float
+    blank_before: bool = False
+
+    @property
+    def top(self) -> float:
+        return min(w.top for w in self.words)
+
+    @property
+    def bottom(self) -> float:
+        return max(w.bottom for w in self.words)
+
+
+def page_words(page: dict[str, object]) -> list[Word]:
+    raw = page.get("words")
+    words = raw if isinstance(raw, list) else []
+    return [
+        Word(
+            str(w[0]),
+            float(w[1]),
+            float(w[2]),
+            float(w[3]),
+            float(w[4]),
+            float(w[5]),
+            bool(w[6]),
+            bool(w[7]),
+        )
+        for w in words
+    ]
+
+
+def rows_of(words: list[Word]) -> list[list[Word]]:
+    """Words grouped into rows (vertical overlap), top to bottom, each row left to right."""
+    rows: list[list[Word]] = []
+    for word in sorted(words, key=lambda w: ((w.top + w.bottom) / 2, w.x0)):
+        row = rows[-1] if rows else None
+        if row is not None:
+            top, bottom = min(w.top for w in row), max(w.bottom for w in row)
+            overlap = min(bottom, word.bottom) - max(top, word.top)
+            if overlap >= _SAME_ROW * min(word.size, bottom - top):
+                row.append(word)
+                continue
+        rows.append([word])
+    return [sorted(row, key=lambda w: w.x0) for row in rows]
+
+
+def _crosses(row: list[Word], x: float) -> bool:
+    return any(w.x0 < x < w.x1 for w in row)
+
+
+def _splits(row: list[Word], x: float) -> bool:
+    return any(w.x1 <= x for w in row) and any(w.x0 >= x for w in row)
+
+
+def _dated_share(parts: list[str]) -> float:
+    return sum(bool(_DATED.search(p)) for p in parts) / len(parts) if parts else 0.0
+
+
+def _gutter_counts(rows: list[list[Word]], width: float) -> tuple[list[int], list[int]]:
+    """Per _BIN-point slice of the page: rows crossing it, rows with a column gap across it."""
+    bins = int(width / _BIN) + 2
+    crossing, split = [0] * bins, [0] * bins
+    for row in rows:
+        for w in row:
+            for b in range(int(w.x0 / _BIN) + 1, min(int(w.x1 / _BIN) + 1, bins)):
+                crossing[b] += 1
+        for before, after in itertools.pairwise(row):
+            if after.x0 - before.x1 >= _COLUMN_GAP * min(before.size, after.size):
+                for b in range(int(before.x1 / _BIN) + 1, min(int(after.x0 / _BIN) + 1, bins)):
+                    split[b] += 1
+    return crossing, split
+
+
+def gutter(rows: list[list[Word]], width: float) -> float | None:
+    """The x of the gutter between two columns, if the page has two."""
+    crossing, split = _gutter_counts(rows, width)
+    low, high = int(_GUTTER_MIN * width / _BIN), int((1 - _GUTTER_MIN) * width / _BIN)
+    allowed = [b for b in range(low, high + 1) if crossing[b] <= _MAX_CROSSING_SHARE * len(rows)]
+    if not allowed:
+        return None
+    most = max(split[b] for b in allowed)
+    if most < max(5, _MIN_SPLIT_SHARE * len(rows)):
+        return None
+    best = [b for b in allowed if split[b] == most]
+    x = best[len(best) // 2] * _BIN
+    sides = [r for r in rows if not _crosses(r, x)]
+    left = [" ".join(w.text for w in r if w.x1 <= x) for r in sides]
+    right = [" ".join(w.text for w in r if w.x0 >= x) for r in sides]
+    dated = max(_dated_share([p for p in left if p]), _dated_share([p for p in right if p]))
+    return None if dated > _MAX_DATED_SHARE else x
+
+
+def _columns(rows: list[list[Word]], x: float) -> tuple[list[list[Word]], ...]:
+    """(rows above the columns, left column rows, right column rows)."""
+    above: list[list[Word]] = []
+    left: list[list[Word]] = []
+    right: list[list[Word]] = []
+    started = False
+    for row in rows:
+        if _crosses(row, x):
+            if not started:
+                above.append(row)
+            else:  # a long line of one column: it belongs where it starts
+                (left if row[0].x0 < x else right).append(row)
+            continue
+        started = started or _splits(row, x)
+        head, tail = [w for w in row if w.x1 <= x], [w for w in row if w.x0 >= x]
+        if not started:
+            above.append(row)
+            continue
+        left += [head] if head else []
+        right += [tail] if tail else []
+    return above, left, right
+
+
+def _page_lines(page: dict[str, object], number: int) -> list[PageLine]:
+    width, height = float(str(page.get("width") or 1.0)), float(str(page.get("height") or 1.0))
+    rows = rows_of(page_words(page))
+    if not rows:
+        return []
+    x = gutter(rows, width)
+    if x is None:
+        blocks = [rows]
+    else:
+        above, left, right = _columns(rows, x)
+        wide_left = x - min(w.x0 for r in left for w in r) if left else 0.0
+        wide_right = max(w.x1 for r in right for w in r) - x if right else 0.0
+        blocks = [above, right, left] if wide_right < wide_left else [above, left, right]
+    lines: list[PageLine] = []
+    for block in blocks:
+        if not block:
+            continue
+        edge = min(w.x0 for row in block for w in row)
+        for i, row in enumerate(block):
+            gap = row[0].top - max(w.bottom for w in block[i - 1]) if i else 0.0
+            tall = statistics.median(w.size for w in row)
+            blank = gap > _BLANK_LINE * tall or (i == 0 and bool(lines))  # a new column too
+            lines.append(PageLine(row, number, edge, width, height, blank_before=blank))
+    return lines
+
+
+def layout_lines(pages: list[dict[str, object]]) -> list[PageLine]:
+    """Every page's lines in reading order (pages numbered from 1)."""
+    return [line for n, page in enumerate(pages, 1) for line in _page_lines(page, n)]
+
+
+def letter_width(lines: list[PageLine]) -> float:
+    """The median width of a letter over the document (the text grid's column)."""
+    widths = [(w.x1 - w.x0) / len(w.text) for line in lines for w in line.words if w.text]
+    return statistics.median(widths) if widths else 5.0
+
+
+def render_line(line: PageLine, letter: float) -> str:
+    """The line as the page shows it: indent, single spaces, wide gaps as several spaces."""
+    out = " " * max(0, round((line.words[0].x0 - line.left) / letter))
+    for i, word in enumerate(line.words):
+        if i:
+            gap = word.x0 - line.words[i - 1].x1
+            wide = gap > _WIDE_GAP * min(word.size, line.words[i - 1].size)
+            out += " " * max(2, round(gap / letter)) if wide else " "
+        out += word.text
+    return out

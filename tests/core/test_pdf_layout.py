@@ -1,0 +1,116 @@
+"""PDF lines with their layout: real PDFs drawn with reportlab, read back through the bounded
+PDFium worker and the layout step (`read_upload`), as an upload is."""
+
+from __future__ import annotations
+
+import io
+import random
+
+from reportlab.pdfgen import canvas
+
+from core.ingest import read_upload
+
+MAIN = [
+    "Experience",
+    "Inventory Analyst, Harbor Foods | 2015 - 2019",
+    "- Built the demand forecast in Python used by 3 regions of the company",
+    "- Reduced carrying cost by $1.2M in two years across the warehouses",
+    "- Ran the weekly S&OP meeting for 6 category teams and their planners",
+    "Education",
+    "BS Industrial Engineering, State University | 2015",
+]
+SIDE = ["Skills", "Python", "SQL", "Tableau", "Forecasting", "Certifications", "CPIM"]
+
+
+def _pdf(draw) -> bytes:  # type: ignore[no-untyped-def]
+    buffer = io.BytesIO()
+    pdf = canvas.Canvas(buffer)
+    draw(pdf)
+    pdf.save()
+    return buffer.getvalue()
+
+
+def test_a_sidebar_on_the_right_is_read_first_as_one_on_the_left_is() -> None:
+    def draw(pdf: canvas.Canvas) -> None:
+        pdf.setFont("Helvetica-Bold", 16)
+        pdf.drawString(40, 800, "Jordan Avery")
+        pdf.setFont("Helvetica", 9)
+        for i, (main, side) in enumerate(zip(MAIN, SIDE, strict=True)):
+            pdf.drawString(40, 770 - 13 * i, main)
+            pdf.drawString(440, 770 - 13 * i, side)
+
+    text = read_upload(_pdf(draw), "right.pdf").text
+    assert text.index("Jordan Avery") < text.index("Skills") < text.index("CPIM")
+    assert text.index("CPIM") < text.index("Experience")
+    assert "- Built the demand forecast in Python used by 3 regions of the company\n" in text
+    assert "Inventory Analyst, Harbor Foods | 2015 - 2019\n" in text
+
+
+def test_words_drawn_one_by_one_and_out_of_order_read_as_one_line() -> None:
+    words = ["Led", "the", "night", "shift", "of", "a", "32-bed", "surgical", "unit"]
+
+    def draw(pdf: canvas.Canvas) -> None:
+        pdf.setFont("Helvetica", 10)
+        x, placed = 40.0, []
+        for word in words:
+            placed.append((x, word))
+            x += pdf.stringWidth(word + " ", "Helvetica", 10)
+        random.Random(7).shuffle(placed)  # the content stream's order is not the page's
+        for x, word in placed:
+            pdf.drawString(x, 700, word)
+
+    extracted = read_upload(_pdf(draw), "words.pdf")
+    assert extracted.text == " ".join(words)
+    assert extracted.lines is not None and [line.text for line in extracted.lines] == [
+        " ".join(words)
+    ]
+
+
+def test_a_word_broken_over_two_lines_is_made_whole_in_text_and_lines() -> None:
+    def draw(pdf: canvas.Canvas) -> None:
+        pdf.setFont("Helvetica", 10)
+        pdf.drawString(40, 700, "Owned the roadmap of a prod\u00ad")  # LaTeX draws its hyphen so
+        pdf.drawString(40, 688, "uct line and a self-")
+        pdf.drawString(40, 676, "service portal for 40 clinics")
+
+    extracted = read_upload(_pdf(draw), "broken.pdf")
+    assert "Owned the roadmap of a product" in extracted.text
+    assert "prod- uct" not in extracted.text and "\u00ad" not in extracted.text
+    assert "uct line" not in extracted.text and "line and a self-service\nportal" in extracted.text
+    lines = [line.text for line in extracted.lines or []]
+    assert lines[0] == "Owned the roadmap of a product"
+    assert lines[1] == "line and a self-service"
+
+
+def test_lines_carry_size_weight_position_and_running_footers() -> None:
+    def draw(pdf: canvas.Canvas) -> None:
+        for page in (1, 2):
+            if page == 1:
+                pdf.setFont("Helvetica-Bold", 18)
+                pdf.drawString(40, 790, "Jordan Avery")
+            pdf.setFont("Helvetica", 10)
+            for i in range(6):
+                pdf.drawString(60, 740 - 14 * i, f"- Ran audit {page}.{i} across the three sites")
+            pdf.setFont("Helvetica", 8)
+            pdf.drawString(40, 30, f"Jordan Avery - Resume - Page {page} of 2")
+            pdf.showPage()
+
+    extracted = read_upload(_pdf(draw), "two-pages.pdf")
+    lines = extracted.lines or []
+    name = lines[0]
+    assert name.text == "Jordan Avery" and name.bold and name.page == 1
+    assert name.size is not None and name.size > 1.5
+    body = [line for line in lines if line.text.startswith("- Ran audit")]
+    assert len(body) == 12 and {line.page for line in body} == {1, 2}
+    assert all(line.size == 1.0 and line.bold is False for line in body)
+    first = body[0]
+    assert first.x0 is not None and first.top is not None and first.x1 is not None
+    assert abs(first.x0 - 60 / 595.28) < 0.01 and 0 < first.top < 0.2 and first.x1 < 0.6
+    feet = [line for line in lines if "Page" in line.text]
+    assert len(feet) == 2 and all(line.at_page_edge for line in feet)
+    assert "Page 1 of 2" not in extracted.text
+    assert any("Page" in item.what for item in extracted.left_out)
+
+
+def test_only_a_pdf_gives_lines() -> None:
+    assert read_upload(b"Experience\n- Led a team of 6\n", "notes.txt").lines is None
