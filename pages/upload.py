@@ -42,7 +42,7 @@ with st.form("upload_form"):
             state.JD_TEXT,
             kind="jd",
             label="the job description",
-            types=["txt", "md", "docx", "pdf"],
+            types=["txt", "md", "docx", "pdf", "html", "htm", "json", "yaml", "yml"],
         )
     submitted = st.form_submit_button("Analyse", type="primary")
 

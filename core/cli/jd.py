@@ -15,7 +15,8 @@ from core.settings import get_settings
 
 
 def cmd_analyze(args: argparse.Namespace) -> int:
-    """Read the JD (txt, md, docx, pdf), analyse it, print or write the JSON. Bad input: exit 2."""
+    """Read the JD (txt, md, docx, pdf; HTML, JSON or YAML read as published), analyse it, print
+    or write the JSON. Bad input: exit 2."""
     limits = get_settings().ingest
     extracted = read_path(Path(args.jd), settings=jd_file_settings(limits))
     analysis = analyze_jd(extracted.text, target_title=args.title or "", limits=limits)

@@ -187,3 +187,24 @@ def test_what_the_resume_lacks_reads_as_plain_text_not_escaped_markdown(app, fre
     at = app(fresh_session)
     shown = [m.value for m in at.markdown if "contact details at the top" in m.value]
     assert shown and all("\\\\(" not in value for value in shown), shown
+
+
+def test_an_uploaded_html_job_ad_is_read_as_its_list_items(app):
+    at = app()
+    at.radio(key=state.RESUME_MODE).set_value(state.MODE_PASTE)
+    at.radio(key=state.JD_MODE).set_value(state.MODE_UPLOAD).run()
+    at.text_area(key=state.RESUME_TEXT).input(sample_text(SAMPLE_RESUME))
+    page = (
+        "<html><head><title>Data Engineer</title></head><body><h1>Data Engineer</h1>"
+        "<p>We build the data platform for a chain of 40 clinics.</p><h3>Requirements</h3><ul>"
+        "<li>3+ years building pipelines in <b>Python</b> and SQL</li>"
+        "<li>Hands-on experience with Apache Spark</li><li>Airflow &amp; dbt</li></ul>"
+        "</body></html>"
+    )
+    at.file_uploader(key="upload_jd_file").upload("posting.html", page.encode(), "text/html")
+    submit(at)
+    assert not at.error, [e.value for e in at.error]
+    requirements = [r.text for r in at.session_state[state.SESSION_KEY].board.requirements]
+    assert "Hands-on experience with Apache Spark" in requirements
+    assert "Airflow & dbt" in requirements
+    assert not any("<" in r or "&amp;" in r for r in requirements)
