@@ -121,6 +121,12 @@ def build_parser() -> argparse.ArgumentParser:
         "--labels",
         help="a label file of our own for the files in --cases (tests/corpus_labels/dev.json)",
     )
+    p.add_argument(
+        "--reader",
+        choices=("rules", "learned", "auto"),
+        default="rules",
+        help="which resume reader to score (default: rules)",
+    )
     p.add_argument("--json", action="store_true", help="print JSON")
 
     p = sub.add_parser("run", help="fact resume + JD -> tailored DOCX and audit JSON")

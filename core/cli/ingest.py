@@ -45,12 +45,15 @@ def cmd_eval_resumes(args: argparse.Namespace) -> int:
         format_resume_table,
     )
 
+    reader = args.reader
     if args.labels:
         labels = Path(args.labels)
         if not labels.is_file():
             raise InputError(f"--labels {labels}: no such file")
-        return run_eval(args, lambda folder: evaluate_labelled(folder, labels), format_resume_table)
-    return run_eval(args, evaluate_resumes, format_resume_table)
+        return run_eval(
+            args, lambda folder: evaluate_labelled(folder, labels, reader), format_resume_table
+        )
+    return run_eval(args, lambda folder: evaluate_resumes(folder, reader), format_resume_table)
 
 
 def cmd_schema(args: argparse.Namespace) -> int:

@@ -37,10 +37,11 @@ from core.evaluation.splits import split_of
 from core.settings import IngestSettings
 
 
-def _parse(path: Path) -> ParsedResume:
+def _parse(path: Path, reader: str = "rules") -> ParsedResume:
     from core.ingest import parse_extracted, read_path
 
-    return parse_extracted(read_path(path, settings=IngestSettings()))
+    settings = IngestSettings(reader=reader)
+    return parse_extracted(read_path(path, settings=settings), settings=settings)
 
 
 def _found(value: str, hashed: str | None) -> bool:
@@ -69,18 +70,18 @@ def score_real_resume(parsed: ParsedResume, label: dict[str, Any]) -> dict[str, 
     }
 
 
-def evaluate_real(folder: Path) -> dict[str, Any]:
+def evaluate_real(folder: Path, reader: str = "rules") -> dict[str, Any]:
     labels = json.loads((folder / "labels" / "resumes.json").read_text(encoding="utf-8"))
     files = []
     for label in labels:
         path = folder / label["file"]
         row: dict[str, Any] = {"file": path.stem, "split": split_of(path)}
-        row.update(score_real_resume(_parse(path), label))
+        row.update(score_real_resume(_parse(path, reader), label))
         files.append(row)
     return {"kind": "real", "files": files, "totals": _real_totals(files)}
 
 
-def evaluate_labelled(folder: Path, labels_path: Path) -> dict[str, Any]:
+def evaluate_labelled(folder: Path, labels_path: Path, reader: str = "rules") -> dict[str, Any]:
     """Score files of `folder` against a label file of our own (tests/corpus_labels): the same
     schema as eval/real, with the candidate's name and e-mail and other people's data as hashes.
     The split comes from `split.json` beside the labels (held back, else tuning); totals are given
@@ -101,7 +102,7 @@ def evaluate_labelled(folder: Path, labels_path: Path) -> dict[str, Any]:
             "format": label.get("format", path.suffix.lstrip(".")),
         }
         try:
-            row.update(score_real_resume(_parse(path), label))
+            row.update(score_real_resume(_parse(path, reader), label))
         except InputError as error:  # a file the reader refuses scores nothing found
             row.update(
                 score_real_resume(ParsedResume(source_name=path.name, content_hash=""), label)
@@ -206,11 +207,11 @@ def score_dev_case(parsed: ParsedResume, case: Path) -> dict[str, Any]:
     }
 
 
-def evaluate_dev(folder: Path) -> dict[str, Any]:
+def evaluate_dev(folder: Path, reader: str = "rules") -> dict[str, Any]:
     files = []
     for case in sorted(p for p in folder.iterdir() if (p / "labels.json").is_file()):
         row: dict[str, Any] = {"file": case.name, "split": split_of(case)}
-        row.update(score_dev_case(_parse(case / "fact_resume.md"), case))
+        row.update(score_dev_case(_parse(case / "fact_resume.md", reader), case))
         files.append(row)
     totals: dict[str, Any] = {}
     for split in ("tuning", "held-back", "all"):
@@ -236,11 +237,11 @@ def evaluate_dev(folder: Path) -> dict[str, Any]:
     return {"kind": "dev", "files": files, "totals": totals}
 
 
-def evaluate_resumes(folder: Path) -> dict[str, Any]:
+def evaluate_resumes(folder: Path, reader: str = "rules") -> dict[str, Any]:
     """Score ingestion on a real-resume folder (labels/resumes.json) or a dev-case folder."""
     if (folder / "labels" / "resumes.json").is_file():
-        return evaluate_real(folder)
-    return evaluate_dev(folder)
+        return evaluate_real(folder, reader)
+    return evaluate_dev(folder, reader)
 
 
 def format_resume_table(report: dict[str, Any]) -> str:
