@@ -91,8 +91,13 @@ eval: install
 # The skill/knowledge span tagger (core/data/skill_spans.crfsuite + its manifest) from
 # SkillSpan's train split in ../shared; deterministic (L-BFGS). `--tune` scores the grid.
 SKILLSPAN ?= ../shared/eval/skillspan
+# The line reader (core/data/line_reader.crfsuite + its manifest): JSON Resumes of ../shared/corpus
+# rendered in many layouts and read back, into ~/.cache/resumeforge/line_data; deterministic.
+CORPUS ?= ../shared/corpus
 train: install
 	$(BIN)/python -m tools.train_skill_spans --data $(SKILLSPAN)
+	$(BIN)/python -m tools.line_data.build --corpus $(CORPUS)
+	$(BIN)/python -m tools.train_line_reader
 
 # Known vulnerabilities in the installed dependencies (pip-audit). One package is probed first:
 # when the advisory service cannot be used (offline, or a registry mirror without PyPI's JSON

@@ -28,6 +28,7 @@ HANDLERS = {
     "eval skills": "core.cli.jd:cmd_eval_skills",
     "eval audit": "core.cli.pipeline:cmd_eval_audit",
     "eval resumes": "core.cli.ingest:cmd_eval_resumes",
+    "eval lines": "core.cli.reader:cmd_eval_lines",
     "run": "core.cli.pipeline:cmd_run",
     "audit": "core.cli.audit:cmd_audit",
     "diff": "core.cli.pipeline:cmd_diff",
@@ -127,6 +128,17 @@ def build_parser() -> argparse.ArgumentParser:
         default="rules",
         help="which resume reader to score (default: rules)",
     )
+    p.add_argument("--json", action="store_true", help="print JSON")
+    p = ev.add_parser(
+        "lines", help="line reader: per-label P/R/F1, held out and left out by source"
+    )
+    p.add_argument(
+        "--data",
+        default="~/.cache/resumeforge/line_data/lines.jsonl",
+        help="line data from `python -m tools.line_data.build`",
+    )
+    p.add_argument("--loso", action="store_true", help="also train and score each source left out")
+    p.add_argument("--only", default=None, help="with --loso: only the sources whose name has this")
     p.add_argument("--json", action="store_true", help="print JSON")
 
     p = sub.add_parser("run", help="fact resume + JD -> tailored DOCX and audit JSON")

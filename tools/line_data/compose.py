@@ -12,7 +12,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from tools.line_data.headings import HEADINGS
+from tools.line_data.headings import HEADINGS, made_up
 
 FORMATS = ("text", "markdown", "docx", "pdf")
 FAMILIES = ("stacked", "inline", "employer_first", "date_column")
@@ -136,7 +136,7 @@ def date_range(entry: dict[str, Any], style: Style) -> str:
 
 
 def heading_text(meaning: str, rng: random.Random, style: Style) -> str:
-    text = rng.choice(HEADINGS[meaning])
+    text = made_up(meaning, rng.choice) if rng.random() < 0.35 else rng.choice(HEADINGS[meaning])
     if style.heading_case == "upper":
         return text.upper()
     if style.heading_case == "colon":
@@ -386,7 +386,8 @@ def compose(resume: dict[str, Any], rng: random.Random, style: Style) -> list[Bl
         value = resume.get(key)
         if key == "summary":
             body: list[Block] = []
-            _text(body, basics.get("summary"), "summary")
+            if rng.random() < 0.75:  # else the first section follows the contact block
+                _text(body, basics.get("summary"), "summary")
         elif not isinstance(value, list) or not value:
             continue
         elif key in ("work", "volunteer"):

@@ -137,3 +137,40 @@ HEADINGS: dict[str, tuple[str, ...]] = {
         "Beyond the Resume",
     ),
 }
+
+# Made-up wordings: a word that carries the meaning with words that carry none around it, so the
+# model learns headings by their place and shape and their meaning by their key word.
+CORE_WORDS: dict[str, tuple[str, ...]] = {
+    "experience": ("Work", "Jobs", "Career", "Employment", "Roles", "Positions", "Posts",
+                   "Service", "Practice", "Experience", "Work History", "Placements"),
+    "education": ("Education", "Study", "Studies", "School", "Degrees", "College",
+                  "University", "Schooling", "Diplomas"),
+    "skills": ("Skills", "Tools", "Strengths", "Abilities", "Expertise", "Competencies",
+               "Talents", "Know-how"),
+    "projects": ("Projects", "Builds", "Portfolio", "Case Studies"),
+    "certifications": ("Certifications", "Certs", "Licences", "Licenses", "Tickets",
+                       "Credentials"),
+    "summary": ("Summary", "Profile", "About", "Introduction", "Objective", "Statement"),
+    "volunteering": ("Volunteering", "Volunteer Work", "Community Work", "Charity"),
+    "publications": ("Publications", "Papers", "Articles", "Writing"),
+    "awards": ("Awards", "Honours", "Honors", "Prizes", "Distinctions"),
+    "references": ("References", "Referees", "Recommendations"),
+    "other": ("Interests", "Hobbies", "Languages", "Pastimes", "Activities"),
+}  # fmt: skip
+PREFIXES = ("My", "Selected", "Recent", "Relevant", "Key", "Notable", "Past", "The", "Some")
+SUFFIXES = ("Life", "So Far", "Journey", "Highlights", "Notes", "Record", "Story", "in Brief",
+            "& More", "(Selected)", "Log", "Corner")  # fmt: skip
+
+
+def made_up(meaning: str, pick) -> str:
+    """A heading wording no list holds: its meaning's key word with neutral words around it."""
+    core = pick(CORE_WORDS[meaning])
+    shape = pick(("prefix", "suffix", "pair", "plain"))
+    if shape == "prefix":
+        return f"{pick(PREFIXES)} {core}"
+    if shape == "suffix":
+        return f"{core} {pick(SUFFIXES)}"
+    if shape == "pair":
+        other = pick([w for w in CORE_WORDS[meaning] if w != core] or [core])
+        return f"{core} & {other}" if pick((0, 1)) else f"{pick(SUFFIXES)} ({core} & {other})"
+    return core
