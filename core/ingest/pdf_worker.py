@@ -19,6 +19,7 @@ import json
 import math
 import resource
 import sys
+from typing import NamedTuple
 
 WORD_GAP = 0.08  # of the font size
 _SAME_LINE = 0.5  # baselines closer than this share of the font size are one line
@@ -62,25 +63,57 @@ def _font_style(raw: object, textpage: object, index: int) -> tuple[bool, bool]:
     return bold, italic
 
 
+class _Run(NamedTuple):
+    """What the letters of one PDF text object share."""
+
+    upright: bool
+    scale: float  # font size times the text matrix's x scale: a width of 1/1000 em → points
+    size: float  # font size through the text matrix, points
+    font: object  # PDFium's font handle (None when the letter has no text object)
+    font_key: int
+    style: tuple[bool, bool]
+
+
 class _Letters:
-    """Where each letter of one PDFium text page stands: origin, width, font size."""
+    """Where each letter of one PDFium text page stands: origin, width, font size, style."""
 
     def __init__(self, raw: object, textpage: object) -> None:
         self.raw, self.textpage = raw, textpage
         self.matrix = raw.FS_MATRIX()  # type: ignore[attr-defined]
         self.x, self.y, self.width = ctypes.c_double(), ctypes.c_double(), ctypes.c_float()
         self.widths: dict[tuple[int, int], float] = {}
+        self.runs: dict[int, _Run] = {}
 
-    def place(self, index: int, code: int) -> tuple[float, float, float, float] | None:
-        """(x0, x1, baseline, font size) in PDF points, or None for a letter not upright."""
+    def run(self, index: int) -> _Run:
+        """The text object the letter at `index` belongs to (read once per object)."""
+        raw, page = self.raw, self.textpage
+        handle = raw.FPDFText_GetTextObject(page, index)  # type: ignore[attr-defined]
+        key = ctypes.cast(handle, ctypes.c_void_p).value or 0
+        if key and key in self.runs:
+            return self.runs[key]
+        raw.FPDFText_GetMatrix(page, index, ctypes.byref(self.matrix))  # type: ignore[attr-defined]
+        m, font_size = self.matrix, raw.FPDFText_GetFontSize(page, index)  # type: ignore[attr-defined]
+        font = raw.FPDFTextObj_GetFont(handle) if handle else None  # type: ignore[attr-defined]
+        found = _Run(
+            upright=abs(m.b) <= 0.1 * abs(m.a) and m.a > 0,  # not rotated, not mirrored
+            scale=font_size * m.a,
+            size=font_size * math.hypot(m.c, m.d),
+            font=font,
+            font_key=ctypes.cast(font, ctypes.c_void_p).value or 0 if font else 0,
+            style=_font_style(raw, page, index),
+        )
+        if key:
+            self.runs[key] = found
+        return found
+
+    def place(self, index: int, code: int) -> tuple[float, float, float, _Run] | None:
+        """(x0, x1, baseline, its run) in PDF points, or None for a letter not upright."""
+        run = self.run(index)
+        if not run.upright:
+            return None
         raw, page = self.raw, self.textpage
         raw.FPDFText_GetCharOrigin(page, index, ctypes.byref(self.x), ctypes.byref(self.y))  # type: ignore[attr-defined]
-        raw.FPDFText_GetMatrix(page, index, ctypes.byref(self.matrix))  # type: ignore[attr-defined]
-        m = self.matrix
-        if abs(m.b) > 0.1 * abs(m.a) or m.a <= 0:  # rotated or mirrored text
-            return None
-        size = raw.FPDFText_GetFontSize(page, index) * math.hypot(m.c, m.d)  # type: ignore[attr-defined]
-        return self.x.value, self.x.value + self._width(index, code) * m.a, self.y.value, size
+        return self.x.value, self.x.value + self._width(run, code) * run.scale, self.y.value, run
 
     def glyph_right(self, index: int) -> float:
         """The right edge of the glyph drawn for the letter at `index` (its ink)."""
@@ -89,20 +122,25 @@ class _Letters:
         self.raw.FPDFText_GetCharBox(self.textpage, index, *boxes)  # type: ignore[attr-defined]
         return right.value
 
-    def _width(self, index: int, code: int) -> float:
-        """The letter's advance at the font size PDFium reports, before the text matrix."""
-        raw, page = self.raw, self.textpage
-        font = raw.FPDFTextObj_GetFont(raw.FPDFText_GetTextObject(page, index))  # type: ignore[attr-defined]
-        key = (ctypes.cast(font, ctypes.c_void_p).value or 0, code)
+    def _width(self, run: _Run, code: int) -> float:
+        """The letter's advance in em (its font's width for it)."""
+        key = (run.font_key, code)
         if key not in self.widths:
-            ok = font and raw.FPDFFont_GetGlyphWidth(font, code, 1000.0, ctypes.byref(self.width))  # type: ignore[attr-defined]
-            self.widths[key] = self.width.value / 1000.0 if ok else 0.5
-        return self.widths[key] * raw.FPDFText_GetFontSize(page, index)  # type: ignore[attr-defined]
+            width = ctypes.byref(self.width)
+            ok = run.font and self.raw.FPDFFont_GetGlyphWidth(run.font, code, 1.0, width)  # type: ignore[attr-defined]
+            self.widths[key] = self.width.value if ok else 0.5
+        return self.widths[key]
 
 
-def _breaks(raw: object, textpage: object, index: int, char: str) -> bool:
-    generated = raw.FPDFText_IsGenerated(textpage, index)  # type: ignore[attr-defined]
-    return (char.isspace() or bool(generated) or not char.isprintable()) and char != "-"
+def _letter(raw: object, textpage: object, index: int) -> str | None:
+    """The letter at `index`, or None where a word ends (a space, a line end)."""
+    char = chr(raw.FPDFText_GetUnicode(textpage, index))  # type: ignore[attr-defined]
+    char = _HYPHENS.get(char, char)
+    if char.isprintable() and not char.isspace() and char != "-":
+        return char
+    if raw.FPDFText_IsHyphen(textpage, index) or char == "-":  # type: ignore[attr-defined]
+        return "-"  # PDFium marks a hyphen that breaks a word at a line end
+    return None
 
 
 def page_words(raw: object, textpage: object, height: float) -> list[list[object]]:
@@ -113,26 +151,23 @@ def page_words(raw: object, textpage: object, height: float) -> list[list[object
     current: list[object] | None = None
     baseline = origin = 0.0
     for i in range(raw.FPDFText_CountChars(textpage)):  # type: ignore[attr-defined]
-        code = raw.FPDFText_GetUnicode(textpage, i)  # type: ignore[attr-defined]
-        hyphen = raw.FPDFText_IsHyphen(textpage, i)  # type: ignore[attr-defined]
-        char = "-" if hyphen else _HYPHENS.get(chr(code), chr(code))
-        place = None if _breaks(raw, textpage, i, char) else letters.place(i, code)
-        if place is None:
+        char = _letter(raw, textpage, i)
+        place = None if char is None else letters.place(i, ord(char))
+        if char is None or place is None:
             current = None
             continue
-        x0, x1, y, size = place
+        x0, x1, y, run = place
         if current is not None and x0 == origin:  # one glyph for several letters: a ligature
             x1 = letters.glyph_right(i)
         elif current is not None:
             gap = x0 - float(current[3])  # type: ignore[arg-type]
-            other_line = abs(y - baseline) > _SAME_LINE * size
-            if other_line or gap > WORD_GAP * size or gap < -size:
+            other_line = abs(y - baseline) > _SAME_LINE * run.size
+            if other_line or gap > WORD_GAP * run.size or gap < -run.size:
                 current = None
         origin = x0
         if current is None:
-            bold, italic = _font_style(raw, textpage, i)
-            top, bottom = height - y - _ASCENT * size, height - y + _DESCENT * size
-            current, baseline = [char, x0, top, x1, bottom, size, bold, italic], y
+            top, bottom = height - y - _ASCENT * run.size, height - y + _DESCENT * run.size
+            current, baseline = [char, x0, top, x1, bottom, run.size, *run.style], y
             words.append(current)
         else:
             current[0] = str(current[0]) + char

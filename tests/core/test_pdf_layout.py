@@ -72,11 +72,13 @@ def test_a_word_broken_over_two_lines_is_made_whole_in_text_and_lines() -> None:
         pdf.drawString(40, 700, "Owned the roadmap of a prod\u00ad")  # LaTeX draws its hyphen so
         pdf.drawString(40, 688, "uct line and a self-")
         pdf.drawString(40, 676, "service portal for 40 clinics")
+        pdf.drawString(40, 664, "Sep. 2023\u00adMar. 2024")
 
     extracted = read_upload(_pdf(draw), "broken.pdf")
     assert "Owned the roadmap of a product" in extracted.text
     assert "prod- uct" not in extracted.text and "\u00ad" not in extracted.text
     assert "uct line" not in extracted.text and "line and a self-service\nportal" in extracted.text
+    assert "Sep. 2023-Mar. 2024" in extracted.text
     lines = [line.text for line in extracted.lines or []]
     assert lines[0] == "Owned the roadmap of a product"
     assert lines[1] == "line and a self-service"
