@@ -68,7 +68,8 @@ def evidence_roles(
     for card in cited:
         if card.role_id and card.role_id in by_id:
             found.setdefault(card.role_id, by_id[card.role_id])
-        elif card.company or card.role:
+        elif (card.company or card.role) and card.kind != CardKind.CERTIFICATION:
+            # a certification's name is not a job: it gives no title or employer
             key = card.role_id or f"{card.company}|{card.role}"
             found.setdefault(
                 key,

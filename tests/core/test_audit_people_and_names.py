@@ -9,7 +9,7 @@ import pytest
 
 from core.audit import audit_bullets
 from core.audit.quantities import find_quantities
-from core.contracts import ParsedResume, Severity, ViolationType
+from core.contracts import CardKind, ParsedResume, Severity, ViolationType
 
 V = ViolationType
 METRIC = {V.METRIC_CHANGED, V.METRIC_INVENTED}
@@ -49,6 +49,7 @@ Prinergy, color management, preflight, imposition
 ## Certifications
 
 - G7 Expert (2022)
+- Certified Print Production Manager (2023)
 """
 
 
@@ -112,3 +113,13 @@ def test_twice_a_week_is_a_count_over_a_week_and_doubled_a_ratio() -> None:
     assert (doubled.kind, doubled.value) == ("multiplier", 2.0)
     [weekly] = find_quantities("checked it twice weekly")
     assert weekly.rate == "week"
+
+
+def test_a_certification_gives_no_title_or_employer(resume: ParsedResume) -> None:
+    from core.audit.truth import evidence_roles
+
+    # the reader files a credential named like a job in the card's role field
+    [cert] = [c for c in resume.cards if c.kind == CardKind.CERTIFICATION and c.role]
+    assert evidence_roles([cert], resume.roles, None) == []
+    [verdict] = audit_bullets(["Ran color management as their plant manager."], resume=resume)
+    assert not any(cert.role in v.violation for v in verdict.violations)
