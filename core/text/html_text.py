@@ -90,7 +90,10 @@ def html_text(markup: str, *, newlines: bool = False) -> str:
     except (etree.ParserError, ValueError):
         return markup
     writer = _Writer(newlines=newlines)
-    _walk(root, writer, depth=0)
+    try:
+        _walk(root, writer, depth=0)
+    except RecursionError:  # nested deeper than Python's stack: its words, one paragraph
+        return " ".join(" ".join(root.itertext()).split())
     return writer.text()
 
 

@@ -33,7 +33,9 @@ HTML_TAGS = BLOCKS | HEADINGS | LISTS | LINES | CELLS | {"br", "b", "strong", "e
 STRUCTURE_TAGS = HEADINGS | LISTS | {"br", "p", "li", "div", "table"}
 BLOCK_TAGS = STRUCTURE_TAGS - {"br"}
 MAX_DEPTH = 4  # formats inside formats (HTML in a JSON field inside a code string)
-MAX_FIELDS = 2000  # fields read from one document (a YAML alias can repeat a subtree)
+# The text of a document's fields is at most this many times its own length (plus a little):
+# a YAML alias can repeat a subtree, and a posting's text is never much longer than its source.
+GROWTH = 2
 LONG_FIELD = 80  # a field longer than this (or on several lines) gets its label as a heading
 _FRONT_MATTER = re.compile(r"\A---[ \t]*\n(.*?\n)(?:---|\.\.\.)[ \t]*(?:\n|\Z)", re.S)
 _BLANK_RUNS = re.compile(r"\n(?:[ \t]*\n)+")
@@ -156,9 +158,9 @@ def _json_fields(raw: str, depth: int) -> Published | None:
         return None
     try:
         data = json.loads(raw)
-    except ValueError:
+    except (ValueError, RecursionError):  # nested deeper than Python's stack: not a posting
         return None
-    return _from_data(data, depth)
+    return _from_data(data, depth, len(raw))
 
 
 def _yaml_fields(raw: str, depth: int) -> Published | None:
@@ -180,17 +182,17 @@ def _yaml_fields(raw: str, depth: int) -> Published | None:
     if not isinstance(data, dict) or len(data) < 2:
         return None
     nested = any(isinstance(v, (list, dict)) or "\n" in str(v).strip() for v in data.values())
-    return _from_data(data, depth) if nested else None
+    return _from_data(data, depth, len(raw)) if nested else None
 
 
 def _load_yaml(text: str) -> Any:
     try:
         return yaml.safe_load(text)
-    except yaml.YAMLError:
+    except (yaml.YAMLError, RecursionError):
         return None
 
 
-def _from_data(data: Any, depth: int) -> Published | None:
+def _from_data(data: Any, depth: int, size: int) -> Published | None:
     if isinstance(data, str):
         inner = read_published(data, depth=depth + 1)
         return Published(inner.text, inner.formats)
@@ -198,7 +200,10 @@ def _from_data(data: Any, depth: int) -> Published | None:
         return None
     lines: list[str] = []
     formats: list[str] = []
-    _write_fields(data, "", lines, formats, depth=depth, budget=[MAX_FIELDS])
+    try:
+        _write_fields(data, "", lines, formats, depth=depth, budget=[GROWTH * size + 200])
+    except RecursionError:  # fields nested deeper than any posting's
+        return None
     text = "\n".join(lines).strip("\n")
     return Published(text, tuple(dict.fromkeys(formats))) if text.strip() else None
 
@@ -207,10 +212,11 @@ def _write_fields(
     value: Any, label: str, lines: list[str], formats: list[str], *, depth: int, budget: list[int]
 ) -> None:
     """Each field as the posting's reader would see it: a short one as 'Label: value', a long
-    one or a list under its label as a heading; a title field as the first line on its own."""
-    budget[0] -= 1
+    one or a list under its label as a heading; a title field as the first line on its own.
+    `budget`: characters still to write; nothing more is written once it is spent."""
     if budget[0] < 0 or value is None or isinstance(value, bool):
         return
+    start = len(lines)
     if isinstance(value, dict):
         if label:
             lines += ["", label]
@@ -224,8 +230,9 @@ def _write_fields(
         for item in value:
             if isinstance(item, (dict, list)):
                 _write_fields(item, "", lines, formats, depth=depth, budget=budget)
-            elif _readable(item):
+            elif _readable(item) and budget[0] >= 0:
                 lines.append(f"- {' '.join(str(item).split())}")
+                budget[0] -= len(lines[-1]) + 1
         return
     if not _readable(value):
         return
@@ -238,6 +245,7 @@ def _write_fields(
         lines += ["", label, text, ""] if label else ["", text, ""]
     else:
         lines.append(f"{label}: {text}" if label else text)
+    budget[0] -= sum(len(line) + 1 for line in lines[start:])
 
 
 def _readable(value: Any) -> bool:

@@ -238,3 +238,19 @@ def test_markdown_with_inline_html_keeps_its_markdown_lists_and_headings():
         "",
         "- One year of specialised experience",
     ]
+
+
+@pytest.mark.parametrize(
+    "hostile",
+    [
+        "[" * 5000 + "]" * 5000,  # deeper than json or Python's stack can follow
+        '{"a":' * 3000 + "1" + "}" * 3000,
+        "a: &a ['x x', 'x x']\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a]\n"
+        "c: &c [*b, *b, *b, *b, *b, *b, *b, *b]\nd: &d [*c, *c, *c, *c, *c, *c, *c, *c]\n"
+        "e: &e [*d, *d, *d, *d, *d, *d, *d, *d]\nf: [*e, *e, *e, *e, *e, *e, *e, *e]\n",
+        "<div>" * 3000 + "Welder wanted" + "</div>" * 3000,
+    ],
+)
+def test_hostile_nesting_is_read_without_failing(hostile):
+    text = read_published(hostile)
+    assert len(text.text) <= 2 * len(hostile) + 300  # an alias bomb is not expanded without bound
