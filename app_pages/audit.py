@@ -9,7 +9,9 @@ st.title("Audit and downloads")
 board = state.board()
 if board is None or board.resume_draft is None or board.audit_report is None:
     widgets.render_start_here("There is no draft to audit yet.")
-    st.page_link("pages/draft_review.py", label="Go to Draft review", icon=":material/edit_note:")
+    st.page_link(
+        "app_pages/draft_review.py", label="Go to Draft review", icon=":material/edit_note:"
+    )
     st.stop()
 
 draft_widgets.render_verdict_banner(board.audit_report, board.resume_draft)

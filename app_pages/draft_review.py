@@ -93,4 +93,4 @@ for section in draft.sections:
     for bullet in section.bullets:
         line(bullet.id)
 draft_widgets.render_dropped(draft)
-widgets.render_next("pages/audit.py", "Next: the audit and your downloads")
+widgets.render_next("app_pages/audit.py", "Next: the audit and your downloads")

@@ -30,4 +30,4 @@ st.subheader("Requirement by requirement")
 for view in views:
     evidence_widgets.render_requirement_card(view, on_strategy=actions.change_gap_strategy)
 
-widgets.render_next("pages/draft_review.py", "Next: write and review the tailored draft")
+widgets.render_next("app_pages/draft_review.py", "Next: write and review the tailored draft")

@@ -12,4 +12,4 @@ if board is None or board.jd is None:
 
 widgets.render_jd_reading(board.jd)
 widgets.render_role_profile(board.jd)
-widgets.render_next("pages/evidence_map.py", "Next: match your evidence to each requirement")
+widgets.render_next("app_pages/evidence_map.py", "Next: match your evidence to each requirement")

@@ -55,7 +55,7 @@ with results:
         actions.analyse(from_sample=sample)
     if session.board is not None and session.board.jd is not None:
         widgets.render_suspicious("the job description", session.board.jd.suspicious_instructions)
-        widgets.render_next("pages/jd_analysis.py", "Next: see what the job asks for")
+        widgets.render_next("app_pages/jd_analysis.py", "Next: see what the job asks for")
 
 if session.resume is not None:
     widgets.render_parsed_resume(session.resume, note=session.embedder_note)

@@ -68,7 +68,7 @@ def render_flashes() -> None:
 
 def render_start_here(what: str) -> None:
     st.info(f"{what} Start on the Upload page: add your resume and a job, or try the sample.")
-    st.page_link("pages/upload.py", label="Go to Upload", icon=":material/upload_file:")
+    st.page_link("app_pages/upload.py", label="Go to Upload", icon=":material/upload_file:")
 
 
 def render_next(page: str, label: str) -> None:

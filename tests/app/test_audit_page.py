@@ -11,7 +11,7 @@ from core.contracts import BulletStatus
 from core.pipeline.outputs import final_draft
 from tests.app.conftest import texts
 
-PAGE = "pages/audit.py"
+PAGE = "app_pages/audit.py"
 
 
 def downloads(at):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from core.contracts import BulletStatus, PipelineState, Severity
 from tests.app.conftest import texts
 
-PAGE = "pages/draft_review.py"
+PAGE = "app_pages/draft_review.py"
 
 
 def first_role_line(session):
@@ -89,7 +89,7 @@ def test_template_choice_lists_the_templates_default_first(app, drafted_session,
     assert picker.value == app_settings.default_template
     other = next(n for n in names if n != app_settings.default_template)
     picker.set_value(other).run()
-    at.switch_page("pages/audit.py").run()
+    at.switch_page("app_pages/audit.py").run()
     assert at.session_state["draft_template"] == other  # kept while another page is shown
 
 
@@ -158,7 +158,7 @@ def test_the_chosen_template_shapes_the_downloaded_docx(app, drafted_session):
     fonts = {}
     for name in sorted(t.name for t in list_templates()):
         at.selectbox(key="draft_template").set_value(name).run()
-        at.switch_page("pages/audit.py").run()
+        at.switch_page("app_pages/audit.py").run()
         assert not at.exception, at.exception
         docx = at.session_state["rf_export"].docx
         body = "\n".join(p.text for p in Document(io.BytesIO(docx)).paragraphs)
@@ -240,7 +240,7 @@ def test_the_chosen_date_style_is_every_date_of_the_docx_and_pdf(app, drafted_se
     seen = {}
     for style, shape in DATE_SHAPES.items():
         at.selectbox(key="draft_date_style").set_value(style).run()
-        at.switch_page("pages/audit.py").run()
+        at.switch_page("app_pages/audit.py").run()
         assert not at.exception, at.exception
         bundle = at.session_state["rf_export"]
         seen[style] = docx_text(bundle.docx)

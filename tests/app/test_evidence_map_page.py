@@ -13,7 +13,7 @@ from core.contracts import (
 from core.ui.evidence_widgets import plain_text, requirement_status, requirement_views
 from tests.app.conftest import texts
 
-PAGE = "pages/evidence_map.py"
+PAGE = "app_pages/evidence_map.py"
 
 
 def test_one_card_per_requirement_with_status_quote_and_source(app, mapped_session):

@@ -7,10 +7,10 @@ import pytest
 from tests.app.conftest import texts
 
 PAGES = [
-    "pages/jd_analysis.py",
-    "pages/evidence_map.py",
-    "pages/draft_review.py",
-    "pages/audit.py",
+    "app_pages/jd_analysis.py",
+    "app_pages/evidence_map.py",
+    "app_pages/draft_review.py",
+    "app_pages/audit.py",
 ]
 
 
@@ -22,7 +22,7 @@ def test_every_page_guides_a_user_who_has_not_started(app, page):
 
 
 def test_role_profile_shows_level_must_haves_and_keywords(app, mapped_session):
-    at = app(mapped_session, "pages/jd_analysis.py")
+    at = app(mapped_session, "app_pages/jd_analysis.py")
     jd = mapped_session.board.jd
     metrics = {m.label: m.value for m in at.metric}
     assert metrics["Level"] == jd.role_profile.inferred_level
@@ -46,7 +46,7 @@ def test_role_profile_shows_level_must_haves_and_keywords(app, mapped_session):
 def test_page_warns_about_a_thin_reading_and_shows_where_lines_went(app, mapped_session):
     jd = mapped_session.board.jd
     jd.requirements = jd.requirements[:2]
-    at = app(mapped_session, "pages/jd_analysis.py")
+    at = app(mapped_session, "app_pages/jd_analysis.py")
     assert not at.exception
     assert any("We could read only 2 requirements" in w.value for w in at.warning)
     shown = texts(at)
@@ -62,7 +62,7 @@ def test_page_shows_the_text_it_read_when_an_ad_reads_thin(app, mapped_session):
         "week.&lt;/p&gt;&lt;p&gt;Plant lover a plus!&lt;/p&gt;"
     )
     mapped_session.board.jd = thin
-    at = app(mapped_session, "pages/jd_analysis.py")
+    at = app(mapped_session, "app_pages/jd_analysis.py")
     assert not at.exception
     assert any("We could read only" in w.value for w in at.warning)
     [read] = [c.value for c in at.code]
@@ -76,7 +76,7 @@ def test_page_warns_when_most_of_the_ad_is_boilerplate(app, mapped_session):
     jd = mapped_session.board.jd
     notices = "\n".join(f"Notice {n} to applicants" for n in range(200))
     jd.sections = [*jd.sections, JDSection(kind="eeo", heading="", text=notices)]
-    at = app(mapped_session, "pages/jd_analysis.py")
+    at = app(mapped_session, "app_pages/jd_analysis.py")
     assert not at.exception
     assert any("Most of this job ad" in w.value for w in at.warning)
     [read] = [c.value for c in at.code]

@@ -20,7 +20,7 @@ from core.service import TailoringSession
 from core.workspace import Workspace
 from tests.app.conftest import seeded_copy, texts
 
-DRAFT, AUDIT = "pages/draft_review.py", "pages/audit.py"
+DRAFT, AUDIT = "app_pages/draft_review.py", "app_pages/audit.py"
 LONG_CASE = (
     Path(__file__).resolve().parents[2].parent
     / "shared/eval/dev/dev-06-restaurant-to-hotel-operations"

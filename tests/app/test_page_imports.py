@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 REPO = Path(__file__).resolve().parents[2]
-PAGES = sorted((REPO / "pages").glob("*.py"))
+PAGES = sorted((REPO / "app_pages").glob("*.py"))
 FORBIDDEN = {"litellm", "instructor", "lancedb", "docxtpl"}
 EXPECTED = {"upload.py", "jd_analysis.py", "evidence_map.py", "draft_review.py", "audit.py"}
 

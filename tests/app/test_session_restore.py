@@ -52,7 +52,7 @@ def url_token(at: AppTest) -> str:
 
 def test_a_new_browser_session_with_the_token_restores_every_bit_of_work(app_settings, embedder):
     token, session = worked_session(app_settings, binding="")
-    at = visit(app_settings, token, "pages/draft_review.py")
+    at = visit(app_settings, token, "app_pages/draft_review.py")
     restored = at.session_state[state.SESSION_KEY]
     assert restored is not session and restored.board is not None
     assert restored.board.model_dump() == session.board.model_dump()  # 100% of the board

@@ -21,7 +21,7 @@ def sidebar_text(at) -> str:
 
 def test_the_router_runs_on_every_rerun_of_every_page(app, mapped_session):
     at = app(mapped_session)
-    for page in ("pages/upload.py", "pages/evidence_map.py", "pages/audit.py"):
+    for page in ("app_pages/upload.py", "app_pages/evidence_map.py", "app_pages/audit.py"):
         at.switch_page(page).run()
         for _ in range(2):  # a page reached by url hash must still go through the router
             assert at.sidebar.selectbox(key=state.MODEL_CHOICE), page

@@ -1,0 +1,147 @@
+"""Benchmark: what the first visitor of a fresh server sees, and when.
+
+    python -m bench.first_visit_bench [--repeats 3] [--out docs/BENCHMARKS.md]
+
+Each repeat starts `streamlit run streamlit_app.py` on a free loopback port with a fresh
+RESUMEFORGE_HOME (the end-to-end tests' helper, tests/e2e/conftest.py), waits until
+/_stcore/health answers (the server is up; no script has run, nothing is imported), and opens
+the app in a new Chromium context. A script in the page (added before the first byte arrives)
+samples the page every 20 ms and records, in ms since the navigation started:
+
+- `content`: the first text in the main area (whatever it is);
+- `loading`: the loading message ("Loading ResumeForge");
+- `usable`: the Upload page usable (its job-ad box drawn and the script run finished);
+- `raw_nav`: whether Streamlit's own list of page files was ever shown in the sidebar (links
+  named after the files, "draft review", before the app's navigation replaces them: what a
+  pages/ folder beside the script causes; the app keeps its pages in app_pages/).
+
+Targets: the loading message within 1 s and the Upload page usable within 10 s (medians).
+Writes the "First visit" section of `--out`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import tempfile
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from bench.markdown import write_section
+
+TITLE = "First visit"
+USABLE_TIMEOUT_MS = 120_000
+LOADING_TARGET_MS, USABLE_TARGET_MS = 1_000, 10_000
+RAW_NAMES = ["streamlit app", "upload", "jd analysis", "evidence map", "draft review", "audit"]
+
+WATCH = """
+(() => {
+  const marks = { content: null, loading: null, usable: null, raw_nav: false };
+  window.__rfFirstVisit = marks;
+  const raw = new Set(%s);
+  const tick = () => {
+    const now = performance.now();
+    const main = document.querySelector('[data-testid="stMain"]');
+    const text = main ? main.innerText.trim() : '';
+    if (marks.content === null && text) marks.content = now;
+    if (marks.loading === null && text.includes('Loading ResumeForge')) marks.loading = now;
+    for (const link of document.querySelectorAll('[data-testid="stSidebarNavLink"]')) {
+      if (link.offsetParent !== null && raw.has(link.innerText.trim())) marks.raw_nav = true;
+    }
+    const app = document.querySelector('[data-testid="stApp"]');
+    const box = document.querySelector('textarea[aria-label="Paste the job description"]');
+    const idle = app && app.getAttribute('data-test-script-state') !== 'running';
+    if (marks.usable === null && box && idle) marks.usable = now;
+    if (marks.usable === null) setTimeout(tick, 20);
+  };
+  tick();
+})();
+"""
+
+
+def visit_once() -> dict[str, Any]:
+    """One fresh server, one first visitor: the marks (ms) and the load average."""
+    from bench.server_memory_bench import chromium
+    from tests.e2e.conftest import streamlit_app
+
+    row: dict[str, Any] = {"load": os.getloadavg()[0]}
+    with (
+        tempfile.TemporaryDirectory(prefix="rf-first-visit-") as home,
+        streamlit_app(Path(home)) as app,
+        chromium() as browser,
+    ):
+        context = browser.new_context(viewport={"width": 1440, "height": 900})
+        context.add_init_script(WATCH % repr(RAW_NAMES).replace("'", '"'))
+        page = context.new_page()
+        page.goto(app.url, wait_until="commit")
+        page.wait_for_function(
+            "() => window.__rfFirstVisit && window.__rfFirstVisit.usable !== null",
+            timeout=USABLE_TIMEOUT_MS,
+            polling=100,
+        )
+        row.update(page.evaluate("() => window.__rfFirstVisit"))
+        context.close()
+    print("  " + ", ".join(f"{k} {v}" for k, v in row.items()), flush=True)
+    return row
+
+
+def _ms(value: float | None) -> str:
+    return "—" if value is None else f"{value / 1000:.2f}"
+
+
+def render(rows: list[dict[str, Any]], started: datetime, command: str) -> str:
+    def med(key: str) -> float | None:
+        values = [r[key] for r in rows if r[key] is not None]
+        return statistics.median(values) if len(values) == len(rows) else None
+
+    def runs(key: str) -> str:
+        return ", ".join(_ms(r[key]) for r in rows)
+
+    loads = [r["load"] for r in rows]
+    loading, usable = med("loading"), med("usable")
+    loading_ok = loading is not None and loading <= LOADING_TARGET_MS
+    usable_ok = usable is not None and usable <= USABLE_TARGET_MS
+    raw = sum(bool(r["raw_nav"]) for r in rows)
+    return "\n".join(
+        [
+            f"Command: `{command}` ({started:%Y-%m-%d %H:%M} UTC, {os.cpu_count()} cores, "
+            f"1-minute load average {min(loads):.1f}–{max(loads):.1f} at the start of each run; "
+            f"{len(rows)} fresh server(s), median shown). A fresh `streamlit run` (health "
+            "answered, no script run yet) and its first visitor, a new Chromium context at "
+            "1440×900; times from the start of the navigation, sampled in the page every 20 ms.",
+            "",
+            "| moment | s (runs) | median s |",
+            "|---|---|---:|",
+            f"| first text in the page | {runs('content')} | **{_ms(med('content'))}** |",
+            f"| loading message shown | {runs('loading')} | **{_ms(loading)}** |",
+            f"| Upload page usable | {runs('usable')} | **{_ms(usable)}** |",
+            "",
+            f"Streamlit's raw list of the page files shown in the sidebar: {raw} of "
+            f"{len(rows)} visits.",
+            f"Targets: loading message ≤ {LOADING_TARGET_MS / 1000:g} s — "
+            f"{'met' if loading_ok else 'NOT met'}; Upload usable ≤ "
+            f"{USABLE_TARGET_MS / 1000:g} s — {'met' if usable_ok else 'NOT met'}.",
+        ]
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeats", type=int, default=3, help="fresh servers")
+    parser.add_argument("--out", default=None, help="Markdown file to write the section into")
+    args = parser.parse_args(argv)
+    started = datetime.now(UTC)
+    rows = [visit_once() for _ in range(args.repeats)]
+    command = "python -m bench.first_visit_bench" + (f" --out {args.out}" if args.out else "")
+    body = render(rows, started, command)
+    if args.out:
+        write_section(Path(args.out), TITLE, body)
+    else:
+        print(body)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
