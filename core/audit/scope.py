@@ -272,8 +272,9 @@ def _governed_people(text: str) -> list[tuple[str, str, str]]:
             if re.search(r"['’]s?$", word):
                 break  # "the head buyer's spring plan": the possessive ends the person
         heads = [i for i, w in enumerate(run) if _title_head(w)]
-        if heads:
-            person = " ".join(run[: heads[-1] + 1])
+        if heads and not any(re.search(r"\d", w) or w.lower() in SMALL for w in run):
+            # (a counted group, "a team of 8 adjusters", is the count rule's)
+            person = det.group(0).strip() + " " + " ".join(run[: heads[-1] + 1])
             out.append((mk.text, re.sub(r"['’]s?$", "", person), _title_head(run[heads[-1]])))
     return out
 
@@ -307,8 +308,8 @@ def person_authority_findings(text: str, evidence: str) -> list[ScopeFinding]:
         quote = " ".join(said.group(0).split()[-10:])
         out.append(
             ScopeFinding(
-                f"{verb} the {person}",
-                f"'{verb} the {person}' claims authority over someone the evidence does not "
+                f"{verb} {person}",
+                f"'{verb} {person}' claims authority over someone the evidence does not "
                 f"put under you: it says '{quote}'.",
             )
         )

@@ -123,3 +123,9 @@ def test_a_certification_gives_no_title_or_employer(resume: ParsedResume) -> Non
     assert evidence_roles([cert], resume.roles, None) == []
     [verdict] = audit_bullets(["Ran color management as their plant manager."], resume=resume)
     assert not any(cert.role in v.violation for v in verdict.violations)
+
+
+def test_the_authority_finding_quotes_the_person_as_written(resume: ParsedResume) -> None:
+    [verdict] = audit_bullets(["Supervised our plant foreman on press walks."], resume=resume)
+    spans = {v.span for v in verdict.violations if v.type == V.SCOPE_INFLATED}
+    assert "Supervised our plant foreman" in spans
