@@ -20,7 +20,7 @@ from typing import NamedTuple
 
 _SAME_ROW = 0.5  # vertical overlap, of the smaller font size, that puts two words on one row
 _WIDE_GAP = 0.5  # a gap wider than this share of the font size is a field gap, not a space
-_BLANK_LINE = 1.0  # a vertical gap between lines above this share of the font size: a new block
+_BLANK_LINE = 0.7  # a gap this much wider than usual (of the font size) is a blank line
 _BIN = 2.0  # points: the gutter search looks at the page in slices this wide
 _COLUMN_GAP = 1.0  # of the font size: the least gap between two columns on one row
 _GUTTER_MIN = 0.15  # the gutter stands between 15% and 85% of the page width
@@ -50,6 +50,7 @@ class PageLine:
     left: float  # the left edge of its column
     width: float
     height: float
+    gap: float | None = None  # the space above it in its column over its font size (None: first)
     blank_before: bool = False
 
     @property
@@ -182,16 +183,27 @@ def _page_lines(page: dict[str, object], number: int) -> list[PageLine]:
             continue
         edge = min(w.x0 for row in block for w in row)
         for i, row in enumerate(block):
-            gap = row[0].top - max(w.bottom for w in block[i - 1]) if i else 0.0
+            floor = max(w.bottom for w in block[i - 1]) if i else None
             tall = statistics.median(w.size for w in row)
-            blank = gap > _BLANK_LINE * tall or (i == 0 and bool(lines))  # a new column too
-            lines.append(PageLine(row, number, edge, width, height, blank_before=blank))
+            gap = None if floor is None else (row[0].top - floor) / tall
+            line = PageLine(row, number, edge, width, height, gap=gap)
+            line.blank_before = i == 0 and bool(lines)  # a new column starts a new block
+            lines.append(line)
     return lines
 
 
 def layout_lines(pages: list[dict[str, object]]) -> list[PageLine]:
-    """Every page's lines in reading order (pages numbered from 1)."""
-    return [line for n, page in enumerate(pages, 1) for line in _page_lines(page, n)]
+    """Every page's lines in reading order (pages numbered from 1); a line stands after a blank
+    one where the gap above it is wider than the document's usual gap between lines (its lower
+    quartile: paragraph spacing, not the wider gaps around bullets) by _BLANK_LINE of its font
+    size."""
+    lines = [line for n, page in enumerate(pages, 1) for line in _page_lines(page, n)]
+    gaps = sorted(line.gap for line in lines if line.gap is not None)
+    usual = gaps[len(gaps) // 4] if gaps else 0.0  # the spacing inside a paragraph
+    for line in lines:
+        wide = line.gap is not None and line.gap > usual + _BLANK_LINE
+        line.blank_before = line.blank_before or wide
+    return lines
 
 
 def letter_width(lines: list[PageLine]) -> float:

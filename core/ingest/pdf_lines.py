@@ -49,8 +49,8 @@ def join_broken_lines(lines: list[PageLine]) -> list[PageLine]:
     return [line for line in lines if line.words]
 
 
-def _rest(line: PageLine) -> tuple[int, float, float, float, bool]:
-    return line.page, line.left, line.width, line.height, line.blank_before
+def _rest(line: PageLine) -> tuple[int, float, float, float, float | None, bool]:
+    return line.page, line.left, line.width, line.height, line.gap, line.blank_before
 
 
 def running_lines(lines: list[PageLine], letter: float) -> tuple[set[int], list[LeftOut]]:
