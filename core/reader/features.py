@@ -58,6 +58,11 @@ def heading_vocabulary() -> frozenset[str]:
 
 
 @lru_cache(maxsize=1)
+def heading_phrases() -> frozenset[str]:
+    return frozenset(p for phrases in SECTION_SYNONYMS.values() for p in phrases)
+
+
+@lru_cache(maxsize=1)
 def vocabulary() -> frozenset[str]:
     """Lower-cased words whose identity may be a feature (project data only)."""
     return frozenset(common_words()) | heading_vocabulary()
@@ -92,7 +97,8 @@ def line_features(line: Line, text: str) -> dict[str, str | float]:
     lower = [w.lower().strip(".'-") for w in words]
     upper_share = sum(ch.isupper() for ch in letters) / len(letters) if letters else 0.0
     titled = sum(w[0].isupper() for w in words) / len(words) if words else 0.0
-    digits = sum(ch.isdigit() for ch in stripped) / len(stripped)
+    digit_count = sum(ch.isdigit() for ch in stripped)
+    digits = digit_count / len(stripped)
     has_date, date_most, date_range = _date_share(stripped)
     vocab = vocabulary()
     heads = heading_vocabulary()
@@ -114,7 +120,7 @@ def line_features(line: Line, text: str) -> dict[str, str | float]:
         "seps": _bucket(len(_SEPARATORS.findall(stripped)), (1, 2, 4)),
         "email": bool(EMAIL.search(stripped)),
         "url": bool(URL.search(stripped)) and not EMAIL.search(stripped),
-        "phone": bool(phone_spans(stripped)),
+        "phone": digit_count >= 7 and bool(phone_spans(stripped)),  # a phone has 7+ digits
         "date": has_date,
         "date_most": date_most,
         "date_range": date_range,
@@ -136,7 +142,7 @@ def line_features(line: Line, text: str) -> dict[str, str | float]:
             if word in vocab:
                 f[f"w={word}"] = 1.0
         hw = heading_words(stripped)
-        if hw in {p for phrases in SECTION_SYNONYMS.values() for p in phrases}:
+        if hw in heading_phrases():
             f["known_heading"] = 1.0
     f.update(_layout(line))
     return f
