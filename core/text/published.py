@@ -12,12 +12,9 @@ escapes are the ones those languages share. Text in none of these formats is ret
 
 from __future__ import annotations
 
-import ast
 import html
-import io
 import json
 import re
-import tokenize
 from dataclasses import dataclass
 from functools import lru_cache
 from html.parser import HTMLParser
@@ -26,6 +23,7 @@ from typing import Any
 import yaml
 from markdown_it import MarkdownIt
 
+from core.text.code_strings import string_literals_text
 from core.text.html_text import BLOCKS, CELLS, HEADINGS, LINES, LISTS, html_text
 
 # Tags that make a text HTML: structure and the inline tags rich-text editors write.
@@ -268,51 +266,8 @@ def _label(key: Any) -> str:
 
 # --- text inside code strings ---------------------------------------------------------------
 def _code_strings(raw: str, depth: int) -> Published | None:
-    """The text of the string literals of a code snippet ('$jd = "Cook\\n<br>Shifts…";'),
-    joined as the code joins them; None unless they hold most of the snippet and escaped
-    line breaks or <br> tags."""
-    if "\\n" not in raw and "<br" not in raw.lower():
+    text = string_literals_text(raw)
+    if text is None:
         return None
-    if not any(q in raw for q in ('"', "'")):
-        return None
-    pieces = _literals(raw)
-    if not pieces:
-        return None
-    written = sum(len(source) for _, source, _ in pieces)
-    if written < 0.6 * len(raw.strip()):
-        return None
-    if not any("\\n" in source or "<br" in source.lower() for _, source, _ in pieces):
-        return None
-    text = "".join(value if joined else "\n" + value for value, _, joined in pieces).lstrip("\n")
     inner = read_published(text, depth=depth + 1)
     return Published(inner.text, inner.formats)
-
-
-def _literals(raw: str) -> list[tuple[str, str, bool]]:
-    """(value, source, joined to the one before by '+' or '.') of each string literal."""
-    found: list[tuple[str, str, bool]] = []
-    between: list[str] = []
-    try:
-        for token in tokenize.generate_tokens(io.StringIO(raw).readline):
-            if token.type == tokenize.STRING:
-                value = _literal_value(token.string)
-                if value is None:
-                    return []
-                joined = bool(found) and all(t in ("+", ".", "") for t in between)
-                found.append((value, token.string, joined))
-                between = []
-            elif token.type not in (tokenize.NL, tokenize.NEWLINE, tokenize.COMMENT):
-                between.append(token.string.strip())
-    except (tokenize.TokenError, SyntaxError, ValueError):
-        return []
-    return found
-
-
-def _literal_value(source: str) -> str | None:
-    if source[:1] not in ("'", '"'):  # a prefixed Python literal (b'', f''): not a JD string
-        return None
-    try:
-        value = ast.literal_eval(source)
-    except (ValueError, SyntaxError):
-        return None
-    return value if isinstance(value, str) else None
