@@ -11,6 +11,7 @@ from core.ingest.injection import detect_injection
 from core.ingest.limits import check_cards
 from core.ingest.metrics import extract_metrics
 from core.ingest.never_evidence import blank_lines, keep_evidence
+from core.ingest.resume_text import parse_resume_text
 from core.ingest.skills import SkillLexicon, find_skills, load_skill_lexicon
 from core.settings import IngestSettings
 
