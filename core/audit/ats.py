@@ -13,8 +13,10 @@
   Senior 0.3, Staff/Principal/Lead 0.45, Manager/Head/Group 0.6, Director/VP 0.75):
   score = 100 × (1 − |share − target| / max(target, 1 − target)).
 - Must-have coverage: must-have requirements the text covers, over all must-haves. A must-have
-  that names keywords is covered when the text states every one of them; one that names none is
-  covered when it has a high or medium mapping whose evidence a bullet of the text cites.
+  is covered when the text states every keyword it names, or when it has a high or medium
+  mapping whose evidence a bullet of the text cites and the text states at least one keyword it
+  names (if it names any): a cited card alone does not make "mentored engineers" shown when the
+  document never says so.
 
 The text is the final document's own text (the re-parsed DOCX, `document_text`) once the resume
 is rendered: the report never claims a keyword the document lacks, and a line the audit blocked
@@ -142,8 +144,8 @@ def _must_haves(
         strong = mapping is not None and mapping.confidence in (Confidence.HIGH, Confidence.MEDIUM)
         mapped = strong and mapping is not None and bool(set(mapping.evidence_card_ids) & cited)
         named = [k for k in req.keywords if k.strip()]
-        covered = all(covers(k) for k in named) if named else mapped
-        if covered:
+        said = [k for k in named if covers(k)]
+        if (named and len(said) == len(named)) or (mapped and (said or not named)):
             supported.append(req.text)
         else:
             missing.append(req.text)
