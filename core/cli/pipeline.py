@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from pathlib import Path
 
@@ -141,9 +142,10 @@ def _print_summary(board, out_dir: Path) -> None:
     from core.pipeline.run_report import engine_label
 
     draft = board.resume_draft
-    lines = draft.live_bullets() if draft else []
+    stats = _exported_stats(out_dir)
+    lines = stats.get("lines", len(draft.live_bullets()) if draft else 0)
     ats = board.ats_report
-    print(f"COMPLETE — {len(lines)} lines, every one cited; engine: {engine_label(board)}")
+    print(f"COMPLETE — {lines} lines, every one cited; engine: {engine_label(board)}")
     if ats is not None:
         print(
             f"must-have coverage {ats.must_have_coverage:.0f}% · "
@@ -151,6 +153,9 @@ def _print_summary(board, out_dir: Path) -> None:
         )
     if draft and draft.dropped:
         print(f"{len(draft.dropped)} line(s) dropped by the audit (listed in audit.json)")
+    if stats.get("page_fit_dropped"):
+        fitted = stats["page_fit_dropped"]
+        print(f"{fitted} line(s) left out by page fit (listed in audit.json's document)")
     open_gaps = [
         g for g in board.gap_resolutions if g.answer_status == "open" and g.strategy == "ask_user"
     ]
@@ -160,6 +165,14 @@ def _print_summary(board, out_dir: Path) -> None:
             kind = f"{gap.gap_type.value}, {gap.priority.value}"
             print(f"  {gap.gap_id} [{kind}] {gap.requirement_text}")
     print(f"outputs in {out_dir}")
+
+
+def _exported_stats(out_dir: Path) -> dict:
+    """run_stats of the exported audit.json: the document's own counts (page fit applied)."""
+    try:
+        return json.loads((Path(out_dir) / "audit.json").read_text(encoding="utf-8"))["run_stats"]
+    except (OSError, ValueError, KeyError):
+        return {}
 
 
 def cmd_diff(args: argparse.Namespace) -> int:
