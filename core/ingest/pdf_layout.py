@@ -5,6 +5,9 @@
   the words of enough rows; then the page is read column by column, the narrower column (a
   sidebar) first. Rows above both columns (a name, a banner) come first; a page whose one side is
   mostly dates or places (a role's details set beside it) is one column.
+- On a one-column page, a block of rows that a gutter parts (education side by side, skills in
+  two lists) is read left part, then right part, when its right side starts at one x and its rows
+  have two parts each (not a table row of three fields, not right-aligned role details).
 - The text renders each line on a grid of the document's letter width, as the page shows it: the
   indent from the column's left edge, one space between words, a wide gap as several spaces, and
   a blank line where the page leaves a vertical gap. The text-based reader relies on all three.
@@ -23,6 +26,9 @@ _WIDE_GAP = 0.5  # a gap wider than this share of the font size is a field gap, 
 _BLANK_LINE = 0.7  # a gap this much wider than usual (of the font size) is a blank line
 _BIN = 2.0  # points: the gutter search looks at the page in slices this wide
 _COLUMN_GAP = 1.0  # of the font size: the least gap between two columns on one row
+_ALIGNED = 3.0  # points: a column's lines start this close to one another
+_MARKER = 2  # letters: a left side this short on most rows is bullet markers
+_BAND_ROWS = 3  # rows a gutter must part for a block of two columns on a one-column page
 _GUTTER_MIN = 0.15  # the gutter stands between 15% and 85% of the page width
 _MIN_SPLIT_SHARE = 0.3  # of a page's rows must have words on both sides of the gutter
 _MAX_CROSSING_SHARE = 0.15  # rows running across the gutter (a name, a full-width heading)
@@ -107,19 +113,88 @@ def _dated_share(parts: list[str]) -> float:
     return sum(bool(_DATED.search(p)) for p in parts) / len(parts) if parts else 0.0
 
 
+def _row_slices(row: list[Word], bins: int) -> tuple[bytearray, bytearray]:
+    """Per _BIN-point slice of the page: whether a word of the row crosses it, and whether a
+    column gap of the row (wider than _COLUMN_GAP of the font size) spans it."""
+    covered, gapped = bytearray(bins), bytearray(bins)
+    for w in row:
+        for b in range(int(w.x0 / _BIN) + 1, min(int(w.x1 / _BIN) + 1, bins)):
+            covered[b] = 1
+    for before, after in itertools.pairwise(row):
+        if after.x0 - before.x1 >= _COLUMN_GAP * min(before.size, after.size):
+            for b in range(int(before.x1 / _BIN) + 1, min(int(after.x0 / _BIN) + 1, bins)):
+                gapped[b] = 1
+    return covered, gapped
+
+
 def _gutter_counts(rows: list[list[Word]], width: float) -> tuple[list[int], list[int]]:
     """Per _BIN-point slice of the page: rows crossing it, rows with a column gap across it."""
     bins = int(width / _BIN) + 2
     crossing, split = [0] * bins, [0] * bins
     for row in rows:
-        for w in row:
-            for b in range(int(w.x0 / _BIN) + 1, min(int(w.x1 / _BIN) + 1, bins)):
-                crossing[b] += 1
-        for before, after in itertools.pairwise(row):
-            if after.x0 - before.x1 >= _COLUMN_GAP * min(before.size, after.size):
-                for b in range(int(before.x1 / _BIN) + 1, min(int(after.x0 / _BIN) + 1, bins)):
-                    split[b] += 1
+        covered, gapped = _row_slices(row, bins)
+        for b in range(bins):
+            crossing[b] += covered[b]
+            split[b] += gapped[b]
     return crossing, split
+
+
+def side_by_side(rows: list[list[Word]], width: float) -> tuple[int, int, float] | None:
+    """(first row, row after the last, gutter x) of the longest run of rows that a gutter parts
+    (a block of two columns on a page of one: education side by side, a contact block beside
+    the summary): at least _BAND_ROWS rows with a column gap across it, none crossing it, at
+    least half the run parted, its right side starting at one x (right-aligned role details
+    are not a column), neither side mostly dates."""
+    bins = int(width / _BIN) + 2
+    slices = [_row_slices(row, bins) for row in rows]
+    runs: dict[tuple[int, int], list[int]] = {}
+    for b in range(int(_GUTTER_MIN * width / _BIN), int((1 - _GUTTER_MIN) * width / _BIN) + 1):
+        start = None
+        for i in range(len(rows) + 1):
+            crossed = i == len(rows) or slices[i][0][b]
+            if start is None and not crossed and slices[i][1][b]:
+                start = i
+            if start is not None and crossed:
+                parted = [j for j in range(start, i) if slices[j][1][b]]
+                if len(parted) >= _BAND_ROWS and 2 * len(parted) >= parted[-1] + 1 - start:
+                    runs.setdefault((start, parted[-1] + 1), []).append(b)
+                start = None
+    for (first, end), found in sorted(runs.items(), key=lambda run: run[0][0] - run[0][1]):
+        x = found[len(found) // 2] * _BIN
+        if _is_column(rows[first:end], x):
+            return first, end, x
+    return None
+
+
+def _is_column(rows: list[list[Word]], x: float) -> bool:
+    """Whether the words right of `x` on these rows form a column: they start at one x, and no
+    row has more than two parts (a row of three fields is a table row, read across), and the
+    left side is more than list markers."""
+    if any(len(_parts(r)) > 2 for r in rows):
+        return False
+    lefts = [sum(len(w.text) for w in r if w.x1 <= x) for r in rows]
+    if statistics.median(lefts) <= _MARKER:  # bullet markers set apart from their items
+        return False
+    starts = [min(w.x0 for w in r if w.x0 >= x) for r in rows if r[-1].x0 >= x]
+    aligned = sum(abs(start - statistics.median(starts)) <= _ALIGNED for start in starts)
+    return aligned >= 0.75 * len(starts) and not _mostly_dated(rows, x)
+
+
+def _parts(row: list[Word]) -> list[list[Word]]:
+    """The row cut at its column gaps."""
+    parts = [[row[0]]]
+    for before, after in itertools.pairwise(row):
+        wide = after.x0 - before.x1 >= _COLUMN_GAP * min(before.size, after.size)
+        parts.append([after]) if wide else parts[-1].append(after)
+    return parts
+
+
+def _mostly_dated(rows: list[list[Word]], x: float) -> bool:
+    left = [" ".join(w.text for w in r if w.x1 <= x) for r in rows]
+    right = [" ".join(w.text for w in r if w.x0 >= x) for r in rows]
+    return max(_dated_share([p for p in left if p]), _dated_share([p for p in right if p])) > (
+        _MAX_DATED_SHARE
+    )
 
 
 def gutter(rows: list[list[Word]], width: float) -> float | None:
@@ -134,11 +209,7 @@ def gutter(rows: list[list[Word]], width: float) -> float | None:
         return None
     best = [b for b in allowed if split[b] == most]
     x = best[len(best) // 2] * _BIN
-    sides = [r for r in rows if not _crosses(r, x)]
-    left = [" ".join(w.text for w in r if w.x1 <= x) for r in sides]
-    right = [" ".join(w.text for w in r if w.x0 >= x) for r in sides]
-    dated = max(_dated_share([p for p in left if p]), _dated_share([p for p in right if p]))
-    return None if dated > _MAX_DATED_SHARE else x
+    return None if _mostly_dated([r for r in rows if not _crosses(r, x)], x) else x
 
 
 def _columns(rows: list[list[Word]], x: float) -> tuple[list[list[Word]], ...]:
@@ -170,7 +241,14 @@ def _page_lines(page: dict[str, object], number: int) -> list[PageLine]:
     if not rows:
         return []
     x = gutter(rows, width)
-    if x is None:
+    band = side_by_side(rows, width) if x is None else None
+    if band is not None:
+        start, end, at = band
+        part = rows[start:end]
+        left = [[w for w in r if w.x1 <= at] for r in part]
+        right = [[w for w in r if w.x0 >= at] for r in part]
+        blocks = [rows[:start], [r for r in left if r], [r for r in right if r], rows[end:]]
+    elif x is None:
         blocks = [rows]
     else:
         above, left, right = _columns(rows, x)

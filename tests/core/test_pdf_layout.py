@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import random
+import re
 
 from reportlab.pdfgen import canvas
 
@@ -116,3 +117,30 @@ def test_lines_carry_size_weight_position_and_running_footers() -> None:
 
 def test_only_a_pdf_gives_lines() -> None:
     assert read_upload(b"Experience\n- Led a team of 6\n", "notes.txt").lines is None
+
+
+def test_a_block_of_two_columns_on_a_one_column_page_is_read_column_by_column() -> None:
+    body = "Led the analytics team of 6 and built the forecasting service used by 3 regions"
+    left = ["University of St. Andrews", "MSc Management", "2008 - 2009"]
+    right = ["Maharaja Sayajirao University", "BCA Computer Applications", "2005 - 2008"]
+
+    def draw(pdf: canvas.Canvas) -> None:
+        pdf.setFont("Helvetica", 10)
+        pdf.drawString(40, 760, "Experience")
+        pdf.drawString(40, 746, "Data Lead, Gramener")
+        pdf.drawRightString(555, 746, "Jul 2016 - Sep 2018")
+        pdf.drawString(40, 732, "Analyst, Informatica")
+        pdf.drawRightString(555, 732, "Jul 2014 - Jul 2016")
+        pdf.drawString(40, 718, "Designer, Symantec")
+        pdf.drawRightString(555, 718, "Jan 2013 - Jul 2014")
+        pdf.drawString(40, 704, body)
+        pdf.drawString(40, 680, "Education")
+        for i, (a, b) in enumerate(zip(left, right, strict=True)):
+            pdf.drawString(40, 666 - 14 * i, a)
+            pdf.drawString(320, 666 - 14 * i, b)
+
+    text = read_upload(_pdf(draw), "block.pdf").text
+    assert "\n".join(left) in text and "\n".join(right) in text
+    assert text.index("Education") < text.index(left[0]) < text.index(right[0])
+    assert re.search(r"Data Lead, Gramener {2,}Jul 2016 - Sep 2018\n", text)  # details stay
+    assert re.search(r"Designer, Symantec {2,}Jan 2013 - Jul 2014\n", text)
