@@ -79,7 +79,12 @@ def quote_span(text: str, quote: str) -> list[int] | None:
     words = re.findall(r"\w+", quote)
     if not words:
         return None
-    between = r"(?:<[^>]*>|&(?:amp;)?lt;.*?&(?:amp;)?gt;|&(?:amp;)?#?\w+;|&|[^\w<&])*?"
+    # possessive and bounded: a quote whose first word recurs near escaped tags must not
+    # make the search backtrack without end
+    between = (
+        r"(?:<[^<>]{0,300}>|&(?:amp;)?lt;[^&]{0,300}&(?:amp;)?gt;|&(?:amp;)?#?\w+;|&|[^\w<&])"
+        r"{0,60}+"
+    )
     pattern = re.compile(between.join(re.escape(w) for w in words), re.IGNORECASE | re.DOTALL)
     found = pattern.search(text)
     return [found.start(), found.end()] if found else None

@@ -10,6 +10,7 @@ cites the card(s) it came from, and the truth audit runs afterwards.
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from collections.abc import Sequence
 
@@ -81,10 +82,17 @@ def write_extractive(
 
 
 def _said_in_full(summary: Sequence[DraftBullet], cards: Sequence[EvidenceCard]) -> frozenset[str]:
-    """Ids of the cards a summary line repeats word for word: the role does not say them again."""
-    said = {b.text.rstrip(".") for b in summary}
+    """Ids of the role cards a summary line repeats, whole or a clause of them word for word:
+    the role does not say them again."""
+
+    def words(text: str) -> str:
+        return " ".join(re.findall(r"\w+", text.casefold()))
+
+    said = [words(b.text) for b in summary]
     return frozenset(
-        c.id for c in cards if c.role_id and resume_line(c.raw_text).rstrip(".:,;") in said
+        c.id
+        for c in cards
+        if c.role_id and any(line and line in words(resume_line(c.raw_text)) for line in said)
     )
 
 

@@ -9,6 +9,8 @@ has that section's shape:
 - Education: a qualification or a place of study (degree words, school words, a year, GPA);
 - Certifications: a credential word, an acronym, or a year;
 - other kinds: any line that says something.
+An education or certification entry is a line, not a paragraph: one of `LONGEST_ENTRY` words or
+more (a coursework description) is not listed as an entry.
 """
 
 from __future__ import annotations
@@ -42,9 +44,15 @@ SHAPES = {
 }
 
 
+LONGEST_ENTRY = 60  # words
+_ENTRY_KINDS = frozenset({CardKind.EDUCATION, CardKind.CERTIFICATION})
+
+
 def fits_section(kind: CardKind, text: str) -> bool:
     """Is `text` the kind of line a `kind` section holds (module doc)?"""
     if not any(ch.isalnum() for ch in text):
+        return False
+    if kind in _ENTRY_KINDS and len(re.findall(r"\w+", text)) >= LONGEST_ENTRY:
         return False
     shape = SHAPES.get(kind)
     return shape is None or shape.search(text) is not None

@@ -89,6 +89,8 @@ def _headline(
         text += f" with {years[0]}"
         ids.append(years[1])
     unsaid = [s for s in skills if not mentions(text, s.skill)][:3]  # not "years of X, … X"
+    if not years and not unsaid:
+        return None  # a title alone ("Civil Engineer.") says nothing the page does not
     if unsaid:
         text += f", skilled in {spoken_list([in_sentence(s.skill) for s in unsaid])}"
         ids += [s.evidence_card_ids[0] for s in unsaid if s.evidence_card_ids]
@@ -177,6 +179,20 @@ def _results(cards: Sequence[EvidenceCard], score: dict[str, float]) -> list[Dra
         if len(results) == 2:
             break
     return results
+
+
+def facts_cited(lines: Sequence[DraftBullet], cards: Sequence[EvidenceCard]) -> set[str]:
+    """The cards summary lines rest on. A summary of facts states two or more (a title alone,
+    "Civil Engineer.", says nothing the page does not); one made of the resume's own summary
+    sentences is the person's own words (`OWN_WORDS`)."""
+    known = {card.id for card in cards}
+    return {cid for line in lines for cid in line.evidence_card_ids if cid in known}
+
+
+def own_words(lines: Sequence[DraftBullet], cards: Sequence[EvidenceCard]) -> bool:
+    """Every line cites only the resume's own summary sentences."""
+    summary = {card.id for card in cards if card.kind == CardKind.SUMMARY}
+    return bool(lines) and all(set(line.evidence_card_ids) <= summary for line in lines)
 
 
 def write_summary(

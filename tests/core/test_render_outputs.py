@@ -1,6 +1,9 @@
 """The resume a recruiter receives, on every dev case through the offline pipeline:
 the DOCX and the PDF are read again and their text must be clean, in one date style, with only
-skills the fact resume states; the ATS report's coverage is a recount on the DOCX text.
+skills the fact resume states; the ATS report's coverage is a recount on the DOCX text; and no
+output check fails (core/evaluation/output_checks.py: nothing from the job ad, no placeholders,
+bullets under their own role, no heading as a title, no furniture or paragraph as an entry, a
+summary of facts).
 
 Real resume/JD pairs (../shared/eval/real/pairs.json) get the same checks where they parse.
 """
@@ -13,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from core.contracts import Blackboard, PipelineState
+from core.evaluation.output_checks import output_faults
 from core.evaluation.pipeline_eval import private_settings
 from core.mapping.terms import mentions
 from core.pipeline.runner import RunRequest, tailor
@@ -64,6 +68,8 @@ def assert_recruiter_ready(board: Blackboard, out: Path) -> None:
     for skill in board.resume_draft.skills:
         assert mentions(resume_text, skill.skill), f"skill not in the fact resume: {skill.skill}"
     _assert_ats_is_a_recount(board, "\n".join(docx_lines))
+    faults = {name: found for name, found in output_faults(board).items() if found}
+    assert not faults, faults
 
 
 def _assert_ats_is_a_recount(board: Blackboard, text: str) -> None:
