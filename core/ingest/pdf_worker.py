@@ -22,6 +22,7 @@ import sys
 from typing import NamedTuple
 
 WORD_GAP = 0.08  # of the font size
+_OVERHANG = 0.05  # points: a loose box ending this close to the ink ends at the ink
 _SAME_LINE = 0.5  # baselines closer than this share of the font size are one line
 _ASCENT, _DESCENT = 0.8, 0.2  # of the font size: the box a letter stands in
 _BOLD_WEIGHT = 600
@@ -83,6 +84,7 @@ class _Letters:
         self.x, self.y, self.width = ctypes.c_double(), ctypes.c_double(), ctypes.c_float()
         self.widths: dict[tuple[int, int], float] = {}
         self.runs: dict[int, _Run] = {}
+        self.box = raw.FS_RECTF()  # type: ignore[attr-defined]
 
     def run(self, index: int) -> _Run:
         """The text object the letter at `index` belongs to (read once per object)."""
@@ -107,13 +109,22 @@ class _Letters:
         return found
 
     def place(self, index: int, code: int) -> tuple[float, float, float, _Run] | None:
-        """(x0, x1, baseline, its run) in PDF points, or None for a letter not upright."""
+        """(x0, x1, baseline, its run) in PDF points, or None for a letter not upright.
+
+        x1 is the end of PDFium's loose box (the glyph's advance; PDFium's Unicode → code map
+        may give a subset font's letter another letter's width). Where that box ends at the
+        glyph's ink, the ink overhangs the advance ('f' in Times): then the font's width."""
         run = self.run(index)
         if not run.upright:
             return None
         raw, page = self.raw, self.textpage
         raw.FPDFText_GetCharOrigin(page, index, ctypes.byref(self.x), ctypes.byref(self.y))  # type: ignore[attr-defined]
-        return self.x.value, self.x.value + self._width(run, code) * run.scale, self.y.value, run
+        raw.FPDFText_GetLooseCharBox(page, index, ctypes.byref(self.box))  # type: ignore[attr-defined]
+        x0, x1 = self.x.value, self.box.right
+        by_width = x0 + self._width(run, code) * run.scale
+        if by_width < x1 and abs(self.glyph_right(index) - x1) < _OVERHANG:
+            x1 = by_width
+        return x0, x1, self.y.value, run
 
     def glyph_right(self, index: int) -> float:
         """The right edge of the glyph drawn for the letter at `index` (its ink)."""
@@ -143,28 +154,42 @@ def _letter(raw: object, textpage: object, index: int) -> str | None:
     return None
 
 
+Letter = tuple[str, float, float, float, _Run]  # letter, x0, x1, baseline, run
+
+
+def _page_letters(letters: _Letters, count: int) -> list[Letter | None]:
+    """Every letter of the page placed, None where a word ends (space, line end, not upright)."""
+    placed: list[Letter | None] = []
+    for i in range(count):
+        char = _letter(letters.raw, letters.textpage, i)
+        place = None if char is None else letters.place(i, ord(char))
+        if char is None or place is None:
+            placed.append(None)
+            continue
+        before = placed[-1] if placed else None
+        if before is not None and place[0] == before[1]:  # one glyph, several letters: ligature
+            place = (place[0], letters.glyph_right(i), place[2], place[3])
+        placed.append((char, *place))
+    return placed
+
+
 def page_words(raw: object, textpage: object, height: float) -> list[list[object]]:
     """[text, x0, top, x1, bottom, font size, bold, italic] for every upright word of the page,
     in PDFium's order; positions in points from the page's top left."""
+    placed = _page_letters(_Letters(raw, textpage), raw.FPDFText_CountChars(textpage))  # type: ignore[attr-defined]
     words: list[list[object]] = []
-    letters = _Letters(raw, textpage)
     current: list[object] | None = None
-    baseline = origin = 0.0
-    for i in range(raw.FPDFText_CountChars(textpage)):  # type: ignore[attr-defined]
-        char = _letter(raw, textpage, i)
-        place = None if char is None else letters.place(i, ord(char))
-        if char is None or place is None:
+    baseline = 0.0
+    for letter in placed:
+        if letter is None:
             current = None
             continue
-        x0, x1, y, run = place
-        if current is not None and x0 == origin:  # one glyph for several letters: a ligature
-            x1 = letters.glyph_right(i)
-        elif current is not None:
+        char, x0, x1, y, run = letter
+        if current is not None:
             gap = x0 - float(current[3])  # type: ignore[arg-type]
             other_line = abs(y - baseline) > _SAME_LINE * run.size
             if other_line or gap > WORD_GAP * run.size or gap < -run.size:
                 current = None
-        origin = x0
         if current is None:
             top, bottom = height - y - _ASCENT * run.size, height - y + _DESCENT * run.size
             current, baseline = [char, x0, top, x1, bottom, run.size, *run.style], y
