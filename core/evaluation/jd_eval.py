@@ -138,7 +138,10 @@ def summarise(scores: list[dict[str, Any]]) -> dict[str, Any]:
         out[name] = round(num / den, 4) if den else None
     out["min_case_keyword_recall"] = min((s["keywords"]["recall"] for s in scores), default=None)
     out["boilerplate_as_requirements"] = sum(s["boilerplate"]["as_requirements"] for s in scores)
-    out["title_right"] = round(sum(s["title"]["right"] for s in scores) / len(scores), 4)
+    titled = [s for s in scores if s["title"]["labelled"]]  # an ad that states no title: not scored
+    out["title_right"] = (
+        round(sum(s["title"]["right"] for s in titled) / len(titled), 4) if titled else None
+    )
     out["few_requirements_warnings"] = sum(bool(s["warnings"]) for s in scores)
     return out
 
