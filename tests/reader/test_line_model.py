@@ -15,6 +15,7 @@ from core.ingest import read_path
 from core.reader.labels import LABELS, MEANINGS
 from core.reader.lines import Line
 from core.reader.model import MANIFEST_FILE, label_lines, model_path
+from core.reader.read import extracted_lines
 from core.resources import package_dir
 from tools.line_data.align import align
 from tools.line_data.compose import FORMATS, compose, draw_style
@@ -103,12 +104,9 @@ def _rendered(fmt: str, tmp_path: Path) -> list[tuple[Line, str, str | None]]:
     blocks = compose(KEEPER, rng, style)
     path = tmp_path / f"keeper{SUFFIX[fmt]}"
     written = RENDERERS[fmt](blocks, style, rng, path)
-    extracted = read_path(path)
-    layout = getattr(extracted, "lines", None) or []
-    text = "\n".join(line.text for line in layout) if layout else extracted.text
-    gold, missed = align(text, written)
+    lines = extracted_lines(read_path(path))
+    gold, missed = align([line.text for line in lines], written)
     assert missed == 0
-    lines = list(layout) or [Line(text=t, source=fmt) for t, _, _ in gold]  # type: ignore[arg-type]
     return [(line, label, meaning) for line, (_, label, meaning) in zip(lines, gold, strict=True)]
 
 

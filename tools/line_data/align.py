@@ -46,15 +46,15 @@ def _best(candidates: list[Unit], cursor: int) -> Unit:
     return min(candidates, key=lambda u: (u.order < cursor, abs(u.order - cursor)))
 
 
-def align(text: str, blocks: list[Block]) -> tuple[list[tuple[str, str, str | None]], int]:
-    """[(line, label, meaning)] for every line of `text` (blank lines kept as ''), and misses."""
+def align(texts: list[str], blocks: list[Block]) -> tuple[list[tuple[str, str, str | None]], int]:
+    """[(line, label, meaning)] for every extracted line (blank lines kept as ''), and misses."""
     table = units(blocks)
     exact: dict[str, list[Unit]] = {}
     for unit in table:
         exact.setdefault(unit.key, []).append(unit)
     out: list[tuple[str, str, str | None]] = []
     cursor, missed = 0, 0
-    for raw in text.splitlines():
+    for raw in texts:
         key = norm(raw)
         if not raw.strip():
             out.append(("", "", None))

@@ -25,6 +25,7 @@ from typing import Any
 
 from core.ingest import read_path
 from core.reader.lines import Line
+from core.reader.read import extracted_lines
 from tools.line_data import dataturks
 from tools.line_data.align import align
 from tools.line_data.compose import FORMATS, compose, draw_style
@@ -55,13 +56,10 @@ def render_one(resume: dict[str, Any], key: str, fmt: str, folder: Path) -> dict
         return None
     finally:
         path.unlink(missing_ok=True)
-    # the extractor's lines with their layout when its format gives them (PDF), else the text's
-    layout = getattr(extracted, "lines", None) or []
-    text = "\n".join(line.text for line in layout) if layout else extracted.text
-    labelled, missed = align(text, written)
-    lines = [
-        [*row, _layout_fields(layout[i]) if layout else None] for i, row in enumerate(labelled)
-    ]
+    # what the model reads at run time: the extractor's lines, with layout where it has one
+    read = extracted_lines(extracted)
+    labelled, missed = align([line.text for line in read], written)
+    lines = [[*row, _layout_fields(line)] for row, line in zip(labelled, read, strict=True)]
     filled = sum(1 for line in lines if line[0])
     if not filled or missed > MAX_MISSED * filled:
         print(f"drop {key} {fmt}: {missed}/{filled} lines unmatched")
@@ -70,8 +68,11 @@ def render_one(resume: dict[str, Any], key: str, fmt: str, folder: Path) -> dict
     return {"id": f"{key}:{fmt}", "format": fmt, "family": family, "lines": lines, "missed": missed}
 
 
-def _layout_fields(line: Line) -> dict[str, Any]:
-    return {k: v for k, v in asdict(line).items() if k not in ("text", "source") and v is not None}
+def _layout_fields(line: Line) -> dict[str, Any] | None:
+    """The layout a line carries (None for a line with only text, as plain formats give)."""
+    fields = {k: v for k, v in asdict(line).items() if k not in ("text", "source")}
+    defaults = {k: v for k, v in asdict(Line(text="")).items() if k not in ("text", "source")}
+    return None if fields == defaults else {k: v for k, v in fields.items() if v is not None}
 
 
 def documents(corpus: Path) -> list[dict[str, Any]]:

@@ -1,0 +1,30 @@
+"""The lines the line reader is given for a file read by `core.ingest.read_path`.
+
+One home for the choice the model was trained with (tools/line_data/build.py uses it too): the
+extractor's own lines with their layout when its format gives them (PDF so far), else the text's
+lines with only their format known. Feeding the model anything else at run time reads it
+differently from how it was trained.
+"""
+
+from __future__ import annotations
+
+from typing import Any, cast
+
+from core.reader.lines import Line, LineSource
+
+_SOURCE: dict[str, LineSource] = {
+    "markdown": "markdown",
+    "text": "text",
+    "docx": "docx",
+    "pdf": "pdf",
+    "json": "json",
+}
+
+
+def extracted_lines(extracted: Any) -> list[Line]:
+    """`ExtractedText` -> the model's input lines (blank lines kept: they are features)."""
+    layout = getattr(extracted, "lines", None)
+    if layout:
+        return list(cast(list[Line], layout))
+    source = _SOURCE.get(str(extracted.fmt), "text")
+    return [Line(text=text, source=source) for text in str(extracted.text).splitlines()]
