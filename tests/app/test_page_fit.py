@@ -129,3 +129,18 @@ def test_the_audit_pages_keywords_are_the_docx_texts(app, drafted_session):
     assert audit["blackboard"]["ats_report"]["supported_keywords"] == [
         k for k in present if k != "none"
     ]
+
+
+def test_when_only_accepted_lines_are_left_the_page_says_it_runs_over(app, long_session):
+    board = long_session.board
+    board.inputs.length_rules.max_pages = 1
+    for bullet in board.resume_draft.all_bullets():
+        long_session.set_bullet_status(bullet.id, BulletStatus.ACCEPTED)
+    at = app(long_session, AUDIT)
+    assert not at.exception, at.exception
+    plan = long_session.page_fit_plan(template="classic", date_style="short")
+    assert plan.over_limit and not plan.lines  # page fit takes none of them
+    warning = next(w.value for w in at.warning if "over the limit" in w.value)
+    assert f"runs to {plan.pages} pages" in warning
+    body = docx_text(at)
+    assert all(in_docx(b.text, body) for b in board.resume_draft.summary)

@@ -276,3 +276,14 @@ def test_a_provider_error_body_never_reaches_the_screen(app_settings, embedder):
         shown = sidebar_text(at) + texts(at) + " ".join(w.value for w in at.sidebar.warning)
         assert "last model call failed" in shown and "HTTP 400" in shown
         assert "INTERNAL-SECRET" not in shown
+
+
+def test_start_over_and_delete_each_need_a_second_click(app, mapped_session):
+    """Each opens a popover first; only its "Yes, …" button deletes, so a run of the app with
+    the sidebar drawn deletes nothing."""
+    at = app(mapped_session)
+    labels = {b.label for b in at.sidebar.button}
+    assert {"Yes, start over", "Yes, delete everything"} <= labels
+    assert not {"Start over", "Delete my data"} & labels  # not buttons: popovers
+    at.run()
+    assert mapped_session.workspace.root.exists() and mapped_session.board is not None
