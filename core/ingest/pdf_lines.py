@@ -6,7 +6,8 @@ reader reads, from the same lines.
 - Running heads and feet and bare page numbers (`drop_running_lines`, on each page's lines top to
   bottom) are left out of the text, reported, and kept as `Line`s marked `at_page_edge`.
 - `Line.size` is the line's font size over the document's median (by letters), so 1.0 is
-  body text; positions are fractions of the page; pages count from 1.
+  body text; positions are fractions of the page; pages count from 1; `Line.text` is the line as
+  the text shows it, without its indent (a wide gap inside it stays several spaces).
 """
 
 from __future__ import annotations
