@@ -2,7 +2,7 @@
 
 import streamlit as st
 
-from core.ui import draft_actions, draft_widgets, page_fit_widgets, state, widgets
+from core.ui import draft_actions, draft_widgets, page_fit_widgets, stale_draft, state, widgets
 
 st.title("Review your tailored resume")
 session = state.session()
@@ -40,6 +40,9 @@ draft = board.resume_draft
 if draft is None:
     st.info("Press “Write the draft” to write a tailored resume from your evidence.")
     st.stop()
+
+if stale_draft.render_stale_notice():
+    st.rerun()  # the rewritten draft, with every control in step
 
 if board.failure_reasons:
     st.warning("The last run did not finish cleanly:")

@@ -3,7 +3,7 @@ panel, and the questions about gaps."""
 
 import streamlit as st
 
-from core.ui import actions, evidence_widgets, state, widgets
+from core.ui import actions, answer_actions, answer_widgets, evidence_widgets, state, widgets
 
 st.title("Your evidence for each requirement")
 session = state.session()
@@ -24,6 +24,18 @@ if questions:
     )
     widgets.render_gap_form(
         questions, on_submit=actions.submit_gap_answers, roles=actions.role_choices()
+    )
+
+given = answer_actions.given_answers()
+if given:
+    st.subheader(f"Your answers ({len(given)})")
+    st.caption("Change an answer's words, or withdraw it: the evidence map follows at once.")
+    answer_actions.seed_edit_boxes(given)
+    answer_widgets.render_given_answers(
+        given,
+        on_save=answer_actions.save_answer_edit,
+        on_withdraw=answer_actions.withdraw_answer,
+        roles=actions.role_choices(),
     )
 
 st.subheader("Requirement by requirement")

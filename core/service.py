@@ -8,12 +8,15 @@ loses nothing.
 
 from __future__ import annotations
 
+import json
 import threading
 import uuid
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from core.answer_edits import KnownCardsIndex, release_answers
 from core.contracts import (
+    AnswerStatus,
     Blackboard,
     BulletStatus,
     BulletVerdict,
@@ -23,9 +26,11 @@ from core.contracts import (
     LLMCallRecord,
     ParsedResume,
     ResumeDraft,
+    Severity,
     UserQuestion,
 )
 from core.contracts import PipelineState as S
+from core.draft_carry import Carried, PendingChanges, carry_decisions
 from core.errors import IncompleteResumeError, InputError, ResumeForgeError
 from core.jd import check_jd_size
 from core.mapping.questions import next_questions
@@ -34,7 +39,7 @@ from core.pipeline.run import Run, model_time_budget
 from core.pipeline.steps import completeness_problems
 from core.pipeline.store import BOARD_FILE, load_board
 from core.settings import Settings
-from core.workspace import Workspace, atomic_write_text
+from core.workspace import Workspace, atomic_write_json, atomic_write_text
 
 if TYPE_CHECKING:
     from core.ingest.structure import ResumeStructure
@@ -44,6 +49,7 @@ __all__ = ["RunOutputs", "TailoringSession"]
 
 STRUCTURE_FILE = "structure.json"  # the user's last corrections, in their own workspace
 CORRECTIONS_APPLY_FROM = 0.5  # share of the corrected lines a re-read must still hold
+CHANGES_FILE = "changes.json"  # in the run's folder: what changed since its draft was written
 
 
 class TailoringSession:
@@ -59,6 +65,9 @@ class TailoringSession:
         self.exports = 0
         self.no_education = False  # the user's word that there is no education to list
         self._reading_calls: list[LLMCallRecord] = []  # the model reading the resume's structure
+        self.changes = PendingChanges()  # since the draft was written (see core/draft_carry.py)
+        self.last_carry: Carried | None = None  # what the last rewrite kept of the user's work
+        self._same_job_before = False  # the run before this one was for the same job ad
 
     @property
     def board(self) -> Blackboard | None:
@@ -161,13 +170,14 @@ class TailoringSession:
             raise InputError("The job description is empty: paste it or upload a file.")
         check_jd_size(jd_text, limits=self.settings.ingest)  # refused before any work
         with self._lock:
+            before = self.board
             self.run_id = uuid.uuid4().hex[:12]
             run = Run.start(
                 self.resume,
                 jd_text,
                 target_title=target_title,
                 settings=self.settings,
-                open_index=self._open_index,
+                open_index=self._search_index,
                 llm=self.llm,
                 run_dir=self.workspace.run_dir(self.run_id),
                 run_id=self.run_id,
@@ -177,23 +187,67 @@ class TailoringSession:
             self.workspace.touch()
             run.advance(stop_after=S.JD_ANALYSIS)
             self._use_run(run)  # after the step: a crash in it leaves the previous run current
+            self._same_job_before = before is not None and (
+                before.inputs.job_description,
+                before.inputs.target_title,
+            ) == (jd_text, target_title)
+            self.changes = PendingChanges()
             return self._checked(run.board)
 
     def map_evidence(self) -> Blackboard:
+        """Map the evidence again; a draft already written stays, marked out of date."""
         run = self._need_run()
         with self._lock:
             self.workspace.touch()
-            return self._checked(run.redo(S.EVIDENCE_MAPPING))
+            return self._checked(self._keeping_draft(run, lambda: run.redo(S.EVIDENCE_MAPPING)))
 
     def next_questions(self, limit: int = 3) -> list[UserQuestion]:
         gaps = self._need_board().gap_resolutions
         return next_questions(gaps, limit=limit, lookup=self.evidence_quote)
 
     def answer_gaps(self, answers: list[GapAnswer]) -> Blackboard:
+        """Save answers (new ones, or new words for a gap answered before) and map again. A
+        draft already written stays, out of date, until the user rewrites what they affect."""
         run = self._need_run()
         with self._lock:
             self.workspace.touch()
-            return run.answer(answers)
+            board = run.board
+            before = {c.id: c.raw_text for c in board.answer_cards}
+
+            def answer() -> Blackboard:
+                removed = release_answers(board, [a.gap_id for a in answers])
+                after = run.answer(answers)
+                now = {c.id: c.raw_text for c in after.answer_cards}
+                changed = {c for c in {*before, *now} if before.get(c) != now.get(c)}
+                self._note_changes(changed | removed, declines=any(a.declined for a in answers))
+                return after
+
+            return self._keeping_draft(run, answer)
+
+    def withdraw_answer(self, gap_id: str) -> Blackboard:
+        """Take back an answer or an "I don't have this": the gap is open again, its answer
+        card leaves the evidence, and the map is redone (a draft stays, out of date)."""
+        run = self._need_run()
+        with self._lock:
+            self.workspace.touch()
+            gap = next((g for g in run.board.gap_resolutions if g.gap_id == gap_id), None)
+            if gap is None or gap.answer_status == AnswerStatus.OPEN:
+                raise InputError("This requirement has no answer to withdraw.")
+            declined = gap.answer_status == AnswerStatus.DECLINED
+
+            def withdraw() -> Blackboard:
+                removed = release_answers(run.board, [gap_id])
+                self._note_changes(removed, declines=declined)
+                return run.redo(S.EVIDENCE_MAPPING)
+
+            return self._keeping_draft(run, withdraw)
+
+    def answer_text(self, gap_id: str) -> str:
+        """The words of the user's current answer to a gap ("" when it has none)."""
+        board = self._need_board()
+        gap = next((g for g in board.gap_resolutions if g.gap_id == gap_id), None)
+        card = self.evidence_quote(gap.answer_card_id) if gap and gap.answer_card_id else None
+        return card.raw_text if card is not None else ""
 
     def set_gap_strategy(self, gap_id: str, strategy: GapStrategy) -> Blackboard:
         board = self._need_board()
@@ -202,26 +256,49 @@ class TailoringSession:
                 board.gap_resolutions[n] = gap.model_copy(
                     update={"strategy": strategy, "user_confirmed": True}
                 )
+                self.changes.rewrite_all = True
                 self._save()
                 return board
         raise InputError(f"There is no gap called {gap_id}.")
 
-    def write_draft(self) -> Blackboard:
+    def write_draft(self, *, keep_edits: bool = True) -> Blackboard:
         """Write the draft, or write it again after its inputs changed. Asked again while
         nothing it rests on has changed (a double click, a click during a run), it keeps the
-        current draft, the user's line edits included, instead of starting a second run."""
+        current draft instead of starting a second run. A rewrite keeps the user's edited,
+        accepted and rejected lines (core/draft_carry.py) and, after answers only, the words of
+        lines the answers do not touch; `keep_edits=False` discards them and writes afresh."""
         run = self._need_run()
         problems = completeness_problems(run.board)
         if problems:
             raise IncompleteResumeError(problems)
         with self._lock:
             self.workspace.touch()
-            return run.write_draft()
+            if not keep_edits:
+                run.rewind(S.WRITING)  # a current draft is written again too
+            elif run.draft_is_current():
+                return run.board
+            carried = run.previous_draft if self._same_job_before else None
+            before = run.board.resume_draft or carried
+            board = run.write_draft()
+            self.last_carry = None
+            if board.resume_draft is None:
+                return board
+            if keep_edits and before is not None:
+                self._carry(before)
+            self.changes = PendingChanges()
+            self._same_job_before = True  # the run's own drafts from now on
+            self._save()
+            return board
 
     def draft_is_current(self) -> bool:
         """Is there a finished draft written from exactly the current evidence, requirements,
         gap answers and strategies, length rules and engine (Run.draft_is_current)?"""
         return self.run is not None and self.run.draft_is_current()
+
+    def draft_is_stale(self) -> bool:
+        """Is a draft shown that no longer matches what it rests on (answers, strategies…)?"""
+        board = self.board
+        return board is not None and board.resume_draft is not None and not self.draft_is_current()
 
     def set_no_education(self, value: bool) -> None:
         self.no_education = value
@@ -276,23 +353,10 @@ class TailoringSession:
 
     # --- draft review ---------------------------------------------------------------------
     def edit_bullet(self, bullet_id: str, text: str) -> BulletVerdict:
-        from core.audit import check_bullet
-
-        board = self._need_board()
         if not text.strip():
             raise InputError("A line cannot be empty; reject it instead.")
         bullet = self._find_bullet(bullet_id)
-        cards = {c.id: c for c in board.evidence_cards}
-        cited = [cards[c] for c in bullet.evidence_card_ids if c in cards]
-        role = self._role_of(bullet_id)
-        verdict = check_bullet(
-            text,
-            bullet_id=bullet_id,
-            cited=cited,
-            resume_cards=board.evidence_cards,
-            roles=board.resume.roles if board.resume else [],
-            role=role,
-        )
+        verdict = self._check_line(bullet_id, text)
         bullet.text = " ".join(text.split())
         bullet.status = BulletStatus.EDITED
         bullet.origin = "user"
@@ -414,12 +478,17 @@ class TailoringSession:
                 Run(
                     board,
                     settings=self.settings,
-                    open_index=self._open_index,
+                    open_index=self._search_index,
                     llm=self.llm,
                     run_dir=run_dir,
                 )
             )
             self.run_id, self.resume = run_id, board.resume
+            try:
+                saved = json.loads((run_dir / CHANGES_FILE).read_text(encoding="utf-8"))
+            except (OSError, ValueError):
+                saved = None
+            self.changes = PendingChanges.from_json(saved)
         return board
 
     # --- internals --------------------------------------------------------------------------
@@ -443,7 +512,74 @@ class TailoringSession:
         return self._need_run().board
 
     def _save(self) -> None:
-        self._need_run().save()
+        run = self._need_run()
+        run.save()
+        if run.run_dir is not None:
+            atomic_write_json(run.run_dir / CHANGES_FILE, self.changes.to_json())
+
+    def _search_index(self) -> KnownCardsIndex:
+        """The index as a run searches it: cards the board no longer holds are left out."""
+        return KnownCardsIndex(self._open_index(), self._known_card_ids)
+
+    def _known_card_ids(self) -> set[str] | None:
+        board = self.board
+        return {c.id for c in board.evidence_cards} if board is not None else None
+
+    def _keeping_draft(self, run: Run, action) -> Blackboard:
+        """Run `action` (answers, a re-map), keeping the draft it would clear on the board,
+        now out of date; an answer refused before any work leaves the gaps as they were."""
+        board = run.board
+        kept = (board.resume_draft, board.audit_report, board.ats_report)
+        gaps, cards = list(board.gap_resolutions), list(board.answer_cards)
+        try:
+            after = action()
+        except InputError:
+            board.gap_resolutions, board.answer_cards = gaps, cards
+            raise
+        if kept[0] is not None and after.resume_draft is None:
+            after.resume_draft, after.audit_report, after.ats_report = kept
+        self._save()
+        return after
+
+    def _note_changes(self, cards: set[str], *, declines: bool) -> None:
+        self.changes.cards |= cards
+        self.changes.answers = True
+        self.changes.rewrite_all |= declines
+
+    def _carry(self, before: ResumeDraft) -> None:
+        """Give the new draft the user's decisions on `before` and audit the lines carried."""
+        board = self._need_board()
+        assert board.resume_draft is not None
+        carried = carry_decisions(
+            before,
+            board.resume_draft,
+            known_cards={c.id for c in board.evidence_cards},
+            keep_words_unless=self.changes.keep_words_unless(),
+        )
+        board.resume_draft = carried.draft
+        for bullet_id in carried.touched:
+            bullet = self._find_bullet(bullet_id)
+            verdict = self._check_line(bullet_id, bullet.text)
+            self._replace_verdict(verdict)
+            blocked = any(v.severity == Severity.BLOCKER for v in verdict.violations)
+            if blocked and bullet.status == BulletStatus.ACCEPTED:
+                bullet.status = BulletStatus.PROPOSED  # a blocked line cannot stay accepted
+        self.last_carry = carried
+
+    def _check_line(self, bullet_id: str, text: str) -> BulletVerdict:
+        from core.audit import check_bullet
+
+        board = self._need_board()
+        bullet = self._find_bullet(bullet_id)
+        cards = {c.id: c for c in board.evidence_cards}
+        return check_bullet(
+            text,
+            bullet_id=bullet_id,
+            cited=[cards[c] for c in bullet.evidence_card_ids if c in cards],
+            resume_cards=board.evidence_cards,
+            roles=board.resume.roles if board.resume else [],
+            role=self._role_of(bullet_id),
+        )
 
     def _find_bullet(self, bullet_id: str):
         draft = self._need_board().resume_draft

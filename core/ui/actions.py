@@ -12,6 +12,7 @@ from streamlit.runtime.uploaded_file_manager import UploadedFile
 
 from core.contracts import GapAnswer, GapStrategy
 from core.ui import session_setup, state
+from core.ui.answer_actions import STALE_NOTE
 from core.ui.progress import attempt, run_steps
 from core.ui.samples import (
     SAMPLE_JD,
@@ -148,7 +149,9 @@ def submit_gap_answers(gap_ids: tuple[str, ...]) -> None:
         state.flash("error", f"{error} Your answers are kept; fix them and save again.")
         return
     state.set_export_bundle(None)
-    state.flash("success", answers_saved_message(answers))
+    board = state.session().board
+    stale = " " + STALE_NOTE if board is not None and board.resume_draft is not None else ""
+    state.flash("success", answers_saved_message(answers) + stale)
 
 
 def answers_saved_message(answers: list[GapAnswer]) -> str:

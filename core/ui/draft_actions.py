@@ -15,7 +15,7 @@ from core.contracts import ATSReport, BulletStatus, CardKind, DraftBullet, Resum
 from core.errors import ResumeForgeError
 from core.pipeline.outputs import PageFitPlan
 from core.ui import state
-from core.ui.progress import attempt, run_steps, show_error
+from core.ui.progress import attempt, show_error
 
 
 # --- page 4: draft -------------------------------------------------------------------------------
@@ -28,11 +28,9 @@ def write_draft() -> bool:
             "gap strategies, engine), so it is kept as it is, with your edits.",
         )
         return True
-    state.set_export_bundle(None)
-    return run_steps(
-        "Writing your tailored resume",
-        [("Writing, auditing and revising the draft", session.write_draft)],
-    )
+    from core.ui.stale_draft import rewrite
+
+    return rewrite()
 
 
 def education_missing() -> bool:

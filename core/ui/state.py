@@ -46,7 +46,7 @@ _INPUT_DEFAULTS: dict[str, Any] = {
     DATE_STYLE: "short",
 }
 # Gap answers typed on page 3 survive a visit to another page as well.
-_KEEP_ALIVE_PREFIXES = ("evidence_answer_", "evidence_decline_")
+_KEEP_ALIVE_PREFIXES = ("evidence_answer_", "evidence_decline_", "evidence_edit_")
 
 # --- app-owned keys (the two public ones let tests seed a real session) -------------------------
 SETTINGS_KEY = "rf_settings"
@@ -149,6 +149,17 @@ def flag(key: str) -> bool:
 def reset_input(key: str, value: str) -> None:
     """Set an input's value (only before its widget is drawn on this run)."""
     st.session_state[key] = value
+
+
+def seed_input(key: str, value: str) -> None:
+    """Give an input its first value (kept from then on: it holds what the user types)."""
+    st.session_state.setdefault(key, value)
+
+
+def forget_inputs_of(keys: list[str]) -> None:
+    """Forget what these inputs hold (only from a callback: before their widgets are drawn)."""
+    for key in keys:
+        st.session_state.pop(key, None)
 
 
 def reset_flag(key: str, value: bool) -> None:
