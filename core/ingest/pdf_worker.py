@@ -122,7 +122,7 @@ class _Letters:
         raw.FPDFText_GetLooseCharBox(page, index, ctypes.byref(self.box))  # type: ignore[attr-defined]
         x0, x1 = self.x.value, self.box.right
         by_width = x0 + self._width(run, code) * run.scale
-        if by_width < x1 and abs(self.glyph_right(index) - x1) < _OVERHANG:
+        if by_width < x1 - _OVERHANG and abs(self.glyph_right(index) - x1) < _OVERHANG:
             x1 = by_width
         return x0, x1, self.y.value, run
 
