@@ -38,7 +38,8 @@ from core.llm.accounting import Usage
 from core.llm.assembler import assemble
 from core.llm.context import ContextBudget, Measure, OverWindow
 from core.llm.failures import Failure, backoff_seconds, classify, is_parse_failure
-from core.llm.output_mode import choose_mode, instructor_mode
+from core.llm.grammar import bound_request
+from core.llm.output_mode import choose_mode, instructor_mode, is_local_server
 from core.llm.prompts import Prompt, render_prompt
 from core.llm.redaction import redact
 from core.llm.responses import active_validation_context
@@ -199,6 +200,8 @@ class ModelCall:
         from instructor.core.hooks import HookName, Hooks
 
         def send(*args: Any, **request: Any) -> Any:
+            if is_local_server(self.model, api_base=self.connection.get("api_base")):
+                bound_request(request, self.spec.context)  # the grammar closes the JSON
             self._check_window(request)
             self.usage.requests += 1
             return litellm.completion(*args, **request)
@@ -223,8 +226,9 @@ class ModelCall:
         measure = self.budget.measure(request, reserved=int(request.get("max_tokens") or 0))
         self.usage.largest_request = max(self.usage.largest_request, measure.total)
         if not measure.fits:
-            log.warning("%s: %s: not sent, too long: %s", self.spec.stage, self.model,
-                        measure.describe())
+            log.warning(
+                "%s: %s: not sent, too long: %s", self.spec.stage, self.model, measure.describe()
+            )
             raise OverWindow(measure)
         log.info("%s: %s request: %s", self.spec.stage, self.model, measure.describe())
 

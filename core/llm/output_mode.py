@@ -24,9 +24,15 @@ def choose_mode(model: str, *, setting: str = "auto", api_base: str | None = Non
     """The output mode for `model` ('tools' | 'json_schema' | 'json' | 'prompt_json')."""
     if setting in MODES:
         return setting
-    if api_base or provider_from_string(model) in LOCAL_PROVIDERS:
+    if is_local_server(model, api_base=api_base):
         return "json_schema"
     return "tools" if _supports_tools(model) else "json"
+
+
+def is_local_server(model: str, *, api_base: str | None = None) -> bool:
+    """A server of the operator's own (an `api_base`, or a local provider): llama.cpp, Ollama,
+    LM Studio and vLLM enforce a JSON schema as a grammar (core/llm/grammar.py bounds it)."""
+    return bool(api_base) or provider_from_string(model) in LOCAL_PROVIDERS
 
 
 def instructor_mode(name: str) -> Any:

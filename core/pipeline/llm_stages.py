@@ -228,7 +228,10 @@ def _judge_batch(batch: list[MapperUnit], board: Blackboard, usable, *, llm) -> 
             mapper_prompt(batch, board, usable),
             MapperResponse,
             stage=LLMStage.EVIDENCE_MAPPER,
-            validation_context={"valid_card_ids": {i for u in batch for i in u.card_ids}},
+            validation_context={
+                "valid_card_ids": {i for u in batch for i in u.card_ids},
+                "valid_requirement_ids": asked,
+            },
         )
     except ProviderError:
         return {}
