@@ -32,15 +32,14 @@ def read_text(
         return parse_resume_text(text, source_name=name, fmt=fmt, embedder=embedder), []
     from core.ingest.learned import read_learned
 
-    lines = getattr(extracted, "lines", None)
     if settings.reader == "learned":
-        return read_learned(text, source_name=name, fmt=fmt, lines=lines)
+        return read_learned(text, extracted, source_name=name)
     try:
         rules = parse_resume_text(text, source_name=name, fmt=fmt, embedder=embedder)
     except EvidenceParsingError:
-        return read_learned(text, source_name=name, fmt=fmt, lines=lines)
+        return read_learned(text, extracted, source_name=name)
     try:
-        learned, left_out = read_learned(text, source_name=name, fmt=fmt, lines=lines)
+        learned, left_out = read_learned(text, extracted, source_name=name)
     except EvidenceParsingError:
         return rules, []
     return (learned, left_out) if found(learned) > found(rules) else (rules, [])

@@ -27,12 +27,13 @@ from core.errors import EvidenceParsingError
 from core.ingest.assemble import assemble
 from core.ingest.cards import role_context
 from core.ingest.contact import parse_contact
+from core.ingest.files import ExtractedText
 from core.ingest.layout import Item, RawLine, Section, SourceLine, build_items, split_lines
 from core.ingest.resume_text import ResumeBuilder, _display_name, _skills_terms, _stops_bullet
 from core.ingest.role_scan import parse_role_header
 from core.ingest.roles import HeaderParts, parse_header, strip_markup
 from core.reader.labels import LineLabel
-from core.reader.lines import Line, LineSource
+from core.reader.lines import Line
 from core.text.dates import first_range
 from core.text.furniture import PAGE_FURNITURE, THIRD_PARTY
 
@@ -223,31 +224,33 @@ class LabelledResume(ResumeBuilder):
                 self.factory.sentences(f"{base}-p{number:02d}", kind, section.name, item, ctx)
 
 
-SOURCES: dict[str, LineSource] = {
-    "pdf": "pdf",
-    "docx": "docx",
-    "markdown": "markdown",
-    "html": "html",
-}
-
-
 def read_learned(
-    text: str, *, source_name: str, fmt: str, lines: Sequence[Line] | None = None
+    text: str, extracted: ExtractedText, *, source_name: str
 ) -> tuple[ParsedResume, list[LeftOut]]:
-    """Label every line with the shipped model, then assemble. `lines`: the extractor's lines
-    with layout, used when they are the text's lines one for one."""
+    """Label the extractor's lines with the shipped model (as it was trained:
+    `core.reader.read.extracted_lines`), carry each label to its line of `text` (the extracted
+    text with never-evidence lines blanked), then assemble."""
     from core.reader.model import label_lines
+    from core.reader.read import extracted_lines
 
-    raw = text.split("\n")
-    if lines is None or [line.text for line in lines] != raw:
-        source = SOURCES.get(fmt, "text")
-        lines = [Line(text=line, source=source) for line in raw]
+    lines = extracted_lines(extracted)
     labels = label_lines(lines)
-    return read_labelled(
-        text,
-        [label if line.strip() else None for line, label in zip(raw, labels, strict=True)],
-        source_name=source_name,
-    )
+    raw = text.split("\n")
+    original = extracted.text.split("\n")
+    # the extractor's lines and its text hold the same non-blank lines in the same order
+    said = [label for line, label in zip(lines, labels, strict=True) if line.text.strip()]
+    written = [i for i, line in enumerate(original) if line.strip()]
+    per_line: list[LineLabel | None] = [None] * len(raw)
+    if len(said) == len(written) and len(original) == len(raw):
+        for i, label in zip(written, said, strict=True):
+            per_line[i] = label if raw[i].strip() else None
+    else:  # not the same lines: read the text's own lines
+        fallback = label_lines([Line(text=line, source=lines[0].source if lines else "text")
+                                for line in raw])  # fmt: skip
+        per_line = [
+            label if line.strip() else None for line, label in zip(raw, fallback, strict=True)
+        ]
+    return read_labelled(text, per_line, source_name=source_name)
 
 
 def read_labelled(
