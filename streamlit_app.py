@@ -22,7 +22,7 @@ if "core.service" not in sys.modules:  # this process has not loaded the pipelin
     loading.info("Loading ResumeForge… the first visit after a restart takes a few seconds.")
 
 from core.environment import apply_process_defaults  # noqa: E402 (after the loading message)
-from core.ui import samples, session_setup, widgets  # noqa: E402
+from core.ui import remembered, samples, session_setup, widgets  # noqa: E402
 from core.ui.sidebar import render_sidebar, render_usage  # noqa: E402
 
 apply_process_defaults()  # the app is an entry point: offline defaults before any model loads
@@ -45,6 +45,9 @@ page = st.navigation(
 usage_slot = render_sidebar()
 widgets.render_steps([(path, title, icon) for path, title, _, icon in PAGES])
 widgets.render_flashes()
+session_setup.render_resume_offer()
+remembered.remember_in_browser()  # this browser's cookie names its last session
 loading.empty()  # the navigation is drawn
 page.run()
+remembered.remember_in_browser(after_page=True)  # when the page's action gave it work
 render_usage(usage_slot)  # again: what this run's actions cost (skipped if the page stopped)

@@ -49,6 +49,7 @@ __all__ = ["RunOutputs", "TailoringSession"]
 
 STRUCTURE_FILE = "structure.json"  # the user's last corrections, in their own workspace
 CORRECTIONS_APPLY_FROM = 0.5  # share of the corrected lines a re-read must still hold
+PARSE_FILE = "inputs/resume.json"  # the last parse, so a reload during an analysis keeps it
 CHANGES_FILE = "changes.json"  # in the run's folder: what changed since its draft was written
 
 
@@ -139,6 +140,7 @@ class TailoringSession:
             index.build(resume.cards, content_hash=resume.content_hash)
             self.resume = resume
             self.run = None
+            atomic_write_text(self.workspace.root / PARSE_FILE, resume.model_dump_json())
         return resume
 
     def _open_index(self) -> EvidenceIndex:
@@ -469,6 +471,18 @@ class TailoringSession:
             self.workspace.runs_dir.glob(f"*/{BOARD_FILE}"), key=lambda p: p.stat().st_mtime
         )
         return self.restore(saved[-1].parent.name) if saved else None
+
+    def restore_parse(self) -> ParsedResume | None:
+        """After a reload with no saved run (one interrupted before its first step was saved):
+        the resume as parsed last, shown again; its index is in the workspace already."""
+        try:
+            resume = ParsedResume.model_validate_json(
+                (self.workspace.root / PARSE_FILE).read_bytes()
+            )
+        except (OSError, ValueError):
+            return None
+        self.resume = resume
+        return resume
 
     def restore(self, run_id: str) -> Blackboard | None:
         run_dir = self.workspace.run_dir(run_id)

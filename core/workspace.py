@@ -3,7 +3,8 @@
 Layout of a workspace directory:
     index/            LanceDB tables (unless settings.retrieval.index_uri points elsewhere)
     runs/<run_id>/    blackboard.json (saved after every state) and exported outputs
-    uploads/          nothing by default; uploads are parsed from memory
+    inputs/           the app's last inputs to "Analyse" (files, pasted text, title) and the
+                      resume's parse, so a reload during the analysis keeps them
 
 A browser finds its app workspace again by an unguessable token (kept in the page URL): the
 folder is named by a hash of the token, and holds a hash of the browser's binding (a value only
@@ -144,6 +145,23 @@ def open_for_token(parent: Path, token: str, *, binding: str) -> Workspace:
     atomic_write_text(workspace.root / _ACCESS_FILE, _digest(binding))
     workspace.touch()
     return workspace
+
+
+def workspace_alive(
+    parent: Path, token: str, *, binding: str, max_idle_s: float, now: float | None = None
+) -> bool:
+    """Would `reopen_by_token` give this workspace back? Asked without using it (no touch,
+    nothing deleted): to offer it, not to open it."""
+    if not isinstance(token, str) or not TOKEN_PATTERN.fullmatch(token):
+        return False
+    workspace = Workspace(token_folder(parent, token))
+    try:
+        stored = (workspace.root / _ACCESS_FILE).read_text().strip()
+    except OSError:
+        return False
+    now = time.time() if now is None else now
+    alive = now - workspace.last_used() <= max_idle_s
+    return hmac.compare_digest(stored, _digest(binding)) and alive
 
 
 def reopen_by_token(

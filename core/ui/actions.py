@@ -11,7 +11,7 @@ import streamlit as st
 from streamlit.runtime.uploaded_file_manager import UploadedFile
 
 from core.contracts import GapAnswer, GapStrategy
-from core.ui import session_setup, state
+from core.ui import saved_inputs, session_setup, state
 from core.ui.answer_actions import STALE_NOTE
 from core.ui.progress import attempt, run_steps
 from core.ui.samples import (
@@ -63,6 +63,9 @@ def analyse(*, from_sample: bool = False) -> bool:
         return False
     session = state.session()
     jd = JobText(inputs.jd_text)
+    keep = attempt(lambda: saved_inputs.save_form(session.workspace, inputs))
+    if keep:  # the analysis can run without it; only a reload meanwhile would lose the inputs
+        st.warning(f"Your inputs could not be kept for a reload: {keep}")
 
     def load_resume() -> None:
         if inputs.resume_file is not None:

@@ -62,6 +62,8 @@ _EDITING = "rf_editing"
 _FIT_PAGES = "rf_fit_pages"
 _PAGE_FIT = "rf_page_fit"
 _TOKEN = "rf_token"  # noqa: S105 (a state key, not a secret)
+_RESUMABLE = "rf_resumable"  # the remembered session this browser may resume (offered)
+_COOKIE_WRITTEN = "rf_cookie_written"  # the token this run's page last put in the cookie
 TOKEN_PARAM = "s"  # noqa: S105 - the URL query parameter that names this browser's workspace
 
 
@@ -131,6 +133,33 @@ def token() -> str | None:
 
 def set_token(value: str) -> None:
     st.session_state[_TOKEN] = value
+
+
+def resumable() -> str | None:
+    """The token of this browser's remembered session, while "Resume" is offered."""
+    return st.session_state.get(_RESUMABLE)
+
+
+def set_resumable(value: str | None) -> None:
+    st.session_state[_RESUMABLE] = value
+
+
+def cookie_written() -> str:
+    return st.session_state.get(_COOKIE_WRITTEN, "")
+
+
+def set_cookie_written(value: str) -> None:
+    st.session_state[_COOKIE_WRITTEN] = value
+
+
+def put_form(inputs: FormInputs) -> None:
+    """Fill the upload form with saved inputs (only before its widgets are drawn)."""
+    state = st.session_state
+    state[RESUME_MODE], state[RESUME_TEXT] = inputs.resume_mode, inputs.resume_text
+    state[JD_MODE], state[JD_TEXT] = inputs.jd_mode, inputs.jd_text
+    state[TARGET_TITLE] = inputs.title
+    set_uploaded("resume", inputs.resume_file)
+    set_uploaded("jd", inputs.jd_file)
 
 
 def board() -> Blackboard | None:
