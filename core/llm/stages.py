@@ -47,7 +47,7 @@ STAGES: dict[LLMStage, StageSpec] = {
     spec.stage: spec
     for spec in (
         StageSpec(LLMStage.JD_ANALYST, JDAnalystResponse, (2_200, 900)),
-        StageSpec(LLMStage.EVIDENCE_MAPPER, MapperResponse, (11_600, 1_500)),
+        StageSpec(LLMStage.EVIDENCE_MAPPER, MapperResponse, (2_800, 1_500)),
         StageSpec(LLMStage.WRITER, WriterResponse, (2_900, 2_000)),
         StageSpec(LLMStage.AUDITOR, AuditorResponse, (3_900, 600)),
         StageSpec(LLMStage.GAP_QUESTIONS, GapQuestionsResponse, (750, 500)),
