@@ -80,8 +80,13 @@ def withdraw_answer(gap_id: str) -> None:
     if error:
         state.flash("error", error)
         return
-    state.forget_inputs_of(
-        [f"{EDIT_PREFIX}{gap_id}", f"{EDIT_ROLE_PREFIX}{gap_id}", f"evidence_decline_{gap_id}"]
+    state.forget_inputs_of(  # withdrawn means gone: the reopened question starts empty
+        [
+            f"{EDIT_PREFIX}{gap_id}",
+            f"{EDIT_ROLE_PREFIX}{gap_id}",
+            f"evidence_answer_{gap_id}",
+            f"evidence_decline_{gap_id}",
+        ]
     )
     state.set_export_bundle(None)
     note = f" {STALE_NOTE}" if had_draft else ""

@@ -147,6 +147,7 @@ def test_page_3_lists_answers_editable_and_withdrawable(app, drafted_session):
     assert "Withdrawn: the question is open again." in texts(at)
     assert "Your answers (" not in texts(at)
     assert gap_id in {q.gap_id for q in drafted_session.next_questions(limit=3)}
+    assert at.text_area(key=f"evidence_answer_{gap_id}").value == ""  # starts empty again
 
 
 def test_page_4_says_the_draft_is_out_of_date_and_rewrites_keeping_edits(app, drafted_session):
