@@ -157,6 +157,14 @@ def test_the_bare_address_offers_to_resume_the_same_draft(new_page, app_url, siz
     assert draft_state(again) == before
     screenshot(again, f"work-survives-resumed-{size}")
 
+    if size == "desktop":  # "Delete my data" takes the cookie back too
+        again.get_by_role("button", name="Delete my data").click()
+        again.get_by_role("button", name="Yes, delete everything").click()
+        again.get_by_text("Your data was deleted").wait_for()
+        settle(again)
+        again.wait_for_timeout(500)
+        assert "rf_session" not in {c["name"] for c in context.cookies()}
+
     stranger = new_page(app_url)  # another browser: its own cookies, no offer
     stranger.get_by_role("button", name="Try the sample").wait_for(timeout=ANALYSIS_S)
     settle(stranger)
