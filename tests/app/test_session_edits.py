@@ -160,3 +160,16 @@ def test_page_4_says_the_draft_is_out_of_date_and_rewrites_keeping_edits(app, dr
     assert stale_draft.ANSWERS_CHANGED not in texts(at)
     assert "kept your 3 edited, accepted or rejected lines" in texts(at)
     assert decisions(drafted_session)[edited][0].endswith("every week.")
+
+
+def test_page_4_can_discard_the_edits_and_write_afresh(app, drafted_session):
+    decide_some_lines(drafted_session)
+    gap = drafted_session.board.gap_resolutions[0]
+    other = GapStrategy.OMIT if gap.strategy != GapStrategy.OMIT else GapStrategy.ADJACENT
+    drafted_session.set_gap_strategy(gap.gap_id, other)
+    at = app(drafted_session, DRAFT)
+    assert stale_draft.STRATEGY_CHANGED in texts(at)
+    at.button(key="draft_rewrite_afresh").click().run()
+    assert not at.exception, at.exception
+    assert decisions(drafted_session) == {}  # every line as the writer proposes it
+    assert not any(t.endswith("every week.") for t in texts(at).splitlines())
