@@ -139,8 +139,12 @@ def dismiss_remembered() -> None:
 
 
 def render_resume_offer() -> None:
-    """The offer of this browser's remembered session (only while there is one)."""
+    """The offer of this browser's remembered session (only while there is one, and until
+    work starts in the new session: from then on the browser remembers that one)."""
     if not state.resumable():
+        return
+    if has_work(state.current_session()):
+        state.set_resumable(None)
         return
     with st.container(border=True, key="session_resume_offer"):
         st.info(

@@ -69,6 +69,20 @@ def test_start_fresh_keeps_the_new_session_and_the_old_one(
     assert alive
 
 
+def test_the_offer_goes_once_work_starts_in_the_new_session(
+    app_settings, embedder, seeded_workspaces, monkeypatch
+):
+    token = token_workspace(app_settings, seeded_workspaces)
+    at = bare_visit(app_settings, monkeypatch, token)
+    assert OFFER in texts(at)
+    at.button(key="upload_try_sample").click().run()
+    assert not at.exception, at.exception
+    at.run()
+    assert OFFER not in texts(at)
+    assert at.session_state[state.SESSION_KEY].board is not None
+    assert url_token(at) != token
+
+
 @pytest.mark.parametrize("case", ["another browser", "expired", "malformed", "deleted"])
 def test_no_offer_for_what_is_not_this_browsers_live_session(
     app_settings, embedder, seeded_workspaces, monkeypatch, case
