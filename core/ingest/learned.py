@@ -30,8 +30,8 @@ from core.ingest.contact import parse_contact
 from core.ingest.files import ExtractedText
 from core.ingest.layout import Item, RawLine, Section, SourceLine, build_items, split_lines
 from core.ingest.resume_text import ResumeBuilder, _display_name, _skills_terms, _stops_bullet
-from core.ingest.role_scan import parse_role_header
-from core.ingest.roles import HeaderParts, parse_header, strip_markup
+from core.ingest.roles import HeaderParts, strip_markup
+from core.reader.header_fields import split_header
 from core.reader.labels import LineLabel
 from core.reader.lines import Line
 from core.text.dates import first_range
@@ -142,14 +142,20 @@ def header_parts(rows: list[tuple[RawLine, str]]) -> HeaderParts:
     """A role's fields from its header lines, each field from the line the model named."""
     texts = {label: [strip_markup(line.text).strip() for line, lab in rows if lab == label]
              for label in HEADER_LABELS}  # fmt: skip
-    parts = parse_role_header(texts["role_header"]) if texts["role_header"] else HeaderParts()
+    parts = HeaderParts()
+    if texts["role_header"]:  # which words are which: the trained field tagger
+        fields = split_header(" | ".join(texts["role_header"]))
+        parts.title, parts.company, parts.location = fields.title, fields.employer, fields.place
+        parts.date = first_range(" | ".join(texts["role_header"]))
     if texts["title"]:
         parts.title = " ".join(_cut(t)[0] for t in texts["title"]).strip()
     if texts["employer"]:
         employer, _ = _cut(texts["employer"][0])
-        read = parse_header([employer])
-        parts.company = read.company or read.title or employer
-        parts.location = parts.location or read.location
+        fields = split_header(employer)
+        if fields.employer and not fields.title:
+            parts.company, parts.location = fields.employer, parts.location or fields.place
+        else:
+            parts.company = employer
     if parts.date is None:
         every = " | ".join(texts["dates"] + texts["title"] + texts["employer"])
         parts.date = first_range(every)
