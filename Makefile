@@ -94,10 +94,13 @@ SKILLSPAN ?= ../shared/eval/skillspan
 # The line reader (core/data/line_reader.crfsuite + its manifest): JSON Resumes of ../shared/corpus
 # rendered in many layouts and read back, into ~/.cache/resumeforge/line_data; deterministic.
 CORPUS ?= ../shared/corpus
+# The job-ad unit-role model (core/data/jd_unit_roles.json + its manifest): units of the postings
+# corpus labelled by their headings, dev and held-back postings left out; deterministic.
 train: install
 	$(BIN)/python -m tools.train_skill_spans --data $(SKILLSPAN)
 	$(BIN)/python -m tools.line_data.build --corpus $(CORPUS)
 	$(BIN)/python -m tools.train_line_reader
+	$(BIN)/python -m tools.train_jd_unit_roles --corpus $(CORPUS)/postings
 
 # Known vulnerabilities in the installed dependencies (pip-audit). One package is probed first:
 # when the advisory service cannot be used (offline, or a registry mirror without PyPI's JSON

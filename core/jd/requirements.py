@@ -147,6 +147,12 @@ def _units(section: Section, *, bullets_only: bool = False) -> list[tuple[str, i
     return units
 
 
+def unit_wholes(section: Section) -> list[str]:
+    """The bullets and prose sentences of a section as `extract_candidates` reads them (the
+    texts its `asks` name)."""
+    return list(dict.fromkeys(whole for _, _, _, whole in _units(section)))
+
+
 def without_wrapper_sentences(item: str) -> str:
     """A list item without the sentences of it that are wrapper text: an item of a list pasted
     as one line carries what followed the list ("…disruptions. Must be able to work rotating
@@ -260,8 +266,9 @@ def extract_candidates(
     has_terms: Callable[[str], bool],
     asks: frozenset[str] = frozenset(),
 ) -> list[Candidate]:
-    """Requirement candidates in JD order, de-duplicated by normalised text. `asks`: list items
-    outside requirement sections that read as qualifications (`core.jd.sentence_roles`)."""
+    """Requirement candidates in JD order, de-duplicated by normalised text. `asks`: units
+    outside requirement sections that read as qualifications (`core.jd.sentence_roles`,
+    `core.jd.unit_roles`)."""
     found = _explicit(sections, asks) or _fallback(sections, has_terms)
     found = _drop_qualifiers(_title_years(sorted(found, key=lambda c: c.line)))
     seen: set[str] = set()

@@ -4,6 +4,7 @@ embedding model the retrieval stage loads; ads written here."""
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
 from core.jd import analyze_jd
 from core.jd.sentence_roles import MIN_MARGIN, boilerplate_by_meaning, prototypes
@@ -22,7 +23,19 @@ def texts(analysis) -> list[str]:
     return [r.text for r in analysis.requirements]
 
 
-def test_about_us_and_perk_lines_in_a_requirements_list_are_dropped_by_meaning(embedder):
+@pytest.fixture
+def rules_only(monkeypatch):
+    """The reader without its learned unit roles (core.jd.unit_roles): what the embedding model
+    adds is shown against the rules alone."""
+    import core.jd.analyze as analyze
+
+    monkeypatch.setattr(analyze, "learned_asks", lambda sections: frozenset())
+    monkeypatch.setattr(analyze, "drop_wrapper_units", lambda candidates: candidates)
+
+
+def test_about_us_and_perk_lines_in_a_requirements_list_are_dropped_by_meaning(
+    embedder, rules_only
+):
     plain = texts(analyze_jd(AD))
     assert any("started out in 1998" in t for t in plain)  # no heading or phrase rule catches them
     assert any("catered lunches" in t for t in plain)
@@ -88,7 +101,9 @@ def test_a_list_under_an_unknown_heading_that_reads_as_qualifications_is_the_req
     ]
 
 
-def test_a_qualification_item_left_under_about_is_read_by_meaning_prose_there_is_not(embedder):
+def test_a_qualification_item_left_under_about_is_read_by_meaning_prose_there_is_not(
+    embedder, rules_only
+):
     ad = (
         "Warehouse Associate\nNorthwind Supply\n\nAbout the role\n"
         "Our site ships 5,000 orders a day from a new building.\n"

@@ -1,0 +1,155 @@
+"""Job-ad units (a list item or a prose sentence) read by a small learned model: its role.
+
+The roles are what a unit of an ad does: a requirement (a qualification asked of the
+candidate), a duty, a benefit or pay line, the company speaking of itself, a process or legal
+notice, or a condition of work. The model is a linear classifier over the unit's own words (no
+heading: it must read ads that have none), trained by `tools/train_jd_unit_roles.py` on the
+job-postings corpus, each unit labelled by the heading it sits under there. A second linear
+model tells a nice-to-have requirement from a must-have one; the reader does not consult it (on
+the dev postings it changed no must/nice decision for the better, and on the real and dev cases
+it made some worse: docs/EVALUATION.md).
+
+Lexical features come from a fixed vocabulary (`core/data/common_words.tsv`); any other word is
+only its shape ("<num>", "<money>", "<word>"), so the shipped weights hold no one's name or
+address; a one-word skill term of `core/data/skill_terms.txt` is kept as itself. The weights
+live in `core/data/jd_unit_roles.json`, their recipe and tuning scores in
+`core/data/jd_unit_roles_manifest.json`.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Sequence
+from functools import lru_cache
+from itertools import pairwise
+
+import numpy as np
+
+from core.jd.phrases import skill_terms
+from core.jd.rarity import common_words
+from core.jd.requirements import Candidate, unit_wholes
+from core.jd.sections import NEVER_REQUIREMENTS, Section
+from core.resources import package_dir
+
+MODEL_FILE = "jd_unit_roles.json"
+MANIFEST_FILE = "jd_unit_roles_manifest.json"
+ROLES = ("requirement", "duty", "benefit", "company", "notice", "condition")
+TOKEN = re.compile(r"[a-z][a-z'’+#]*[a-z+#]|[a-z]|\d+(?:[.,]\d+)?|[$£€%]")
+MONEY = frozenset("$£€")
+
+
+@lru_cache(maxsize=1)
+def _vocabulary() -> frozenset[str]:
+    """Everyday English words and the one-word skill terms of the shared term list."""
+    return common_words() | frozenset(t for t in skill_terms() if " " not in t)
+
+
+def _word(token: str) -> str:
+    if token in MONEY:
+        return "<money>"
+    if token[0].isdigit():
+        return "<num>"
+    token = token.replace("’", "'")
+    return token if token in _vocabulary() else "<word>"
+
+
+def _length_bucket(count: int) -> str:
+    for limit in (3, 6, 10, 16, 25, 40):
+        if count <= limit:
+            return str(limit)
+    return "more"
+
+
+def unit_features(text: str) -> list[str]:
+    """The features of one unit: its words (common words, else their shape), word pairs, its
+    opening words, length and end mark. The same function serves training."""
+    words = [_word(t) for t in TOKEN.findall(text.lower())]
+    found = [f"w={w}" for w in words]
+    found += [f"b={a}_{b}" for a, b in pairwise(words)]
+    if words:
+        found.append(f"f={words[0]}")
+        found.append(f"f2={'_'.join(words[:2])}")
+    stripped = text.rstrip()
+    found.append(f"end={stripped[-1] if stripped and not stripped[-1].isalnum() else 'none'}")
+    found.append(f"len={_length_bucket(len(words))}")
+    return found
+
+
+class UnitRoles:
+    """The loaded model: `roles` gives each unit's role probabilities, `nice` the chance a
+    requirement is a nice-to-have."""
+
+    def __init__(self, data: dict) -> None:
+        self.index = {f: i for i, f in enumerate(data["features"])}
+        self.role_weights = np.asarray(data["roles"]["weights"], dtype=np.float32)
+        self.role_bias = np.asarray(data["roles"]["bias"], dtype=np.float32)
+        self.nice_weights = np.asarray(data["nice"]["weights"], dtype=np.float32)
+        self.nice_bias = float(data["nice"]["bias"])
+
+    def _rows(self, texts: Sequence[str]) -> list[list[int]]:
+        index = self.index
+        return [sorted({index[f] for f in unit_features(t) if f in index}) for t in texts]
+
+    def roles(self, texts: Sequence[str]) -> np.ndarray:
+        """Per text: probabilities over `ROLES`."""
+        if not texts:
+            return np.zeros((0, len(ROLES)), dtype=np.float32)
+        logits = np.stack([self.role_weights[r].sum(0) for r in self._rows(texts)])
+        logits += self.role_bias
+        logits -= logits.max(1, keepdims=True)
+        exp = np.exp(logits)
+        return exp / exp.sum(1, keepdims=True)
+
+    def nice(self, texts: Sequence[str]) -> np.ndarray:
+        """Per text: the probability that the requirement is a nice-to-have."""
+        if not texts:
+            return np.zeros(0, dtype=np.float32)
+        logits = np.array([self.nice_weights[r].sum() for r in self._rows(texts)]) + self.nice_bias
+        return 1.0 / (1.0 + np.exp(-logits))
+
+
+@lru_cache(maxsize=1)
+def unit_roles_model() -> UnitRoles:
+    """The shipped model, loaded once."""
+    path = package_dir("data") / MODEL_FILE
+    return UnitRoles(json.loads(path.read_text(encoding="utf-8")))
+
+
+# Chosen on the dev postings' labels (tuning figures; docs/EVALUATION.md, "Job-ad unit roles"),
+# checked on the tuning cases of eval/real and eval/dev: a unit outside a requirements section
+# is taken as a requirement when the model gives it `ASK_MIN` (0.4 recalled 3 points more dev
+# requirements but added a wrong one on eval/dev); a requirement candidate whose likeliest role
+# is a benefit, the company, a notice or a condition of work is dropped when the model gives it
+# less than `KEEP_MIN` as a requirement (0.15 and up dropped real requirements of eval/real).
+ASK_MIN = 0.45
+KEEP_MIN = 0.1
+WRAPPER_ROLES = frozenset({"benefit", "company", "notice", "condition"})
+QUALIFICATION_KINDS = frozenset({"requirements", "nice_to_have"})
+
+
+def learned_asks(sections: Sequence[Section]) -> frozenset[str]:
+    """Units outside requirement sections that read as requirements, as the texts
+    `extract_candidates` compares (`unit_wholes`)."""
+    skipped = NEVER_REQUIREMENTS | QUALIFICATION_KINDS
+    texts = list(
+        dict.fromkeys(u for s in sections if s.kind not in skipped for u in unit_wholes(s))
+    )
+    if not texts:
+        return frozenset()
+    scores = unit_roles_model().roles(texts)[:, ROLES.index("requirement")]
+    return frozenset(t for t, p in zip(texts, scores, strict=True) if p >= ASK_MIN)
+
+
+def drop_wrapper_units(candidates: list[Candidate]) -> list[Candidate]:
+    """The candidates the model does not read as wrapper text (see `KEEP_MIN`)."""
+    if not candidates:
+        return candidates
+    scores = unit_roles_model().roles([c.text for c in candidates])
+    kept = []
+    for candidate, row in zip(candidates, scores, strict=True):
+        likeliest = ROLES[int(row.argmax())]
+        if likeliest in WRAPPER_ROLES and row[ROLES.index("requirement")] < KEEP_MIN:
+            continue
+        kept.append(candidate)
+    return kept

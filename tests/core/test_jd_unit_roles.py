@@ -1,0 +1,118 @@
+"""The learned unit-role model of job ads (core/jd/unit_roles.py) and its use by `analyze_jd`.
+
+The ads here are synthetic, written for these tests; the corpus the model was trained on is read
+only to check that the shipped file carries none of its e-mail addresses.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from core.jd.analyze import analyze_jd
+from core.jd.unit_roles import (
+    ASK_MIN,
+    MANIFEST_FILE,
+    MODEL_FILE,
+    ROLES,
+    _vocabulary,
+    unit_features,
+    unit_roles_model,
+)
+from core.resources import package_dir
+
+DATA = package_dir("data")
+CORPUS = Path(__file__).resolve().parents[3] / "shared" / "corpus" / "postings" / "postings.jsonl"
+PLACEHOLDERS = {"<num>", "<money>", "<word>"}
+
+
+def _role(text: str) -> str:
+    return ROLES[int(unit_roles_model().roles([text])[0].argmax())]
+
+
+@pytest.mark.parametrize(
+    ("text", "role"),
+    [
+        ("At least three years of experience in commercial bookkeeping", "requirement"),
+        ("A valid forklift licence and knowledge of stock control systems", "requirement"),
+        ("Prepare weekly reports and coordinate the delivery schedule", "duty"),
+        ("Generous pension scheme, 25 days annual leave and a cycle to work scheme", "benefit"),
+        ("Founded in 1998, we are a family-run business serving the whole county", "company"),
+    ],
+)
+def test_units_read_by_their_own_words(text: str, role: str) -> None:
+    assert _role(text) == role
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "We are an equal opportunity employer and welcome applications from all",
+        "Our people enjoy a subsidised canteen and free parking on site",
+    ],
+)
+def test_wrapper_text_is_not_taken_as_asked(text: str) -> None:
+    """Notices and perks may be told apart poorly, but neither reads as a requirement."""
+    assert unit_roles_model().roles([text])[0][ROLES.index("requirement")] < ASK_MIN
+
+
+def test_nice_to_have_reads_higher_than_must() -> None:
+    nice, must = unit_roles_model().nice(
+        ["Experience with Tableau would be a plus", "Degree in accounting required"]
+    )
+    assert nice > must
+
+
+def test_features_hold_only_common_words_terms_and_shapes() -> None:
+    """The shipped weights name no word outside the fixed vocabulary: no names, no addresses."""
+    features = json.loads((DATA / MODEL_FILE).read_text(encoding="utf-8"))["features"]
+    vocabulary = _vocabulary() | PLACEHOLDERS
+    for feature in features:
+        kind, _, value = feature.partition("=")
+        if kind in ("w", "f", "b", "f2"):
+            words = value.split("_") if kind in ("b", "f2") else [value]
+            assert all(w in vocabulary for w in words), feature
+
+
+def test_feature_function_hides_rare_words() -> None:
+    found = unit_features("Contact Zyxqwort at zyx@example.org about the £30,000 post")
+    assert not any("zyx" in f for f in found)
+    assert "w=<money>" in found and "w=<num>" in found
+
+
+@pytest.mark.skipif(not CORPUS.is_file(), reason="the postings corpus is not beside the repo")
+def test_model_file_carries_no_corpus_email() -> None:
+    shipped = (DATA / MODEL_FILE).read_text(encoding="utf-8").lower()
+    emails = set()
+    with CORPUS.open(encoding="utf-8") as lines:
+        for line in lines:
+            emails |= set(re.findall(r"[\w.+-]+@[\w-]+\.[\w.]+", json.loads(line)["text"]))
+    assert emails
+    assert not [e for e in emails if e.lower() in shipped]
+
+
+def test_shipped_model_matches_its_manifest() -> None:
+    manifest = json.loads((DATA / MANIFEST_FILE).read_text(encoding="utf-8"))
+    model = (DATA / MODEL_FILE).read_bytes()
+    assert hashlib.sha256(model).hexdigest() == manifest["model_sha256"]
+    assert len(model) <= 20 * 1024 * 1024
+
+
+def test_requirement_in_unheaded_prose_is_read() -> None:
+    """An ad of paragraphs with no headings and no requirement cue ("must", "experience
+    with"): the sentence that asks becomes a requirement by the model, the duty, pay and
+    equal-opportunity sentences do not."""
+    ad = (
+        "Harbour Logistics is recruiting a Warehouse Team Leader for our distribution centre.\n\n"
+        "You will lead a team of twelve operatives across the early shift. "
+        "Strong communication skills and the ability to work as part of a team.\n\n"
+        "The salary is £28,000 per annum with overtime paid at time and a half. "
+        "We are an equal opportunity employer.\n"
+    )
+    texts = [r.text for r in analyze_jd(ad).requirements]
+    assert any("communication skills" in t for t in texts)
+    assert not any(w in t.lower() for t in texts for w in ("salary", "equal", "twelve"))
