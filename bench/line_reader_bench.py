@@ -3,8 +3,9 @@
     python -m bench.line_reader_bench [--runs 50]
 
 Prints model load time, the median and 90th percentile of `label_lines` on the bundled sample
-resume twice over (about two pages, read back through `core.ingest.read_path`), its CPU time (what the shared machine's load does not inflate), and the load
-average. Target: <= 100 ms per two-page resume for the model part.
+resume twice over (about two pages, read back through `core.ingest.read_path`), its CPU time
+(which the shared machine's load does not inflate) and the load average. Target: <= 100 ms per
+two-page resume for the model part.
 """
 
 from __future__ import annotations

@@ -27,11 +27,12 @@ from core.resources import package_dir
 
 VERSION = 1
 FEATURE_SET = (
-    "core.reader.features v1: shape (length, words, caps, title case, digits, end mark, bullet, "
+    "core.reader.features v2: shape (length, words, caps, title case, digits, end mark, bullet, "
     "indent, separators), detectors (e-mail, URL, phone, date/date range/mostly date, month, "
     "degree, legal suffix, job-title word, known heading and its kind), position, blank lines, "
     "layout (size, bold, italic, x0, style, table, page edge, source), first/last word and short "
-    "lines' words from common_words + heading synonyms; +-1 and +-2 neighbours"
+    "lines' words from common_words + heading synonyms; section so far (last known heading's "
+    "kind, lines since); +-1 and +-2 neighbours"
 )
 DEFAULT_DATA = Path.home() / ".cache" / "resumeforge" / "line_data" / "lines.jsonl"
 GENERATOR_MANIFEST = Path(__file__).parent / "line_data" / "manifest.json"

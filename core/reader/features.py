@@ -167,6 +167,21 @@ def _layout(line: Line) -> dict[str, str | float]:
     return f
 
 
+def _section_context(own: list[dict[str, str | float]]) -> None:
+    """Each line's section so far: the kind of the last known heading above it ("unknown" after
+    a short all-capitals line the synonym table does not know), and how many lines back it is."""
+    section, since = "start", 0
+    for f in own:
+        f["sec"], f["since"] = section, _bucket(since, (1, 3, 8, 20))
+        since += 1
+        if f["bullet"]:
+            continue
+        if f["hk"] != "none":
+            section, since = str(f["hk"]), 0
+        elif f["caps"] == "all" and f["words"] in ("1", "2", "3") and f["digits"] == "0":
+            section, since = "unknown", 0
+
+
 def sequence_features(lines: Sequence[Line]) -> tuple[list[int], list[dict[str, str | float]]]:
     """The indexes of the non-blank lines and their features, neighbours included."""
     kept = [i for i, line in enumerate(lines) if line.text.strip()]
@@ -177,6 +192,7 @@ def sequence_features(lines: Sequence[Line]) -> tuple[list[int], list[dict[str, 
         own[j]["blank_after"] = i + 1 >= len(lines) or not lines[i + 1].text.strip()
         own[j]["pos"] = _bucket(j / max(n, 1), (0.03, 0.1, 0.3, 0.6, 0.9))
         own[j]["first3"] = j < 3
+    _section_context(own)
     out: list[dict[str, str | float]] = []
     for j in range(n):
         f = dict(own[j])

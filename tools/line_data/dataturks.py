@@ -90,7 +90,10 @@ def label_record(record: dict[str, Any]) -> list[tuple[str, str, str | None]]:
             out.append((raw, "heading", section))
             continue
         entity = _covering(spans, start + len(raw) - len(raw.lstrip()), end)
-        out.append((raw, _line_label(text, entity, section, len(out)), None))
+        label = _line_label(text, entity, section, len(out))
+        if label == "description" and out and out[-1][1] == "bullet":
+            label = "bullet"  # a bullet's wrapped line keeps its label, as in the generator
+        out.append((raw, label, None))
     return out
 
 
