@@ -100,6 +100,7 @@ train: install
 	$(BIN)/python -m tools.train_skill_spans --data $(SKILLSPAN)
 	$(BIN)/python -m tools.line_data.build --corpus $(CORPUS)
 	$(BIN)/python -m tools.train_line_reader
+	$(BIN)/python -m tools.train_header_fields --corpus $(CORPUS)/jsonresume
 	$(BIN)/python -m tools.train_jd_unit_roles --corpus $(CORPUS)/postings
 
 # Known vulnerabilities in the installed dependencies (pip-audit). One package is probed first:
