@@ -26,11 +26,11 @@ from core.contracts import (
     LLMCallRecord,
     ParsedResume,
     ResumeDraft,
-    Severity,
     UserQuestion,
 )
 from core.contracts import PipelineState as S
-from core.draft_carry import Carried, PendingChanges, carry_decisions
+from core.draft_carry import Carried, PendingChanges
+from core.draft_lines import carry_onto, check_line, find_line, record_verdict
 from core.errors import IncompleteResumeError, InputError, ResumeForgeError
 from core.jd import check_jd_size
 from core.mapping.questions import next_questions
@@ -357,12 +357,13 @@ class TailoringSession:
     def edit_bullet(self, bullet_id: str, text: str) -> BulletVerdict:
         if not text.strip():
             raise InputError("A line cannot be empty; reject it instead.")
-        bullet = self._find_bullet(bullet_id)
-        verdict = self._check_line(bullet_id, text)
+        board = self._need_board()
+        bullet = find_line(board, bullet_id)
+        verdict = check_line(board, bullet_id, text)
         bullet.text = " ".join(text.split())
         bullet.status = BulletStatus.EDITED
         bullet.origin = "user"
-        self._replace_verdict(verdict)
+        record_verdict(board, verdict)
         self._save()
         return verdict
 
@@ -370,7 +371,7 @@ class TailoringSession:
         """Accept, reject or restore a line. A line the audit blocks cannot be accepted: it
         never reaches the DOCX, so "accepted" would be a false promise; fix it first."""
         board = self._need_board()
-        bullet = self._find_bullet(bullet_id)
+        bullet = find_line(board, bullet_id)
         if status == BulletStatus.ACCEPTED and bullet_id in board.blocked_line_ids():
             raise InputError(
                 "The audit blocks this line, so it cannot be accepted: edit it to keep to "
@@ -561,64 +562,6 @@ class TailoringSession:
         self.changes.rewrite_all |= declines
 
     def _carry(self, before: ResumeDraft) -> None:
-        """Give the new draft the user's decisions on `before` and audit the lines carried."""
         board = self._need_board()
-        assert board.resume_draft is not None
-        carried = carry_decisions(
-            before,
-            board.resume_draft,
-            known_cards={c.id for c in board.evidence_cards},
-            keep_words_unless=self.changes.keep_words_unless(),
-        )
-        board.resume_draft = carried.draft
-        for bullet_id in carried.touched:
-            bullet = self._find_bullet(bullet_id)
-            verdict = self._check_line(bullet_id, bullet.text)
-            self._replace_verdict(verdict)
-            blocked = any(v.severity == Severity.BLOCKER for v in verdict.violations)
-            if blocked and bullet.status == BulletStatus.ACCEPTED:
-                bullet.status = BulletStatus.PROPOSED  # a blocked line cannot stay accepted
-        self.last_carry = carried
-
-    def _check_line(self, bullet_id: str, text: str) -> BulletVerdict:
-        from core.audit import check_bullet
-
-        board = self._need_board()
-        bullet = self._find_bullet(bullet_id)
-        cards = {c.id: c for c in board.evidence_cards}
-        return check_bullet(
-            text,
-            bullet_id=bullet_id,
-            cited=[cards[c] for c in bullet.evidence_card_ids if c in cards],
-            resume_cards=board.evidence_cards,
-            roles=board.resume.roles if board.resume else [],
-            role=self._role_of(bullet_id),
-        )
-
-    def _find_bullet(self, bullet_id: str):
-        draft = self._need_board().resume_draft
-        for bullet in draft.all_bullets() if draft else []:
-            if bullet.id == bullet_id:
-                return bullet
-        raise InputError(f"There is no line called {bullet_id} in the draft.")
-
-    def _role_of(self, bullet_id: str):
-        board = self._need_board()
-        draft = board.resume_draft
-        roles = {r.id: r for r in (board.resume.roles if board.resume else [])}
-        for role in draft.roles if draft else []:
-            if any(b.id == bullet_id for b in role.bullets):
-                return roles.get(role.role_id)
-        return None
-
-    def _replace_verdict(self, verdict: BulletVerdict) -> None:
-        report = self._need_board().audit_report
-        if report is None:
-            return
-        report.verdicts = [v for v in report.verdicts if v.bullet_id != verdict.bullet_id]
-        report.verdicts.append(verdict)
-        report.truth_violations = [
-            v for v in report.truth_violations if v.bullet_id != verdict.bullet_id
-        ]
-        report.truth_violations.extend(verdict.violations)
-        report.passed = not report.blockers()
+        keep = self.changes.keep_words_unless()
+        self.last_carry = carry_onto(board, before, keep_words_unless=keep)
