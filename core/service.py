@@ -68,7 +68,9 @@ class TailoringSession:
         self._reading_calls: list[LLMCallRecord] = []  # the model reading the resume's structure
         self.changes = PendingChanges()  # since the draft was written (see core/draft_carry.py)
         self.last_carry: Carried | None = None  # what the last rewrite kept of the user's work
-        self._same_job_before = False  # the run before this one was for the same job ad
+        # the last draft written for this job, with the user's decisions (live: edits to it
+        # show here too); a new job's run starts without it
+        self._carry_from: ResumeDraft | None = None
 
     @property
     def board(self) -> Blackboard | None:
@@ -172,7 +174,7 @@ class TailoringSession:
             raise InputError("The job description is empty: paste it or upload a file.")
         check_jd_size(jd_text, limits=self.settings.ingest)  # refused before any work
         with self._lock:
-            before = self.board
+            before = self.run
             self.run_id = uuid.uuid4().hex[:12]
             run = Run.start(
                 self.resume,
@@ -189,10 +191,7 @@ class TailoringSession:
             self.workspace.touch()
             run.advance(stop_after=S.JD_ANALYSIS)
             self._use_run(run)  # after the step: a crash in it leaves the previous run current
-            self._same_job_before = before is not None and (
-                before.inputs.job_description,
-                before.inputs.target_title,
-            ) == (jd_text, target_title)
+            self._carry_from = self._draft_for(before, (jd_text, target_title))
             self.changes = PendingChanges()
             return self._checked(run.board)
 
@@ -279,8 +278,7 @@ class TailoringSession:
                 run.rewind(S.WRITING)  # a current draft is written again too
             elif run.draft_is_current():
                 return run.board
-            carried = run.previous_draft if self._same_job_before else None
-            before = run.board.resume_draft or carried
+            before = run.board.resume_draft or self._carry_from
             board = run.write_draft()
             self.last_carry = None
             if board.resume_draft is None:
@@ -288,7 +286,7 @@ class TailoringSession:
             if keep_edits and before is not None:
                 self._carry(before)
             self.changes = PendingChanges()
-            self._same_job_before = True  # the run's own drafts from now on
+            self._carry_from = board.resume_draft
             self._save()
             return board
 
@@ -339,11 +337,16 @@ class TailoringSession:
             raise InputError("Load your fact resume first.")
         corrected = apply_structure(self.resume, structure)
         atomic_write_text(self._structure_file, structure.model_dump_json())  # for a re-read
-        board = self.board
+        board, run = self.board, self.run
         job = (board.inputs.job_description, board.inputs.target_title) if board else None
         self._use_resume(corrected)
         if job is not None:
-            self.analyze_job(job[0], target_title=job[1])
+            self.run = run  # for a moment: the new run carries its draft and decisions over
+            try:
+                self.analyze_job(job[0], target_title=job[1])
+            except Exception:
+                self.run = None  # the old run read the resume before its correction
+                raise
             self.map_evidence()
         return corrected
 
@@ -555,6 +558,15 @@ class TailoringSession:
             after.resume_draft, after.audit_report, after.ats_report = kept
         self._save()
         return after
+
+    def _draft_for(self, run: Run | None, job: tuple[str, str]) -> ResumeDraft | None:
+        """The draft of `run` (shown, or the one a rewind cleared) when it was for `job`."""
+        if run is None:
+            return None
+        inputs = run.board.inputs
+        if (inputs.job_description, inputs.target_title) != job:
+            return None
+        return run.board.resume_draft or self._carry_from
 
     def _note_changes(self, cards: set[str], *, declines: bool) -> None:
         self.changes.cards |= cards

@@ -70,6 +70,28 @@ def test_the_decisions_survive_a_re_map_and_a_reload(drafted_session, app_settin
     assert decisions(reopened) == before
 
 
+def test_the_decisions_survive_a_corrected_structure_and_its_re_map(drafted_session):
+    from core.ingest.structure import structure_of
+
+    session = drafted_session
+    decide_some_lines(session)
+    before = decisions(session)
+    session.correct_structure(structure_of(session.resume))  # re-read, re-analysed, re-mapped
+    assert session.board.resume_draft is None  # a new run: nothing written for it yet
+    session.write_draft()
+    assert decisions(session) == before
+
+
+def test_another_job_starts_without_the_previous_jobs_decisions(drafted_session):
+    session = drafted_session
+    decide_some_lines(session)
+    job = session.board.inputs.job_description
+    session.analyze_job(job + "\nAlso: on-call rotation one week in six.", target_title="Other")
+    session.map_evidence()
+    session.write_draft()
+    assert decisions(session) == {}
+
+
 def test_discarding_starts_every_line_afresh(drafted_session):
     session = drafted_session
     decide_some_lines(session)
