@@ -119,11 +119,14 @@ def unit_roles_model() -> UnitRoles:
 # Chosen on the dev postings' labels (tuning figures; docs/EVALUATION.md, "Job-ad unit roles"),
 # checked on the tuning cases of eval/real and eval/dev: a unit outside a requirements section
 # is taken as a requirement when the model gives it `ASK_MIN` (0.4 recalled 3 points more dev
-# requirements but added a wrong one on eval/dev); a requirement candidate whose likeliest role
-# is a benefit, the company, a notice or a condition of work is dropped when the model gives it
-# less than `KEEP_MIN` as a requirement (0.15 and up dropped real requirements of eval/real).
-ASK_MIN = 0.45
+# requirements but added a wrong one on eval/dev; at 0.45 a condition-of-work sentence of an
+# eval/dev ad, scored 0.45 whole and 0.54 cut at a line break, was taken from its DOCX copy
+# only); a requirement candidate of `MIN_DROP_WORDS` or more words whose likeliest role is a
+# benefit, the company, a notice or a condition of work is dropped when the model gives it less
+# than `KEEP_MIN` as a requirement (0.15 and up dropped real requirements of eval/real).
+ASK_MIN = 0.55
 KEEP_MIN = 0.1
+MIN_DROP_WORDS = 6
 WRAPPER_ROLES = frozenset({"benefit", "company", "notice", "condition"})
 QUALIFICATION_KINDS = frozenset({"requirements", "nice_to_have"})
 
@@ -142,14 +145,17 @@ def learned_asks(sections: Sequence[Section]) -> frozenset[str]:
 
 
 def drop_wrapper_units(candidates: list[Candidate]) -> list[Candidate]:
-    """The candidates the model does not read as wrapper text (see `KEEP_MIN`)."""
+    """The candidates the model does not read as wrapper text (see `KEEP_MIN`). A candidate of
+    fewer than `MIN_DROP_WORDS` words is kept: a short item ("Level 2 Food Hygiene
+    certificate") has too few everyday words for the model to read."""
     if not candidates:
         return candidates
     scores = unit_roles_model().roles([c.text for c in candidates])
     kept = []
     for candidate, row in zip(candidates, scores, strict=True):
         likeliest = ROLES[int(row.argmax())]
-        if likeliest in WRAPPER_ROLES and row[ROLES.index("requirement")] < KEEP_MIN:
+        wrapper = likeliest in WRAPPER_ROLES and row[ROLES.index("requirement")] < KEEP_MIN
+        if wrapper and len(candidate.text.split()) >= MIN_DROP_WORDS:
             continue
         kept.append(candidate)
     return kept
