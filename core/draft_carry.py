@@ -155,3 +155,19 @@ class PendingChanges:
             answers=bool(data.get("answers")),
             rewrite_all=bool(data.get("all")),
         )
+
+
+@dataclass
+class CarrySource:
+    """The draft a rewrite takes the user's decisions from: the last one written or reopened
+    for a job, with the texts of the evidence it was written from. A decided line is carried
+    only while the cards it cites still say the same (another resume, an answer changed or
+    withdrawn: the line is reported lost instead)."""
+
+    job: tuple[str, str]  # the job ad's text and the target title
+    draft: ResumeDraft
+    cards: dict[str, str]  # card id -> its text when the draft was written
+
+    def known_cards(self, cards: dict[str, str]) -> set[str]:
+        """Of `cards` (id -> text now), those a carried line may still cite."""
+        return {c for c, text in cards.items() if self.cards.get(c, text) == text}

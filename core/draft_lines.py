@@ -65,14 +65,18 @@ def record_verdict(board: Blackboard, verdict: BulletVerdict) -> None:
 
 
 def carry_onto(
-    board: Blackboard, before: ResumeDraft, *, keep_words_unless: set[str] | None
+    board: Blackboard,
+    before: ResumeDraft,
+    *,
+    known_cards: set[str],
+    keep_words_unless: set[str] | None,
 ) -> Carried:
     """Give the board's new draft the user's decisions on `before`; audit the lines carried."""
     assert board.resume_draft is not None
     carried = carry_decisions(
         before,
         board.resume_draft,
-        known_cards={c.id for c in board.evidence_cards},
+        known_cards=known_cards,
         keep_words_unless=keep_words_unless,
     )
     board.resume_draft = carried.draft

@@ -29,7 +29,7 @@ from core.contracts import (
     UserQuestion,
 )
 from core.contracts import PipelineState as S
-from core.draft_carry import Carried, PendingChanges
+from core.draft_carry import Carried, CarrySource, PendingChanges
 from core.draft_lines import carry_onto, check_line, find_line, record_verdict
 from core.errors import IncompleteResumeError, InputError, ResumeForgeError
 from core.jd import check_jd_size
@@ -68,9 +68,8 @@ class TailoringSession:
         self._reading_calls: list[LLMCallRecord] = []  # the model reading the resume's structure
         self.changes = PendingChanges()  # since the draft was written (see core/draft_carry.py)
         self.last_carry: Carried | None = None  # what the last rewrite kept of the user's work
-        # the last draft written for this job, with the user's decisions (live: edits to it
-        # show here too); a new job's run starts without it
-        self._carry_from: ResumeDraft | None = None
+        # the last draft written or reopened, whose decisions a rewrite for its job carries
+        self._carry_from: CarrySource | None = None
 
     @property
     def board(self) -> Blackboard | None:
@@ -174,7 +173,6 @@ class TailoringSession:
             raise InputError("The job description is empty: paste it or upload a file.")
         check_jd_size(jd_text, limits=self.settings.ingest)  # refused before any work
         with self._lock:
-            before = self.run
             self.run_id = uuid.uuid4().hex[:12]
             run = Run.start(
                 self.resume,
@@ -191,7 +189,8 @@ class TailoringSession:
             self.workspace.touch()
             run.advance(stop_after=S.JD_ANALYSIS)
             self._use_run(run)  # after the step: a crash in it leaves the previous run current
-            self._carry_from = self._draft_for(before, (jd_text, target_title))
+            if self._carry_from is not None and self._carry_from.job != (jd_text, target_title):
+                self._carry_from = None  # another job: its decisions stay with it
             self.changes = PendingChanges()
             return self._checked(run.board)
 
@@ -278,7 +277,7 @@ class TailoringSession:
                 run.rewind(S.WRITING)  # a current draft is written again too
             elif run.draft_is_current():
                 return run.board
-            before = run.board.resume_draft or self._carry_from
+            before = self._carry_source(run)
             board = run.write_draft()
             self.last_carry = None
             if board.resume_draft is None:
@@ -286,7 +285,7 @@ class TailoringSession:
             if keep_edits and before is not None:
                 self._carry(before)
             self.changes = PendingChanges()
-            self._carry_from = board.resume_draft
+            self._carry_from = self._source_of(run)
             self._save()
             return board
 
@@ -337,16 +336,11 @@ class TailoringSession:
             raise InputError("Load your fact resume first.")
         corrected = apply_structure(self.resume, structure)
         atomic_write_text(self._structure_file, structure.model_dump_json())  # for a re-read
-        board, run = self.board, self.run
+        board = self.board
         job = (board.inputs.job_description, board.inputs.target_title) if board else None
         self._use_resume(corrected)
         if job is not None:
-            self.run = run  # for a moment: the new run carries its draft and decisions over
-            try:
-                self.analyze_job(job[0], target_title=job[1])
-            except Exception:
-                self.run = None  # the old run read the resume before its correction
-                raise
+            self.analyze_job(job[0], target_title=job[1])
             self.map_evidence()
         return corrected
 
@@ -507,6 +501,8 @@ class TailoringSession:
             except (OSError, ValueError):
                 saved = None
             self.changes = PendingChanges.from_json(saved)
+            assert self.run is not None
+            self._carry_from = self._source_of(self.run)
         return board
 
     # --- internals --------------------------------------------------------------------------
@@ -559,21 +555,31 @@ class TailoringSession:
         self._save()
         return after
 
-    def _draft_for(self, run: Run | None, job: tuple[str, str]) -> ResumeDraft | None:
-        """The draft of `run` (shown, or the one a rewind cleared) when it was for `job`."""
-        if run is None:
+    @staticmethod
+    def _source_of(run: Run) -> CarrySource | None:
+        board = run.board
+        if board.resume_draft is None:
             return None
-        inputs = run.board.inputs
-        if (inputs.job_description, inputs.target_title) != job:
-            return None
-        return run.board.resume_draft or self._carry_from
+        job = (board.inputs.job_description, board.inputs.target_title)
+        cards = {c.id: c.raw_text for c in board.evidence_cards}
+        return CarrySource(job=job, draft=board.resume_draft, cards=cards)
+
+    def _carry_source(self, run: Run) -> CarrySource | None:
+        """Where a rewrite of `run`'s draft takes the user's decisions from."""
+        source, board = self._carry_from, run.board
+        job = (board.inputs.job_description, board.inputs.target_title)
+        same_draft = board.resume_draft is None or (source and board.resume_draft is source.draft)
+        if source is not None and source.job == job and same_draft:
+            return source
+        return self._source_of(run)
 
     def _note_changes(self, cards: set[str], *, declines: bool) -> None:
         self.changes.cards |= cards
         self.changes.answers = True
         self.changes.rewrite_all |= declines
 
-    def _carry(self, before: ResumeDraft) -> None:
+    def _carry(self, before: CarrySource) -> None:
         board = self._need_board()
         keep = self.changes.keep_words_unless()
-        self.last_carry = carry_onto(board, before, keep_words_unless=keep)
+        known = before.known_cards({c.id: c.raw_text for c in board.evidence_cards})
+        self.last_carry = carry_onto(board, before.draft, known_cards=known, keep_words_unless=keep)

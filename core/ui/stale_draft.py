@@ -48,7 +48,9 @@ def carry_summary(carried: Carried | None) -> str:
         )
     if carried.lost:
         gone = "; ".join(f"“{b.text}”" for b in carried.lost)
-        parts.append(f"dropped {len(carried.lost)} line(s) resting on a withdrawn answer: {gone}")
+        parts.append(
+            f"dropped {len(carried.lost)} line(s) whose evidence changed or is gone: {gone}"
+        )
     return f"The rewrite {', '.join(parts)}." if parts else ""
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from core.contracts import AnswerStatus, BulletStatus, GapAnswer, GapStrategy
 from core.ui import answer_actions, stale_draft
+from core.ui.samples import SAMPLE_RESUME, sample_text
 from tests.app.conftest import seeded_copy, texts
 
 EVIDENCE = "app_pages/evidence_map.py"
@@ -80,6 +81,36 @@ def test_the_decisions_survive_a_corrected_structure_and_its_re_map(drafted_sess
     assert session.board.resume_draft is None  # a new run: nothing written for it yet
     session.write_draft()
     assert decisions(session) == before
+
+
+def test_analysing_the_same_inputs_again_keeps_the_decisions(drafted_session):
+    session = drafted_session
+    decide_some_lines(session)
+    before = decisions(session)
+    job, title = session.board.inputs.job_description, session.board.inputs.target_title
+    session.load_resume_text(sample_text(SAMPLE_RESUME), source_name=SAMPLE_RESUME)
+    session.analyze_job(job, target_title=title)
+    session.map_evidence()
+    session.write_draft()
+    assert decisions(session) == before
+
+
+def test_another_resume_for_the_same_job_takes_no_decision_of_the_first(drafted_session):
+    session = drafted_session
+    decide_some_lines(session)
+    job, title = session.board.inputs.job_description, session.board.inputs.target_title
+    other = sample_text(SAMPLE_RESUME).replace("Mentored three", "Coached four")
+    other = other.replace("Designed the data pipelines", "Drew up the data flows")
+    session.load_resume_text(other, source_name="other.md")
+    session.analyze_job(job, target_title=title)
+    session.map_evidence()
+    session.write_draft()
+    assert not any(t.endswith("every week.") for t, _ in decisions(session).values())
+    kept = decisions(session)
+    cards = {c.id: c.raw_text for c in session.board.evidence_cards}
+    for bullet in session.board.resume_draft.all_bullets():  # what is kept cites unchanged cards
+        if bullet.id in kept:
+            assert all(c in cards for c in bullet.evidence_card_ids)
 
 
 def test_another_job_starts_without_the_previous_jobs_decisions(drafted_session):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from core.answer_edits import KnownCardsIndex
 from core.contracts import BulletStatus, DraftBullet, DraftRole, ResumeDraft
-from core.draft_carry import PendingChanges, carry_decisions, has_decisions
+from core.draft_carry import CarrySource, PendingChanges, carry_decisions, has_decisions
 
 S = BulletStatus
 
@@ -139,3 +139,9 @@ def test_the_index_as_searched_leaves_out_cards_the_board_no_longer_holds():
     assert searched.cards == ["c1", "ans-1", "c2"]  # everything else is the index's own
     everything = KnownCardsIndex(index, lambda: None)  # no board yet: nothing hidden
     assert [h.card_id for h in everything.search("spark", k=2).results] == ["ans-1", "c1"]
+
+
+def test_a_carried_line_may_cite_only_cards_that_still_say_the_same():
+    source = CarrySource(job=("ad", ""), draft=draft(), cards={"c1": "Built X.", "a1": "Old."})
+    now = {"c1": "Built X.", "a1": "New words.", "a2": "A new answer."}
+    assert source.known_cards(now) == {"c1", "a2"}  # an answer whose words changed is not
