@@ -174,7 +174,10 @@ def test_html_script_and_markdown_links_come_out_as_literal_text(session):
         "<script>document.location='https://evil.example'</script> ![x](https://evil.example/x.png)"
     )
     analysis = analyze_jd(jd)
-    assert any("<script>" in s.text for s in analysis.sections)  # kept as text, not stripped
+    # an ad pasted as HTML is read as a browser shows it: the script is dropped, never run
+    # nor read as a requirement
+    assert not any("<script>" in s.text or "document.location" in s.text for s in analysis.sections)
+    assert not any("evil.example" in r.text for r in analysis.requirements)
 
     board, outputs = _tailor(session, jd)
     live = [b.text for b in board.resume_draft.live_bullets()]
