@@ -29,7 +29,7 @@ from core.ingest.cards import role_context
 from core.ingest.contact import parse_contact
 from core.ingest.files import ExtractedText
 from core.ingest.layout import Item, RawLine, Section, SourceLine, build_items, split_lines
-from core.ingest.resume_text import ResumeBuilder, _display_name, _skills_terms, _stops_bullet
+from core.ingest.resume_text import ResumeBuilder, _skills_terms, _stops_bullet
 from core.ingest.roles import HeaderParts, strip_markup
 from core.reader.header_fields import split_header
 from core.reader.labels import LineLabel
@@ -198,17 +198,7 @@ class LabelledResume(ResumeBuilder):
         self, section: Section, block: list[tuple[RawLine, str]], fields: HeaderParts
     ) -> RoleEntry:
         header = Item("para", [_source_line(line) for line, _ in block])
-        role = RoleEntry(
-            id=f"r{len(self.roles) + 1:02d}",
-            section=section.name,
-            company=_display_name(fields.company, self.text),
-            title=fields.title,
-            location=fields.location,
-            timeframe=fields.date.text if fields.date else "",
-            start=fields.date.start if fields.date else None,
-            end=fields.date.end if fields.date else None,
-            line=header.first,
-        )
+        role = self.entry(f"r{len(self.roles) + 1:02d}", section, fields, header.first)
         self.roles.append(role)
         self.factory.whole(
             f"exp-{role.id}-h", CardKind.OTHER, section.name, header, role_context(role)
@@ -216,18 +206,8 @@ class LabelledResume(ResumeBuilder):
         return role
 
     def _evidence(self, section: Section, lines: list[RawLine], role: RoleEntry | None) -> None:
-        base = f"exp-{role.id if role else 'r00'}"
-        ctx = role_context(role)
         for item in build_items(lines, 2, _stops_bullet):
-            if item.kind == "bullet":
-                number = self.factory.next_number(base + "b")
-                self.factory.whole(
-                    f"{base}-b{number:02d}", CardKind.EXPERIENCE_BULLET, section.name, item, ctx
-                )
-            else:
-                number = self.factory.next_number(base + "p")
-                kind = CardKind.ROLE_SENTENCE if role else CardKind.EXPERIENCE_BULLET
-                self.factory.sentences(f"{base}-p{number:02d}", kind, section.name, item, ctx)
+            self.role_evidence(section, item, role)
 
 
 def read_learned(

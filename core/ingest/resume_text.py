@@ -98,17 +98,7 @@ class ResumeBuilder:
             if education.company:
                 parts.company, parts.title = education.company, education.title or parts.title
             parts.date = education.date or parts.date
-        role = RoleEntry(
-            id=f"{key}{len(entries) + 1:02d}",
-            section=section.name,
-            company=_display_name(parts.company, self.text),
-            title=parts.title,
-            location=parts.location,
-            timeframe=parts.date.text if parts.date else "",
-            start=parts.date.start if parts.date else None,
-            end=parts.date.end if parts.date else None,
-            line=header.first,
-        )
+        role = self.entry(f"{key}{len(entries) + 1:02d}", section, parts, header.first)
         earlier = repeated(entries, role, self.factory.cards)  # an export repeats a role
         # a dump dates a role further down
         earlier = earlier or dated_later(entries, role, self.factory.cards)
@@ -162,17 +152,35 @@ class ResumeBuilder:
             if one_line and sentence_role(role, item.lines[0].content):
                 role = self._header_card(section, item, sentence=True)
                 continue
-            base = f"exp-{role.id if role else 'r00'}"
-            ctx = role_context(role)
-            if item.kind == "bullet":
-                number = self.factory.next_number(base + "b")
-                self.factory.whole(
-                    f"{base}-b{number:02d}", CardKind.EXPERIENCE_BULLET, section.name, item, ctx
-                )
-            else:
-                number = self.factory.next_number(base + "p")
-                kind = CardKind.ROLE_SENTENCE if role else CardKind.EXPERIENCE_BULLET
-                self.factory.sentences(f"{base}-p{number:02d}", kind, section.name, item, ctx)
+            self.role_evidence(section, item, role)
+
+    def entry(self, entry_id: str, section: Section, parts: HeaderParts, line: int) -> RoleEntry:
+        """A job (or school) entry from the fields its header gives."""
+        return RoleEntry(
+            id=entry_id,
+            section=section.name,
+            company=_display_name(parts.company, self.text),
+            title=parts.title,
+            location=parts.location,
+            timeframe=parts.date.text if parts.date else "",
+            start=parts.date.start if parts.date else None,
+            end=parts.date.end if parts.date else None,
+            line=line,
+        )
+
+    def role_evidence(self, section: Section, item: Item, role: RoleEntry | None) -> None:
+        """A bullet is one card of its role; a paragraph one card per sentence."""
+        base = f"exp-{role.id if role else 'r00'}"
+        ctx = role_context(role)
+        if item.kind == "bullet":
+            number = self.factory.next_number(base + "b")
+            self.factory.whole(
+                f"{base}-b{number:02d}", CardKind.EXPERIENCE_BULLET, section.name, item, ctx
+            )
+        else:
+            number = self.factory.next_number(base + "p")
+            kind = CardKind.ROLE_SENTENCE if role else CardKind.EXPERIENCE_BULLET
+            self.factory.sentences(f"{base}-p{number:02d}", kind, section.name, item, ctx)
 
     def _study(self, section: Section, item: Item, school: RoleEntry | None) -> RoleEntry:
         """A study line among the jobs opens an education entry; the lines after it are its."""
