@@ -13,15 +13,20 @@ Each check reads a finished run (its Blackboard) and returns one plain sentence 
   education or certification entry (a coursework paragraph);
 - `summary_faults`: a summary line repeating a bullet, a summary of fewer than two facts
   (`facts_cited`; one of the resume's own summary sentences is the person's own words), a
-  summary stating a term the user said they do not have.
+  summary stating a term the user said they do not have;
+- `orphan_headings` (reads the exported PDF, not the board): a page that ends with a section
+  heading or a role's header, its lines left to the next page.
 """
 
 from __future__ import annotations
 
+import dataclasses
+import io
 import re
 
-from core.contracts import Blackboard, DraftBullet
+from core.contracts import Blackboard, DraftBullet, ResumeDraft
 from core.ingest.sections import heading_kind
+from core.render.context import HEADINGS, role_views, section_views
 from core.text.furniture import PAGE_FURNITURE, PLACEHOLDER, line_reason, strip_inline
 from core.text.normalize import comparable_text
 from core.writer.sections import LONGEST_ENTRY
@@ -183,3 +188,36 @@ CHECKS = {
 def output_faults(board: Blackboard) -> dict[str, list[str]]:
     """Every check's failures for one finished run (empty lists: it passed)."""
     return {name: check(board) for name, check in CHECKS.items()}
+
+
+def page_texts(pdf: bytes) -> list[str]:
+    """The text of each page of a PDF, as a reader extracts it."""
+    from pypdf import PdfReader
+
+    return [page.extract_text() or "" for page in PdfReader(io.BytesIO(pdf)).pages]
+
+
+def _heading_lines(draft: ResumeDraft) -> tuple[set[str], set[str]]:
+    """What a page must not end with: headings (whole lines) and role headers (line starts)."""
+    headings = {*dataclasses.astuple(HEADINGS), *(s.name for s in section_views(draft))}
+    headers = set()
+    for role in role_views(draft):
+        headers |= {role.headline, role.meta_line, role.location, role.timeframe}
+    return {_flat(h) for h in headings if h}, {_flat(h) for h in headers if h.strip()}
+
+
+def _flat(text: str) -> str:
+    return " ".join(comparable_text(text).casefold().split())
+
+
+def orphan_headings(pdf: bytes, draft: ResumeDraft) -> list[str]:
+    """Pages (all but the last) whose last line is a heading or a role's header."""
+    headings, headers = _heading_lines(draft)
+    out = []
+    pages = page_texts(pdf)
+    for number, text in enumerate(pages[:-1], start=1):
+        lines = [line for line in text.splitlines() if line.strip()]
+        last = _flat(lines[-1]) if lines else ""
+        if last and (last in headings or any(last.startswith(h) for h in headers)):
+            out.append(f"page {number} ends with the heading {lines[-1].strip()!r}")
+    return out

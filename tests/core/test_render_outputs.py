@@ -3,7 +3,7 @@ the DOCX and the PDF are read again and their text must be clean, in one date st
 skills the fact resume states; the ATS report's coverage is a recount on the DOCX text; and no
 output check fails (core/evaluation/output_checks.py: nothing from the job ad, no placeholders,
 bullets under their own role, no heading as a title, no furniture or paragraph as an entry, a
-summary of facts).
+summary of facts), and no PDF page ends with a heading (read from the exported PDF's pages).
 
 Real resume/JD pairs (../shared/eval/real/pairs.json) get the same checks where they parse.
 """
@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from core.contracts import Blackboard, PipelineState
-from core.evaluation.output_checks import output_faults
+from core.evaluation.output_checks import orphan_headings, output_faults
 from core.evaluation.pipeline_eval import private_settings
 from core.mapping.terms import mentions
 from core.pipeline.runner import RunRequest, tailor
@@ -70,6 +70,8 @@ def assert_recruiter_ready(board: Blackboard, out: Path) -> None:
     _assert_ats_is_a_recount(board, "\n".join(docx_lines))
     faults = {name: found for name, found in output_faults(board).items() if found}
     assert not faults, faults
+    orphans = orphan_headings((out / "resume.pdf").read_bytes(), board.resume_draft)
+    assert not orphans, orphans
 
 
 def _assert_ats_is_a_recount(board: Blackboard, text: str) -> None:
