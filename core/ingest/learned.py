@@ -270,13 +270,7 @@ def read_labelled(
     for part, section in zip(parts, sections, strict=True):
         if part.kind in ROLE_KINDS:
             builder.roles_from(part, section)
-    for part, section in zip(parts, sections, strict=True):
-        if part.kind == CardKind.EDUCATION:
-            builder.education_section(section)
-        elif part.kind == CardKind.SKILL:
-            builder.skills_section(section)
-        elif part.kind not in ROLE_KINDS:
-            builder.other_section(section)
+    builder.side_sections([s for s in sections if s.kind not in ROLE_KINDS])
     parsed = assemble(
         text,
         source_name,

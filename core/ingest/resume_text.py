@@ -211,6 +211,17 @@ class ResumeBuilder:
         return role
 
     # --- everything else ------------------------------------------------------------------
+    def side_sections(self, sections: list[Section]) -> None:
+        """Education, skills and every other section after the roles (so projects and awards
+        can name their employer)."""
+        for section in sections:
+            if section.kind == CardKind.EDUCATION:
+                self.education_section(section)
+            elif section.kind == CardKind.SKILL:
+                self.skills_section(section)
+            else:
+                self.other_section(section)
+
     def education_section(self, section: Section) -> None:
         """Each entry is a sub-heading (with its detail lines) or one line/bullet of its own."""
         entry: RoleEntry | None = None
@@ -337,13 +348,7 @@ def parse_resume_text(
     for section in sections:  # roles first, so projects and awards can name their employer
         if section.kind in _ROLE_SECTIONS:
             builder.experience(section)
-    for section in sections:
-        if section.kind == CardKind.EDUCATION:
-            builder.education_section(section)
-        elif section.kind == CardKind.SKILL:
-            builder.skills_section(section)
-        elif section.kind not in _ROLE_SECTIONS:
-            builder.other_section(section)
+    builder.side_sections([s for s in sections if s.kind not in _ROLE_SECTIONS])
     roles, education = builder.roles, builder.education
     return assemble(
         text, source_name, contact, sections, builder.factory.cards, roles, education, terms

@@ -16,6 +16,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from core.reader.model import load_tagger
 from core.resources import package_dir
 from core.text.dates import find_dates
 
@@ -150,20 +151,11 @@ def model_path() -> Path:
     return package_dir("data") / MODEL_FILE
 
 
-@lru_cache(maxsize=2)
-def load_tagger(path: str | None = None) -> Any:
-    import pycrfsuite
-
-    tagger = pycrfsuite.Tagger()
-    tagger.open(path or str(model_path()))
-    return tagger
-
-
 def tag_header(text: str, *, tagger: Any = None) -> list[tuple[Token, str]]:
     tokens = tokenize(text)
     if not tokens:
         return []
-    tagger = tagger or load_tagger()
+    tagger = tagger or load_tagger(str(model_path()))
     return list(zip(tokens, tagger.tag(token_features(text, tokens)), strict=True))
 
 
