@@ -17,16 +17,8 @@ if board is None or board.resume_draft is None or board.audit_report is None:
 draft_widgets.render_verdict_banner(board.audit_report, board.resume_draft)
 template = state.text(state.TEMPLATE) or draft_actions.template_names()[0]
 date_style = state.text(state.DATE_STYLE) or "short"
-plan = draft_actions.page_fit_plan(template, date_style)
-if plan is not None:  # before the downloads: what they leave out, and the user's choice
-    page_fit_widgets.render_page_fit(
-        plan,
-        fitting=state.fit_pages(),
-        prefix="audit",
-        choice_key=draft_actions.fit_choice_key,
-        on_apply=draft_actions.apply_fit_choice,
-        on_keep_all=draft_actions.keep_every_line,
-    )
+# before the downloads: what they leave out, and the user's choice
+draft_actions.show_page_fit(template, date_style, prefix="audit")
 bundle = draft_actions.prepare_downloads(template, date_style)
 ats = None
 if bundle is not None:

@@ -2,7 +2,7 @@
 
 import streamlit as st
 
-from core.ui import draft_actions, draft_widgets, page_fit_widgets, stale_draft, state, widgets
+from core.ui import draft_actions, draft_widgets, stale_draft, state, widgets
 
 st.title("Review your tailored resume")
 session = state.session()
@@ -49,16 +49,7 @@ if board.failure_reasons:
     widgets.render_bullets(board.failure_reasons)
 
 date_style = state.text(state.DATE_STYLE) or "short"
-plan = draft_actions.page_fit_plan(state.text(state.TEMPLATE), date_style)
-if plan is not None:
-    page_fit_widgets.render_page_fit(
-        plan,
-        fitting=state.fit_pages(),
-        prefix="draft",
-        choice_key=draft_actions.fit_choice_key,
-        on_apply=draft_actions.apply_fit_choice,
-        on_keep_all=draft_actions.keep_every_line,
-    )
+draft_actions.show_page_fit(state.text(state.TEMPLATE), date_style, prefix="draft")
 
 
 @st.fragment

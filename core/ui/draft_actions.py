@@ -226,3 +226,20 @@ def apply_fit_choice(bullet_ids: list[str]) -> None:
 def keep_every_line(keep: bool) -> None:
     """Callback: keep every line (no page fit), or fit to the page limit again."""
     state.set_fit_pages(not keep)
+
+
+def show_page_fit(template: str, date_style: str, *, prefix: str) -> None:
+    """The page-fit panel for the document as it would be exported now (pages 4 and 5; `prefix`
+    keeps the two pages' widget keys apart)."""
+    from core.ui.page_fit_widgets import render_page_fit
+
+    plan = page_fit_plan(template, date_style)
+    if plan is not None:
+        render_page_fit(
+            plan,
+            fitting=state.fit_pages(),
+            prefix=prefix,
+            choice_key=fit_choice_key,
+            on_apply=apply_fit_choice,
+            on_keep_all=keep_every_line,
+        )
