@@ -6,7 +6,10 @@ shift". The transforms here never add a fact and never change one; they only
 - strip Markdown residue a reader would see as noise (`**bold**`, `### heading`, `` `code` ``),
 - drop a leading answer word or subject ("Yes:", "Yes,", "I", "We", "I've"),
 - drop a subject pronoun after a joining word (", and I led" → ", and led"),
-- turn a first-person possessive into the article ("my panel" → "the panel").
+- turn a first-person possessive into the article ("my panel" → "the panel"),
+- drop a leading ALL-CAPS label ("TRAINING: Completed…" → "Completed…"): a label is a word, not
+  an acronym, when one of its words is an everyday English word (core/jd/rarity.py) or is longer
+  than an acronym (`ACRONYM_LETTERS`); "HIPAA: trained 40 staff" keeps its name.
 
 `resume_line` returns the transformed line, or "" when first person, page furniture or sensitive
 data is still left (core/writer/text_rules.py: the same rules the format check applies), a line
@@ -17,6 +20,7 @@ from __future__ import annotations
 
 import re
 
+from core.jd.rarity import common_words
 from core.writer.markup import strip_markup
 from core.writer.text_rules import text_problems, without_mojibake
 
@@ -36,6 +40,8 @@ _LEADING_PHRASE = re.compile(  # "In 2023 I rebuilt X" → "Rebuilt X in 2023"
     r"(?:i|we)\s+([a-z][^;]*?)([.!]?)$",
     re.I,
 )
+ACRONYM_LETTERS = 5  # "HIPAA", "OSHA", "ACLS": longer all-caps words are words
+_CAPS_LABEL = re.compile(r"^([A-Z][A-Z&/'’-]*(?:\s+[A-Z&/'’-]+){0,3})\s*:\s+(?=\S+\s+\S)")
 _POSSESSIVE = re.compile(r"(?<![\w'’-])(my|our)\s+(?=\w)", re.I)
 
 
@@ -54,6 +60,17 @@ def markdown_marks_removed(text: str) -> str:
         text = _MARKDOWN_EMPHASIS.sub(lambda m: m.group(2) or m.group(3) or "", text)
     text = _STRAY_MARKS.sub("", text)
     return _SPACES.sub(" ", text).strip()
+
+
+def without_caps_label(text: str) -> str:
+    """`text` without a leading ALL-CAPS label that is a word, not an acronym (module doc)."""
+    match = _CAPS_LABEL.match(text.strip())
+    if match is None:
+        return text
+    words = re.findall(r"[A-Z]+", match.group(1))
+    if any(len(w) > ACRONYM_LETTERS or w.casefold() in common_words() for w in words):
+        return text.strip()[match.end() :]
+    return text
 
 
 def implied_subject(text: str) -> str:
@@ -82,7 +99,7 @@ def capitalise(text: str) -> str:
 
 def resume_line(text: str) -> str:
     """The resume-style form of one of the user's lines, or "" if it cannot lose first person."""
-    line = capitalise(implied_subject(strip_markdown(text)))
+    line = capitalise(implied_subject(without_caps_label(strip_markdown(text))))
     line = without_mojibake(line)
     if not any(ch.isalnum() for ch in line) or text_problems([line]):
         return ""  # first person, furniture or sensitive data left: the line is not shipped

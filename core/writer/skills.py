@@ -9,7 +9,13 @@ A skill on the tailored resume must be a skill, and the fact resume must state i
 - a name written with capitals inside ("SAFe", "BigQuery") must appear with that spelling in the
   card it came from, so "a safe environment" never yields SAFe;
 - the term is written as a term: balanced brackets, no first person, at most six words;
-- the fact resume states it (word-bounded), so a term absent from the resume never appears.
+- the fact resume states it (word-bounded), so a term absent from the resume never appears;
+- a single everyday English word ("academic", "basic", "charts": in the word-rarity data,
+  core/jd/rarity.py) says nothing on its own and is listed only when it is the job's own term
+  (it names or is named by one of the ad's keywords) or the skill lexicon knows it as a skill.
+  Written in lower case, any word the data lists is everyday (Zipf >= FLOOR); written with a
+  capital it may be a product's name ("Outlook", "Epic"), so only a word as common as
+  `COMMON_ALONE` is; an acronym or a word with a digit is a name, not a word.
 """
 
 from __future__ import annotations
@@ -21,6 +27,7 @@ from functools import lru_cache
 
 from core.contracts import CardKind, EvidenceCard, SkillLine
 from core.ingest import find_skills
+from core.jd.rarity import COMMON_ALONE, FLOOR, zipf
 from core.mapping.terms import content_words, mentions, stems
 from core.writer.lines import strip_markdown
 from core.writer.text_rules import first_person
@@ -41,6 +48,15 @@ def well_formed(term: str) -> bool:
     if first_person(term) or _DETERMINER_START.match(term):
         return False
     return len(term.split()) <= MAX_WORDS
+
+
+def everyday_word(term: str) -> bool:
+    """A single word of everyday English, not an acronym, a number or a known skill (doc)."""
+    words = term.split()
+    if len(words) != 1 or term.isupper() or any(ch.isdigit() for ch in term):
+        return False
+    everyday = FLOOR if term[:1].islower() else COMMON_ALONE
+    return zipf(term.strip(".,;:'’\"")) >= everyday and not _lexicon_terms(term)
 
 
 def _spelled_as_in(term: str, text: str) -> bool:
@@ -76,6 +92,8 @@ def skill_lines(
             skill = _CONJUNCTION_START.sub("", listed.strip())
             if not accepted(skill, card, resume_text):
                 continue
+            if everyday_word(skill) and job_rank(skill, keywords) >= len(keywords):
+                continue  # an everyday word the job does not ask for
             key = skill.strip().casefold()
             spelled.setdefault(key, skill.strip())
             if card.id not in sources[key]:
