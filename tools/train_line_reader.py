@@ -3,7 +3,8 @@
     python -m tools.train_line_reader [--data ~/.cache/resumeforge/line_data/lines.jsonl]
 
 The data comes from `python -m tools.line_data.build` (JSON Resumes of ../shared/corpus rendered
-in many layouts, the fictional people of tools/line_data/people, DataTurks' Indeed resumes).
+in many layouts, the fictional people of tools/line_data/people, DataTurks' Indeed resumes, real
+documents' lines labelled by hand in tests/corpus_labels/lines.jsonl).
 The JSON Resumes marked held out there (a fixed fifth, by file-name hash, chosen before any
 training) are never trained on: the model is first trained on the train split and scored on
 them, then that model is written to core/data/line_reader.crfsuite with its manifest
@@ -69,6 +70,7 @@ def main(argv: list[str] | None = None) -> int:
             "trained_on": dict(Counter(f"{d.source}/{d.format}" for d in fit)),
             "trained_lines": sum(1 for d in fit for t in d.tags if t),
             "held_out": f"{len(held)} renderings of the JSON Resumes held out by file-name hash",
+            "real_labels_sha256": generator["inputs"].get("real_labels_sha256"),
         },
         "params": PARAMS,
         "feature_set": FEATURE_SET,

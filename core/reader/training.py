@@ -1,7 +1,7 @@
 """Training and scoring the line reader on generated data (shared by the trainer and `eval lines`).
 
 A document of the data file (tools/line_data/build.py) is a JSON object: id, source
-(jsonresume, people, dataturks), format, family (role-header pattern, "+2col" for two
+(jsonresume, people, dataturks, real), format, family (role-header pattern, "+2col" for two
 columns), split (train / heldout) and lines ([text, label, meaning, layout or null]; blank
 lines have an empty text). L-BFGS has no random step: the same data gives the same model.
 """
@@ -21,7 +21,7 @@ from core.reader.lines import Line
 from core.reader.model import crf_items
 
 PARAMS = {"c1": 0.1, "c2": 0.05, "max_iterations": 120}
-SOURCES = {"text": "text", "markdown": "markdown", "docx": "docx", "pdf": "pdf"}
+SOURCES = {"text": "text", "markdown": "markdown", "docx": "docx", "pdf": "pdf", "json": "json"}
 
 
 @dataclass

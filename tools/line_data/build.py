@@ -5,9 +5,11 @@
 Each JSON Resume of the corpus is rendered in two formats (chosen by its number, so every
 format gets a share), each fictional person of tools/line_data/people in all four, every
 rendering read back with `core.ingest.read_path` and its lines labelled by `align`; DataTurks'
-records are labelled by `dataturks`. A fixed fifth of the JSON Resumes (by the hash of the file
-name, decided before any training) is marked held out. Output: `lines.jsonl` (one document a
-line) and tools/line_data/manifest.json (sources, counts, hashes, generator version).
+records are labelled by `dataturks`; real documents' lines labelled by hand
+(tests/corpus_labels/lines.jsonl, neither dev nor held back) by `real`. A fixed fifth of the
+JSON Resumes (by the hash of the file name, decided before any training) is marked held out.
+Output: `lines.jsonl` (one document a line) and tools/line_data/manifest.json (sources,
+counts, hashes, generator version).
 Deterministic: every random choice comes from a generator seeded with the file name.
 """
 
@@ -26,14 +28,14 @@ from typing import Any
 from core.ingest import read_path
 from core.reader.lines import Line
 from core.reader.read import extracted_lines
-from tools.line_data import dataturks
+from tools.line_data import dataturks, real
 from tools.line_data.align import align
 from tools.line_data.compose import FORMATS, compose, draw_style
 from tools.line_data.render import RENDERERS, SUFFIX
 
 # 2: made-up heading wordings, summary left out a quarter of the time; 3: DataTurks' wrapped
-# bullet lines labelled bullet (the generator's convention)
-GENERATOR_VERSION = 3
+# bullet lines labelled bullet (the generator's convention); 4: real documents labelled by hand
+GENERATOR_VERSION = 4
 LAYOUT_SEED = 2  # the layouts drawn are those of version 2
 MAX_MISSED = 0.15  # renderings whose extracted lines match less than this are dropped
 PEOPLE = Path(__file__).with_name("people")
@@ -78,7 +80,7 @@ def _layout_fields(line: Line) -> dict[str, Any] | None:
     return None if fields == defaults else {k: v for k, v in fields.items() if v is not None}
 
 
-def documents(corpus: Path) -> list[dict[str, Any]]:
+def documents(corpus: Path, real_labels: Path = real.LABELS_FILE) -> list[dict[str, Any]]:
     docs: list[dict[str, Any]] = []
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
@@ -98,6 +100,7 @@ def documents(corpus: Path) -> list[dict[str, Any]]:
     for doc in dataturks.load(corpus / "dataturks" / "train.jsonl"):
         lines = [[*row, None] for row in doc.pop("lines")]
         docs.append({**doc, "lines": lines, "split": "train", "missed": 0})
+    docs.extend(real.load(corpus / "documents", _layout_fields, real_labels))
     return docs
 
 
@@ -109,10 +112,13 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--corpus", default="../shared/corpus", help="the shared corpus folder")
     parser.add_argument("--out", default=str(DEFAULT_OUT), help="cache folder for lines.jsonl")
+    parser.add_argument(
+        "--real-labels", default=str(real.LABELS_FILE), help="hand labels of real documents' lines"
+    )
     args = parser.parse_args(argv)
-    corpus, out = Path(args.corpus), Path(args.out)
+    corpus, out, real_labels = Path(args.corpus), Path(args.out), Path(args.real_labels)
     out.mkdir(parents=True, exist_ok=True)
-    docs = documents(corpus)
+    docs = documents(corpus, real_labels)
     data = out / "lines.jsonl"
     with data.open("w", encoding="utf-8") as handle:
         for doc in docs:
@@ -130,6 +136,10 @@ def main(argv: list[str] | None = None) -> int:
             ),
             "people": sorted(f.name for f in PEOPLE.glob("*.json")),
             "dataturks_sha256": sha256_file(corpus / "dataturks" / "train.jsonl"),
+            "real_documents": sorted(
+                d["id"].split(":", 1)[1] for d in docs if d["source"] == "real"
+            ),
+            "real_labels_sha256": sha256_file(real_labels) if real_labels.exists() else None,
         },
         "documents": dict(Counter(f"{d['source']}/{d['format']}" for d in docs)),
         "families": dict(Counter(d["family"] for d in docs)),

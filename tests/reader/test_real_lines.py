@@ -1,0 +1,65 @@
+"""Real documents' hand line labels become training documents, matched to the extractor's lines by
+hash: a line whose text changed is left out, too many such lines drop the file, and a dev or
+held-back file is never used."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from core.ingest import read_path
+from core.reader.read import extracted_lines
+from tools.line_data import real
+from tools.line_data.build import _layout_fields
+
+DOCUMENTS = Path(__file__).resolve().parents[3] / "shared" / "corpus" / "documents"
+pytestmark = pytest.mark.skipif(not DOCUMENTS.is_dir(), reason="needs ../shared/corpus")
+
+
+def _unsplit_pdf() -> str:
+    split = json.loads(real.SPLIT_FILE.read_text(encoding="utf-8"))
+    barred = set(split["dev"]) | set(split["heldback"])
+    return next(p.name for p in sorted(DOCUMENTS.glob("*.pdf")) if p.name not in barred)
+
+
+def _record(name: str) -> dict[str, object]:
+    lines = extracted_lines(read_path(DOCUMENTS / name))
+    rows = [[real.line_hash(line.text), "bullet", None] for line in lines]
+    rows[0][1] = "name"
+    return {"file": name, "lines": rows}
+
+
+def test_labels_follow_their_lines_by_hash_and_a_changed_line_is_left_out() -> None:
+    name = _unsplit_pdf()
+    record = _record(name)
+    rows = record["lines"]
+    assert isinstance(rows, list)
+    whole = real.label_document(record, DOCUMENTS, _layout_fields)
+    assert whole is not None
+    assert whole["missed"] == 0 and whole["source"] == "real" and whole["split"] == "train"
+    assert whole["lines"][0][1] == "name"
+    texts = [row[0] for row in whole["lines"] if row[0]]
+    changed = next(i for i, row in enumerate(rows) if i > 0 and whole["lines"][i][0])
+    rows[changed] = ["000000000000", "heading", "skills"]
+    one_off = real.label_document(record, DOCUMENTS, _layout_fields)
+    assert one_off is not None and one_off["missed"] == 1
+    assert [row[0] for row in one_off["lines"] if row[0]] == [
+        t for t in texts if t != whole["lines"][changed][0]
+    ]
+    for row in rows[: len(rows) // 2]:
+        row[0] = "ffffffffffff"
+    assert real.label_document(record, DOCUMENTS, _layout_fields) is None
+
+
+def test_dev_and_held_back_files_are_never_read(tmp_path: Path) -> None:
+    split = json.loads(real.SPLIT_FILE.read_text(encoding="utf-8"))
+    labels = tmp_path / "lines.jsonl"
+    rows = [
+        {"file": split["dev"][0], "lines": []},
+        {"file": split["heldback"][0], "lines": []},
+        {"file": _unsplit_pdf(), "lines": [["abc", "name", None]]},
+    ]
+    labels.write_text("\n".join(json.dumps(r) for r in rows) + "\n", encoding="utf-8")
+    assert [r["file"] for r in real.records(labels)] == [_unsplit_pdf()]
