@@ -15,6 +15,7 @@ from core.contracts import (
     AuditReport,
     BulletStatus,
     BulletVerdict,
+    CardKind,
     DraftBullet,
     EvidenceCard,
     ResumeDraft,
@@ -49,6 +50,21 @@ STATUS_WORDS = {
 ORIGIN_WORDS = {"user": "your words", "llm": "written by the model"}
 
 
+def line_origin(bullet: DraftBullet, lookup: Lookup) -> str:
+    """Where a line's words come from: the user's edit, the model, or the evidence it quotes
+    (the resume, the user's gap answers, or both)."""
+    if bullet.origin in ORIGIN_WORDS:
+        return ORIGIN_WORDS[bullet.origin]
+    cards = [card for cid in bullet.evidence_card_ids if (card := lookup(cid)) is not None]
+    answers = sum(
+        card.kind == CardKind.USER_ANSWER or card.provenance.source == "user_answer"
+        for card in cards
+    )
+    if answers and answers == len(cards):
+        return "from your answer"
+    return "from your resume and your answer" if answers else "from your resume"
+
+
 def line_verdict(verdict: BulletVerdict | None) -> tuple[str, str]:
     """The icon and word for what the audit says about one line."""
     problems = verdict.violations if verdict else []
@@ -78,7 +94,7 @@ def render_line(
     blocked = word.startswith("blocked")
     with st.container(border=True, key=f"draft_line_{bullet.id}"):
         body = safe_text(bullet.text)
-        origin = ORIGIN_WORDS.get(bullet.origin, "from your resume")
+        origin = line_origin(bullet, lookup)
         fit = " · :orange[left out by page fit: accept it to keep it]" if fit_out else ""
         st.markdown(
             f"{icon} {'~~' + body + '~~' if rejected else body}  \n"

@@ -14,6 +14,7 @@ import pandas as pd
 import streamlit as st
 
 from core.contracts import (
+    Blackboard,
     EvidenceCard,
     JDAnalysis,
     ParsedResume,
@@ -27,6 +28,14 @@ _MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]()<>#+\-.!|$~:@&=\"])")
 # Streamlit also turns bare URLs, www. names and e-mail addresses into links, and :name: into
 # icons/emoji, on the parsed text (escapes do not stop it): a zero-width space breaks each one.
 _ZWSP = "\u200b"
+# What the reader did with text it read in full (core/ingest: files.py, textnorm.py,
+# assemble.py word these notes): nothing was lost, so they are notes, not read problems.
+# Instructions to an AI and hidden text are shown in their own panels below the notes.
+_READ_NOTES = re.compile(
+    r"invisible formatting character|is not UTF-8; read it as|read like instructions to an AI|"
+    r"piece\(s\) of hidden text",
+    re.IGNORECASE,
+)
 _AUTOLINK_TRIGGERS = re.compile(r"(?i)(?<=:)(?=//)|(?<=www)(?=\.)|(?=@)|(?<=:)(?=[\w+/-]+:)")
 
 
@@ -66,8 +75,24 @@ def render_flashes() -> None:
         show(safe_text(note.message))
 
 
+def start_here_message(board: Blackboard | None, what: str) -> tuple[bool, str]:
+    """Why a page has nothing to show and what to do: (is it a problem with the inputs given?,
+    the message). Both inputs given but no requirement read from the ad: the ad was too short or
+    held no duties or qualifications, and the way on is a fuller ad, not "start"."""
+    ad = board.inputs.job_description if board is not None else ""
+    if board is not None and board.jd is not None and not board.jd.requirements and ad.strip():
+        words = len(ad.split())
+        return True, (
+            f"{what} The job ad you gave ({words} word{'s' if words != 1 else ''}) was too short "
+            "to read: no duties or qualifications were found in it. On the Upload page, paste the "
+            "whole ad (the parts that list what the job involves and asks for) and press Analyse."
+        )
+    return False, f"{what} Start on the Upload page: add your resume and a job, or try the sample."
+
+
 def render_start_here(what: str) -> None:
-    st.info(f"{what} Start on the Upload page: add your resume and a job, or try the sample.")
+    problem, message = start_here_message(state.board(), what)
+    (st.warning if problem else st.info)(message)
     st.page_link("app_pages/upload.py", label="Go to Upload", icon=":material/upload_file:")
 
 
@@ -120,9 +145,12 @@ def render_parsed_resume(resume: ParsedResume, *, note: str | None = None) -> No
             ]
         )
         st.dataframe(roles, hide_index=True, width="stretch")
-    if resume.warnings:
+    problems, notes = read_problems(resume.warnings)
+    if problems:
         st.warning("Some parts could not be read:")
-        render_bullets(resume.warnings)
+        render_bullets(problems)
+    for text in notes:
+        st.caption(safe_text(text))
     hidden = [f"{i.what} ({i.why})" for i in resume.left_out if i.why.startswith("hidden text")]
     if hidden:  # text Word would not show is never evidence; the user sees what it said
         with st.expander(f"Hidden text left out ({len(hidden)})"):
@@ -130,6 +158,12 @@ def render_parsed_resume(resume: ParsedResume, *, note: str | None = None) -> No
     if note:
         st.caption(safe_text(note))
     render_suspicious("your resume", resume.suspicious_instructions)
+
+
+def read_problems(warnings: Sequence[str]) -> tuple[list[str], list[str]]:
+    """A resume's reading warnings split into (read problems, notes on text read in full)."""
+    notes = [w for w in warnings if _READ_NOTES.search(w)]
+    return [w for w in warnings if w not in notes], notes
 
 
 def render_suspicious(where: str, lines: Sequence[str]) -> None:
