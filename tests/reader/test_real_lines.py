@@ -63,3 +63,24 @@ def test_dev_and_held_back_files_are_never_read(tmp_path: Path) -> None:
     ]
     labels.write_text("\n".join(json.dumps(r) for r in rows) + "\n", encoding="utf-8")
     assert [r["file"] for r in real.records(labels)] == [_unsplit_pdf()]
+
+
+def test_loso_scores_the_real_documents_left_out_and_by_thirds_apart_from_the_formats() -> None:
+    from core.evaluation.line_eval import REAL_FOLDS, loso_groups
+    from core.reader.training import Doc
+
+    def doc(id_: str, source: str, fmt: str) -> Doc:
+        return Doc(id_, source, fmt, "real" if source == "real" else "stacked", "train", [], [])
+
+    reals = [doc(f"real:doc-{i:04d}.pdf", "real", "pdf") for i in range(30)]
+    synthetic = doc("jr-0001:pdf", "jsonresume", "pdf")
+    groups = loso_groups()
+    assert all(groups["real documents"](d) for d in reals)
+    assert not groups["real documents"](synthetic)
+    assert not any(groups["format=pdf"](d) for d in reals) and groups["format=pdf"](synthetic)
+    thirds = [name for name in groups if name.startswith("real documents ")]
+    assert len(thirds) == REAL_FOLDS
+    # each real document is in exactly one third, and every third holds some
+    for d in reals:
+        assert sum(groups[name](d) for name in thirds) == 1
+    assert all(any(groups[name](d) for d in reals) for name in thirds)
