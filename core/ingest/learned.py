@@ -210,12 +210,10 @@ class LabelledResume(ResumeBuilder):
             self.role_evidence(section, item, role)
 
 
-def read_learned(
-    text: str, extracted: ExtractedText, *, source_name: str
-) -> tuple[ParsedResume, list[LeftOut]]:
-    """Label the extractor's lines with the shipped model (as it was trained:
-    `core.reader.read.extracted_lines`), carry each label to its line of `text` (the extracted
-    text with never-evidence lines blanked), then assemble."""
+def text_labels(text: str, extracted: ExtractedText) -> list[LineLabel | None]:
+    """One label per line of `text` (the extracted text with never-evidence lines blanked; None
+    for a blank line): the shipped model reads the extractor's lines as it was trained
+    (`core.reader.read.extracted_lines`) and each label is carried to its line of the text."""
     from core.reader.model import label_lines
     from core.reader.read import extracted_lines
 
@@ -226,17 +224,22 @@ def read_learned(
     # the extractor's lines and its text hold the same non-blank lines in the same order
     said = [label for line, label in zip(lines, labels, strict=True) if line.text.strip()]
     written = [i for i, line in enumerate(original) if line.strip()]
-    per_line: list[LineLabel | None] = [None] * len(raw)
     if len(said) == len(written) and len(original) == len(raw):
+        per_line: list[LineLabel | None] = [None] * len(raw)
         for i, label in zip(written, said, strict=True):
             per_line[i] = label if raw[i].strip() else None
-    else:  # not the same lines: read the text's own lines
-        fallback = label_lines([Line(text=line, source=lines[0].source if lines else "text")
-                                for line in raw])  # fmt: skip
-        per_line = [
-            label if line.strip() else None for line, label in zip(raw, fallback, strict=True)
-        ]
-    return read_labelled(text, per_line, source_name=source_name)
+        return per_line
+    # not the same lines: read the text's own lines
+    source = lines[0].source if lines else "text"
+    fallback = label_lines([Line(text=line, source=source) for line in raw])
+    return [label if line.strip() else None for line, label in zip(raw, fallback, strict=True)]
+
+
+def read_learned(
+    text: str, extracted: ExtractedText, *, source_name: str
+) -> tuple[ParsedResume, list[LeftOut]]:
+    """The learned reader: every line labelled by the model (`text_labels`), then assembled."""
+    return read_labelled(text, text_labels(text, extracted), source_name=source_name)
 
 
 def read_labelled(
