@@ -59,12 +59,12 @@ test-realmodel: install
 		$(BIN)/python -m pytest -m realmodel tests/realmodel -v -s
 
 lint: install
-	$(BIN)/ruff check core bench tools pages tests streamlit_app.py
-	$(BIN)/ruff format --check core bench tools pages tests streamlit_app.py
+	$(BIN)/ruff check core bench tools app_pages tests streamlit_app.py
+	$(BIN)/ruff format --check core bench tools app_pages tests streamlit_app.py
 
 format: install
-	$(BIN)/ruff format core bench tools pages tests streamlit_app.py
-	$(BIN)/ruff check --fix core bench tools pages tests streamlit_app.py
+	$(BIN)/ruff format core bench tools app_pages tests streamlit_app.py
+	$(BIN)/ruff check --fix core bench tools app_pages tests streamlit_app.py
 
 typecheck: install
 	$(BIN)/mypy

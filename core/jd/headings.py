@@ -31,7 +31,8 @@ HEADING_KINDS: tuple[tuple[str, str], ...] = (
         r"you have|what you need|what it takes|what we need|skills|experience|ideal candidate|"
         r"competenc|expertise|background|profile|need to succeed|we expect|your toolkit|"
         r"the basics|essentials|certificat|licen[cs]es?\b|registrations|education|"
-        r"makes? you successful|to be successful|you('?ll| will) need|eligibility|^essential( criteria)?$",
+        r"makes? you successful|to be successful|you('?ll| will) need|eligibility|"
+        r"^essential( criteria)?$",
     ),
     # notices to applicants and fine print ("Notice for internal applicants", "Applicant privacy
     # notice", "Disclaimer"); after the requirement kinds, so "Applicant requirements" stays.
