@@ -25,6 +25,7 @@ import io
 import re
 
 from core.contracts import Blackboard, DraftBullet, ResumeDraft
+from core.evaluation.produced import produced_lines
 from core.ingest.sections import heading_kind
 from core.render.context import HEADINGS, role_views, section_views
 from core.text.furniture import PAGE_FURNITURE, PLACEHOLDER, line_reason, strip_inline
@@ -47,16 +48,7 @@ def _runs(text: str, n: int) -> set[tuple[str, ...]]:
 
 
 def _fact_text(board: Blackboard) -> str:
-    cards = (board.resume.cards if board.resume else []) + board.answer_cards
-    return "\n".join(card.raw_text for card in cards)
-
-
-def _lines(board: Blackboard) -> list[tuple[str, str]]:
-    draft = board.resume_draft
-    if draft is None:
-        return []
-    lines = [(b.id, b.text) for b in draft.live_bullets()]
-    return lines + [(s.id, s.skill) for s in draft.skills]
+    return "\n".join(card.raw_text for card in board.evidence_cards)
 
 
 def from_the_ad(board: Blackboard) -> list[str]:
@@ -64,7 +56,7 @@ def from_the_ad(board: Blackboard) -> list[str]:
     resume = _runs(_fact_text(board), AD_RUN)
     return [
         f"{line_id} repeats the job ad: {text[:70]!r}"
-        for line_id, text in _lines(board)
+        for line_id, text in produced_lines(board)
         if (_runs(text, AD_RUN) & ad) - resume
     ]
 
@@ -84,7 +76,9 @@ def placeholders(board: Blackboard) -> list[str]:
     roles = draft.roles if draft else []
     fields = [(r.role_id, f) for r in roles for f in (r.title, r.company, r.location)]
     out += [f"{rid} holds a placeholder: {f!r}" for rid, f in fields if f and _placeholder(f)]
-    out += [f"{i} holds a placeholder: {t[:70]!r}" for i, t in _lines(board) if _placeholder(t)]
+    out += [
+        f"{i} holds a placeholder: {t[:70]!r}" for i, t in produced_lines(board) if _placeholder(t)
+    ]
     return out
 
 
@@ -92,7 +86,7 @@ def misplaced_bullets(board: Blackboard) -> list[str]:
     draft = board.resume_draft
     if draft is None:
         return []
-    cards = {c.id: c for c in (board.resume.cards if board.resume else []) + board.answer_cards}
+    cards = {c.id: c for c in board.evidence_cards}
     out = []
     for role in draft.roles:
         for bullet in role.bullets:
@@ -123,7 +117,7 @@ def non_entries(board: Blackboard) -> list[str]:
         return []
     out = [
         f"{line_id} is page furniture: {text[:70]!r}"
-        for line_id, text in _lines(board)
+        for line_id, text in produced_lines(board)
         if line_reason(text) == PAGE_FURNITURE
     ]
     for section in draft.sections:

@@ -22,7 +22,6 @@ from core.text.dates import find_dates
 
 MODEL_FILE = "header_fields.crfsuite"
 MANIFEST_FILE = "header_fields.json"
-TAGS = ("T", "O", "L", "D", "X")
 _TOKEN = re.compile(r"[\w][\w.&'’+#/-]*|[^\w\s]")
 _ORG_WORDS = frozenset(
     {
