@@ -29,7 +29,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from bench.markdown import write_section
+from bench.markdown import publish
 
 TITLE = "First visit"
 USABLE_TIMEOUT_MS = 120_000
@@ -136,10 +136,7 @@ def main(argv: list[str] | None = None) -> int:
     rows = [visit_once() for _ in range(args.repeats)]
     command = "python -m bench.first_visit_bench" + (f" --out {args.out}" if args.out else "")
     body = render(rows, started, command)
-    if args.out:
-        write_section(Path(args.out), TITLE, body)
-    else:
-        print(body)
+    publish(args.out, TITLE, body)
     return 0
 
 

@@ -21,3 +21,11 @@ def write_section(path: Path, title: str, body: str) -> None:
     print(body)
     document = path.read_text(encoding="utf-8") if path.exists() else "# Benchmarks\n"
     path.write_text(replace_section(document, title, body), encoding="utf-8")
+
+
+def publish(out: str | None, title: str, body: str) -> None:
+    """Print `body`; with `out`, also make it the section `## title` of that Markdown file."""
+    if out:
+        write_section(Path(out), title, body)
+    else:
+        print(body)

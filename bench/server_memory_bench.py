@@ -33,7 +33,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from bench.markdown import write_section
+from bench.markdown import publish
 
 TITLE = "Server memory"
 SAMPLE_EVERY_S = 0.25
@@ -260,10 +260,7 @@ def main(argv: list[str] | None = None) -> int:
     rows = [measure_once(args.visitors) for _ in range(args.repeats)]
     command = f"python -m bench.server_memory_bench --visitors {args.visitors}"
     body = render(rows, args.visitors, started, command)
-    if args.out:
-        write_section(Path(args.out), TITLE, body)
-    else:
-        print(body)
+    publish(args.out, TITLE, body)
     return 0
 
 
