@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from itertools import groupby
 
 from core.contracts import CardKind, LeftOut, ParsedResume, RoleEntry
 from core.errors import EvidenceParsingError
@@ -29,6 +30,7 @@ from core.ingest.cards import role_context
 from core.ingest.contact import parse_contact
 from core.ingest.files import ExtractedText
 from core.ingest.layout import Item, RawLine, Section, SourceLine, build_items, split_lines
+from core.ingest.never_evidence import shown
 from core.ingest.resume_text import ResumeBuilder, _skills_terms, _stops_bullet
 from core.ingest.roles import HeaderParts, strip_markup
 from core.reader.header_fields import split_header
@@ -105,8 +107,8 @@ def _parts(
             continue
         third_party = label.label == "references" or skipping
         if third_party or label.label == "furniture":
-            what = "(not shown: another person's details)" if third_party else _shown(line.text)
             why = LEFT_OUT_WHY["references" if third_party else "furniture"]
+            what = "(not shown: another person's details)" if third_party else shown(line.text, why)
             left_out.append(LeftOut(what=what, why=why, line=line.no))
             continue
         if label.label in ("name", "contact"):
@@ -119,23 +121,18 @@ def _parts(
     return [p for p in parts if p.rows], left_out
 
 
-def _shown(text: str) -> str:
-    text = " ".join(text.split())
-    return text if len(text) <= 80 else text[:77] + "…"
-
-
 def _source_line(line: RawLine) -> SourceLine:
     content = line.text.strip()
     return SourceLine(line.no, line.offset + line.text.index(content[:1]), content)
 
 
-def _cut(text: str) -> tuple[str, str]:
-    """(text without its date range, the date range as written)."""
+def _cut(text: str) -> str:
+    """`text` without its date range."""
     date = first_range(text)
     if date is None:
-        return text.strip(" |,–—-"), ""
+        return text.strip(" |,–—-")
     rest = (text[: date.begin] + " " + text[date.finish :]).strip(" |,–—-()")
-    return " ".join(rest.split()), date.text
+    return " ".join(rest.split())
 
 
 def header_parts(rows: list[tuple[RawLine, str]]) -> HeaderParts:
@@ -148,9 +145,9 @@ def header_parts(rows: list[tuple[RawLine, str]]) -> HeaderParts:
         parts.title, parts.company, parts.location = fields.title, fields.employer, fields.place
         parts.date = first_range(" | ".join(texts["role_header"]))
     if texts["title"]:
-        parts.title = " ".join(_cut(t)[0] for t in texts["title"]).strip()
+        parts.title = " ".join(_cut(t) for t in texts["title"]).strip()
     if texts["employer"]:
-        employer, _ = _cut(texts["employer"][0])
+        employer = _cut(texts["employer"][0])
         fields = split_header(employer)
         if fields.employer and not fields.title:
             parts.company, parts.location = fields.employer, parts.location or fields.place
@@ -160,7 +157,7 @@ def header_parts(rows: list[tuple[RawLine, str]]) -> HeaderParts:
         every = " | ".join(texts["dates"] + texts["title"] + texts["employer"])
         parts.date = first_range(every)
     if texts["dates"] and not parts.location:
-        place, _ = _cut(texts["dates"][0])
+        place = _cut(texts["dates"][0])
         if any(ch.isalpha() for ch in place) and len(place.split()) <= 5:
             parts.location = place
     return parts
@@ -172,27 +169,20 @@ class LabelledResume(ResumeBuilder):
     def roles_from(self, part: _Part, section: Section) -> None:
         role: RoleEntry | None = None
         group = ""  # an employer-only header line: the company of the roles under it
-        i, rows = 0, part.rows
-        while i < len(rows):
-            j = i
-            if rows[i][1] in HEADER_LABELS:
-                while j < len(rows) and rows[j][1] in HEADER_LABELS:
-                    j += 1
-                block = rows[i:j]
-                fields = header_parts(block)
-                labels = [lab for _, lab in block]
-                if "employer" in labels:  # an employer first heads the roles under it
-                    group = fields.company if labels[0] == "employer" else ""
-                elif group:
-                    if fields.company and not fields.title:  # 'Picker, 2018 - 2020'
-                        fields.title = fields.company
-                    fields.company = group
-                role = self._role(section, block, fields)
-            else:
-                while j < len(rows) and rows[j][1] not in HEADER_LABELS:
-                    j += 1
-                self._evidence(section, [line for line, _ in rows[i:j]], role)
-            i = j
+        for is_header, run in groupby(part.rows, key=lambda row: row[1] in HEADER_LABELS):
+            block = list(run)
+            if not is_header:
+                self._evidence(section, [line for line, _ in block], role)
+                continue
+            fields = header_parts(block)
+            labels = [lab for _, lab in block]
+            if "employer" in labels:  # an employer first heads the roles under it
+                group = fields.company if labels[0] == "employer" else ""
+            elif group:
+                if fields.company and not fields.title:  # 'Picker, 2018 - 2020'
+                    fields.title = fields.company
+                fields.company = group
+            role = self._role(section, block, fields)
 
     def _role(
         self, section: Section, block: list[tuple[RawLine, str]], fields: HeaderParts
