@@ -21,13 +21,13 @@ Each check reads a finished run (its Blackboard) and returns one plain sentence 
 from __future__ import annotations
 
 import dataclasses
-import io
 import re
 
 from core.contracts import Blackboard, DraftBullet, ResumeDraft
 from core.evaluation.produced import produced_lines
 from core.ingest.sections import heading_kind
 from core.render.context import HEADINGS, role_views, section_views
+from core.render.pdf_render import page_texts
 from core.text.furniture import PAGE_FURNITURE, PLACEHOLDER, line_reason, strip_inline
 from core.text.normalize import comparable_text
 from core.writer.sections import LONGEST_ENTRY
@@ -182,13 +182,6 @@ CHECKS = {
 def output_faults(board: Blackboard) -> dict[str, list[str]]:
     """Every check's failures for one finished run (empty lists: it passed)."""
     return {name: check(board) for name, check in CHECKS.items()}
-
-
-def page_texts(pdf: bytes) -> list[str]:
-    """The text of each page of a PDF, as a reader extracts it."""
-    from pypdf import PdfReader
-
-    return [page.extract_text() or "" for page in PdfReader(io.BytesIO(pdf)).pages]
 
 
 def _heading_lines(draft: ResumeDraft) -> tuple[set[str], set[str]]:

@@ -156,9 +156,13 @@ def page_layout(draft: ResumeDraft, contact: ContactInfo, *, template: str) -> P
     return PageLayout(pages=int(end["page"]), last_page_fill=round(fill, 3))
 
 
-def pdf_text(data: bytes) -> str:
-    """The text of a PDF as a reader (or an ATS) extracts it, page after page."""
+def page_texts(data: bytes) -> list[str]:
+    """The text of each page of a PDF, as a reader (or an ATS) extracts it."""
     from pypdf import PdfReader
 
-    reader = PdfReader(io.BytesIO(data))
-    return "\n".join(page.extract_text() or "" for page in reader.pages)
+    return [page.extract_text() or "" for page in PdfReader(io.BytesIO(data)).pages]
+
+
+def pdf_text(data: bytes) -> str:
+    """The text of a PDF as a reader (or an ATS) extracts it, page after page."""
+    return "\n".join(page_texts(data))

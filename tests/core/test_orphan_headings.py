@@ -8,8 +8,8 @@ from __future__ import annotations
 import pytest
 
 from core.contracts import DraftBullet, DraftSection
-from core.evaluation.output_checks import orphan_headings, page_texts
-from core.render.pdf_render import pdf_bytes
+from core.evaluation.output_checks import orphan_headings
+from core.render.pdf_render import page_texts, pdf_bytes
 from tests.core.test_render_docx import sample_contact, sample_draft
 
 TEMPLATES = ("classic", "ats_plain", "compact")
