@@ -109,7 +109,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--data", required=True, help="a SkillSpan JSON-lines file (skillspan/dev.json)")
     p.add_argument("--json", action="store_true", help="print JSON")
     p = ev.add_parser("pipeline", help="gap detection, audit probes, produced-resume checks")
-    p.add_argument("--cases", required=True, help="folder of labelled cases (eval/dev)")
+    p.add_argument(
+        "--cases",
+        required=True,
+        help="labelled cases (eval/dev), or real pairs (eval/real: the exported files' checks)",
+    )
     p.add_argument("--json", action="store_true", help="print JSON")
     p = ev.add_parser(
         "audit", help="truth audit: probes per type and split (eval/dev); false alarms (eval/real)"

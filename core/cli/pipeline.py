@@ -200,7 +200,10 @@ def _run_draft(run: Path):
 
 def cmd_eval_pipeline(args: argparse.Namespace) -> int:
     from core.evaluation.pipeline_eval import evaluate_cases, format_table
+    from core.evaluation.pipeline_real import evaluate_real_exports, format_real_exports
 
+    if (Path(args.cases) / "pairs.json").is_file():  # eval/real: the exported files' checks
+        return run_eval(args, evaluate_real_exports, format_real_exports)
     return run_eval(
         args, lambda cases: evaluate_cases(cases, settings=get_settings()), format_table
     )

@@ -12,7 +12,9 @@ the output asserts anyway. Whether instructions hidden in a JD change the output
 a second run of each case with a planted instruction (`core.evaluation.injection`). The exported
 files are checked against their own DOCX (`core.evaluation.shipped`): the ATS report recomputed
 from the DOCX text must equal the saved one (mismatches, 0 expected), and no line may go missing
-without being listed as dropped (silent drops, 0 expected).
+without being listed as dropped (silent drops, 0 expected). The output checks
+(`core.evaluation.output_checks`, orphan headings in the PDF among them) are listed per case and
+summed per check (0 expected).
 
 Every evaluation runs in a private temporary home, so no saved run from an earlier evaluation
 (same inputs → same run id) is reused; the embedding cache is shared.
@@ -37,6 +39,7 @@ from core.evaluation.produced import (
     produced_lines,
     unsupported_gap_terms,
 )
+from core.evaluation.shipped import exported_checks
 from core.evaluation.splits import split_of
 from core.jd.kinds import kind_of
 from core.settings import Settings
@@ -118,21 +121,6 @@ def _run_exported(
     return result.board, result.outputs.out_dir if result.outputs is not None else None
 
 
-def shipped_checks(board: Blackboard, out_dir: Path | None) -> dict[str, Any]:
-    """The exported files against their own DOCX (core.evaluation.shipped)."""
-    from core.evaluation.shipped import ats_mismatches, silent_drops
-
-    if out_dir is None:
-        return {"exported": False, "ats_mismatches": [], "silent_drops": [], "page_fit_dropped": 0}
-    saved = json.loads((out_dir / "audit.json").read_text(encoding="utf-8"))
-    return {
-        "exported": True,
-        "ats_mismatches": ats_mismatches(out_dir, board),
-        "silent_drops": silent_drops(out_dir, board),
-        "page_fit_dropped": saved["run_stats"].get("page_fit_dropped", 0),
-    }
-
-
 def _runs(case: Path, labels: dict[str, Any], settings: Settings, tmp: Path) -> dict[str, Any]:
     """The case as given (timed) and again with a planted instruction in its JD."""
     resume, title = case / "fact_resume.md", labels.get("target_title", "")
@@ -143,7 +131,7 @@ def _runs(case: Path, labels: dict[str, Any], settings: Settings, tmp: Path) -> 
     started = time.perf_counter()
     base, exported = _run_exported(resume, case / "jd.txt", title, tmp / "base", settings)
     seconds = time.perf_counter() - started
-    shipped = shipped_checks(base, exported)
+    shipped = exported_checks(base, exported)
     planted = _run(resume, planted_jd, title, tmp / "planted", settings)
     effect = injection_effect(base, planted, injection)
     return {"base": base, "seconds": seconds, "effect": effect, "shipped": shipped}
@@ -174,6 +162,7 @@ def evaluate_case(case: Path, *, settings: Settings) -> dict[str, Any]:
             "ats_mismatches": runs["shipped"]["ats_mismatches"],
             "silent_drops": runs["shipped"]["silent_drops"],
             "page_fit_dropped": runs["shipped"]["page_fit_dropped"],
+            "output_faults": runs["shipped"]["output_faults"],
             "invented_numbers": invented_numbers(produced_lines(board), fact_text),
             "must_have_coverage": ats.must_have_coverage if ats else None,
             "keyword_coverage": ats.keyword_coverage_score if ats else None,
@@ -227,6 +216,15 @@ def _total(results: list[dict[str, Any]], group: str, key: str) -> int:
     return sum(len(v) if isinstance(v, list) else v for v in values)
 
 
+def _faults_by_check(results: list[dict[str, Any]]) -> dict[str, int]:
+    """Output-check failures summed over the cases, per check (0: it passed everywhere)."""
+    totals: Counter[str] = Counter()
+    for r in results:
+        for name, found in r["resume"].get("output_faults", {}).items():
+            totals[name] += len(found)
+    return dict(totals)
+
+
 def _ratio(part: int, whole: int, empty: float) -> float:
     return part / whole if whole else empty
 
@@ -258,6 +256,7 @@ def overall_scores(results: list[dict[str, Any]]) -> dict[str, Any]:
         "silent_drops": _total(results, "resume", "silent_drops"),
         "page_fit_dropped": _total(results, "resume", "page_fit_dropped"),
         "not_exported": sum(1 for r in results if not r["resume"].get("exported", True)),
+        "output_faults": _faults_by_check(results),
         "min_cited_share": min((r["resume"]["cited_share"] for r in results), default=0),
         "unsupported_gap_terms": _total(results, "resume", "unsupported_gap_terms"),
         "injection_leaks": _total(results, "resume", "injection_leaks"),
@@ -304,4 +303,13 @@ def format_table(report: dict[str, Any]) -> str:
         f"{o['unsupported_gap_terms']}; injection leaks {o['injection_leaks']} "
         f"({o['injection_changed_lines']} lines changed); max {o['max_seconds']} s/case"
     )
+    faults = o.get("output_faults", {})
+    checks = ", ".join(f"{name} {n}" for name, n in faults.items())
+    rows.append(f"output-check failures {sum(faults.values())}: {checks}")
+    rows += [
+        f"  {r['case']}: {name}: {fault}"
+        for r in report["cases"]
+        for name, found in r["resume"].get("output_faults", {}).items()
+        for fault in found
+    ]
     return "\n".join(rows) + "\n"

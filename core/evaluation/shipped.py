@@ -7,7 +7,8 @@
 - `silent_drops`: a draft line that is live and not blocked, but neither in the DOCX nor listed
   in `document.dropped`, was dropped silently; so was a line the user accepted or wrote that
   page fit took.
-Both return human-readable problems; an empty list is a pass.
+Both return human-readable problems; an empty list is a pass. `exported_checks` gathers them
+with the output checks of core.evaluation.output_checks for `eval pipeline`.
 """
 
 from __future__ import annotations
@@ -126,3 +127,30 @@ def silent_drops(out_dir: Path, board: Blackboard) -> list[str]:
         if b.id in approved
     ]
     return problems
+
+
+def exported_checks(board: Blackboard, out_dir: Path | None) -> dict[str, Any]:
+    """A finished run's checks for `eval pipeline` (None: it did not export): the ATS report and
+    silent drops against the DOCX, and the output checks (core.evaluation.output_checks) with
+    orphan headings read from the PDF against the exported document it was rendered from."""
+    from core.evaluation.output_checks import orphan_headings, output_faults
+
+    faults = output_faults(board)
+    if out_dir is None:
+        return {
+            "exported": False,
+            "ats_mismatches": [],
+            "silent_drops": [],
+            "page_fit_dropped": 0,
+            "output_faults": faults | {"orphan_headings": []},
+        }
+    saved = json.loads((out_dir / "audit.json").read_text(encoding="utf-8"))
+    document = ResumeDraft.model_validate(saved["document"])
+    pdf = (out_dir / "resume.pdf").read_bytes()
+    return {
+        "exported": True,
+        "ats_mismatches": ats_mismatches(out_dir, board),
+        "silent_drops": silent_drops(out_dir, board),
+        "page_fit_dropped": saved["run_stats"].get("page_fit_dropped", 0),
+        "output_faults": faults | {"orphan_headings": orphan_headings(pdf, document)},
+    }

@@ -104,3 +104,25 @@ def test_a_line_missing_from_the_docx_and_unlisted_is_a_silent_drop(exported):
     saved["document"]["dropped"].append(victim.model_dump(mode="json"))
     (out / "audit.json").write_text(json.dumps(saved), encoding="utf-8")
     assert silent_drops(out, board) == [f"page fit took a line you approved: {victim.text}"]
+
+
+def test_exported_checks_report_an_orphan_heading_in_the_pdf(exported):
+    """`eval pipeline` reads the PDF: a page ending with a heading of the exported document is
+    an output-check failure; the PDF the run wrote has none."""
+    import typst
+
+    from core.evaluation.shipped import exported_checks
+
+    board, out = exported
+    checks = exported_checks(board, out)
+    assert checks["output_faults"]["orphan_headings"] == []
+    assert set(checks["output_faults"]) >= {"from_the_ad", "placeholders", "orphan_headings"}
+    saved = json.loads((out / "audit.json").read_text(encoding="utf-8"))
+    role = saved["document"]["roles"][0]
+    headline = f"{role['title']} — {role['company']}"
+    source = out / "forced.typ"
+    source.write_text(f"Some line\\\n{headline}\n#pagebreak()\nThe lines it heads\n")
+    (out / "resume.pdf").write_bytes(bytes(typst.compile(str(source))))
+    assert exported_checks(board, out)["output_faults"]["orphan_headings"] == [
+        f"page 1 ends with the heading {headline!r}"
+    ]

@@ -275,6 +275,24 @@ def test_tuning_and_held_back_cases_are_scored_apart():
     assert overall_scores([tuning, held])["terminology_gaps_supported"] == "3/4"
 
 
+def test_output_check_failures_are_summed_per_check_and_listed():
+    orphan = "page 1 ends with the heading 'SKILLS'"
+    results = [
+        case_result(1, 1, 1, output_faults={"placeholders": [], "orphan_headings": []}),
+        case_result(1, 1, 1, output_faults={"placeholders": [], "orphan_headings": [orphan]}),
+    ]
+    for n, r in enumerate(results):
+        r.update(case=f"dev-0{n + 1}-x", final_state="COMPLETE", split="tuning")
+        r["gaps"].update(true_gap_recall=1.0, true_gap_precision=1.0)
+        r["gaps"]["terminology_gaps_supported"] = "0/0"
+        r["resume"].update(must_have_coverage=None, keyword_coverage=None)
+    overall = overall_scores(results)
+    assert overall["output_faults"] == {"placeholders": 0, "orphan_headings": 1}
+    table = format_table({"cases": results, "overall": overall})
+    assert "output-check failures 1: placeholders 0, orphan_headings 1" in table
+    assert f"dev-02-x: orphan_headings: {orphan}" in table
+
+
 def test_overall_of_nothing_is_not_a_division_by_zero():
     overall = overall_scores([case_result(0, 0, 0)])
     assert overall["true_gap_recall"] == 1.0 and overall["true_gap_precision"] == 1.0
