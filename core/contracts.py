@@ -572,7 +572,7 @@ class Inputs(BaseModel):
     no_education: bool = Field(False, description="User says there is no education to list")
 
 
-BLACKBOARD_SCHEMA = 5  # core/pipeline/store.py reads saved runs of every earlier version
+BLACKBOARD_SCHEMA = 6  # core/pipeline/store.py reads saved runs of every earlier version
 
 
 class Blackboard(BaseModel):
@@ -606,6 +606,10 @@ class Blackboard(BaseModel):
     # User interaction
     questions_for_user: list[UserQuestion] = Field(default_factory=list)
     answers: list[GapAnswer] = Field(default_factory=list)
+    fit_pages: bool = Field(
+        True,
+        description="Page fit on export: fit the page limit (False: the user keeps every line)",
+    )
     # Pipeline state
     current_step: PipelineState = PipelineState.INIT
     retry_count: int = 0

@@ -424,6 +424,11 @@ class TailoringSession:
         draft = final_draft(board, template=template, date_style=date_style, fit_pages=fit_pages)
         return preview_png(draft, board.contact, template=template)
 
+    def set_fit_pages(self, value: bool) -> None:
+        """The user's page-fit choice, saved with the run (False: keep every line)."""
+        self._need_board().fit_pages = value
+        self._save()
+
     def page_fit_plan(self, *, template: str, date_style: str | None = None) -> PageFitPlan:
         """The lines the export's page fit would leave out of this draft (before export)."""
         from core.pipeline.outputs import page_fit_plan

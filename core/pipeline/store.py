@@ -58,11 +58,18 @@ def _from_4(data: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
+def _from_5(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 6 adds `fit_pages` (the user's page-fit choice); a version 5 run never had the
+    choice saved, so it reads as the default, fitting the page limit."""
+    return data
+
+
 UPGRADES: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {
     1: _from_1,
     2: _from_2,
     3: _from_3,
     4: _from_4,
+    5: _from_5,
 }
 
 

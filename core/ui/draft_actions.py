@@ -225,7 +225,9 @@ def apply_fit_choice(bullet_ids: list[str]) -> None:
 
 def keep_every_line(keep: bool) -> None:
     """Callback: keep every line (no page fit), or fit to the page limit again."""
-    state.set_fit_pages(not keep)
+    error = attempt(partial(state.session().set_fit_pages, not keep))
+    if error:
+        state.flash("error", error)
 
 
 def show_page_fit(template: str, date_style: str, *, prefix: str) -> None:

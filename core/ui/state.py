@@ -59,7 +59,6 @@ _FLASHES = "rf_flashes"
 _LLM_SIGNATURE = "rf_llm_signature"
 _LINE_NOTES = "rf_line_notes"
 _EDITING = "rf_editing"
-_FIT_PAGES = "rf_fit_pages"
 _PAGE_FIT = "rf_page_fit"
 _TOKEN = "rf_token"  # noqa: S105 (a state key, not a secret)
 _RESUMABLE = "rf_resumable"  # the remembered session this browser may resume (offered)
@@ -102,7 +101,6 @@ def forget_inputs() -> None:
         state[key] = {}
     state.pop(_EXPORT, None)
     state.pop(_LLM_SIGNATURE, None)
-    state.pop(_FIT_PAGES, None)
     state.pop(_PAGE_FIT, None)
     state[_EDITING] = set()
 
@@ -244,12 +242,11 @@ def set_export_bundle(bundle: ExportBundle | None) -> None:
 
 
 def fit_pages() -> bool:
-    """Does the export fit the page limit (the default), or did the user keep every line?"""
-    return bool(st.session_state.get(_FIT_PAGES, True))
-
-
-def set_fit_pages(value: bool) -> None:
-    st.session_state[_FIT_PAGES] = value
+    """Does the export fit the page limit (the default), or did the user keep every line? The
+    choice is saved with the run (`Blackboard.fit_pages`), so a reload keeps it."""
+    current = current_session()
+    board = current.board if current is not None else None
+    return board.fit_pages if board is not None else True
 
 
 def page_fit(signature: str) -> PageFitPlan | None:

@@ -115,6 +115,28 @@ def test_keep_every_line_ships_every_line_and_can_be_undone(app, long_session):
     assert not any(in_docx(b.text, docx_text(at)) for b in plan.lines)
 
 
+def test_the_page_fit_choice_is_saved_with_the_run(app, app_settings, long_session):
+    """Keeping every line is saved on the board: the run reopened (as after a reload) keeps it."""
+
+    def reopened() -> TailoringSession:
+        again = TailoringSession.create(
+            workspace=Workspace.open(long_session.workspace.root), settings=app_settings
+        )
+        assert again.restore_latest() is not None
+        return again
+
+    at = app(long_session, AUDIT)
+    at.button(key="audit_fit_keep_all").click().run()
+    assert not at.exception, at.exception
+    again = reopened()
+    assert again.board is not None and again.board.fit_pages is False
+    at = app(again, AUDIT)
+    assert "You chose to keep every line" in texts(at)
+    assert "Page fit leaves out" not in texts(at)
+    at.button(key="audit_fit_again").click().run()
+    assert reopened().board.fit_pages is True
+
+
 def test_the_audit_pages_keywords_are_the_docx_texts(app, drafted_session):
     at = app(drafted_session, AUDIT)
     body = docx_text(at)
