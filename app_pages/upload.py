@@ -2,7 +2,7 @@
 
 import streamlit as st
 
-from core.ui import actions, completeness, state, structure_editor, widgets
+from core.ui import actions, ad_reading, completeness, state, structure_editor, widgets
 
 st.title("ResumeForge")
 st.markdown(
@@ -55,7 +55,8 @@ with results:
         actions.analyse(from_sample=sample)
     if session.board is not None and session.board.jd is not None:
         widgets.render_suspicious("the job description", session.board.jd.suspicious_instructions)
-        widgets.render_next("app_pages/jd_analysis.py", "Next: see what the job asks for")
+        if not ad_reading.render_unread_ad(session.board):
+            widgets.render_next("app_pages/jd_analysis.py", "Next: see what the job asks for")
 
 if session.resume is not None:
     widgets.render_parsed_resume(session.resume, note=session.embedder_note)

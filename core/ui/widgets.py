@@ -78,15 +78,12 @@ def render_flashes() -> None:
 def start_here_message(board: Blackboard | None, what: str) -> tuple[bool, str]:
     """Why a page has nothing to show and what to do: (is it a problem with the inputs given?,
     the message). Both inputs given but no requirement read from the ad: the ad was too short or
-    held no duties or qualifications, and the way on is a fuller ad, not "start"."""
-    ad = board.inputs.job_description if board is not None else ""
-    if board is not None and board.jd is not None and not board.jd.requirements and ad.strip():
-        words = len(ad.split())
-        return True, (
-            f"{what} The job ad you gave ({words} word{'s' if words != 1 else ''}) was too short "
-            "to read: no duties or qualifications were found in it. On the Upload page, paste the "
-            "whole ad (the parts that list what the job involves and asks for) and press Analyse."
-        )
+    held no duties or qualifications (core/ui/ad_reading.py), and the way on is a fuller ad."""
+    from core.ui.ad_reading import later_page_message, unread_ad
+
+    ad = unread_ad(board)
+    if ad is not None:
+        return True, later_page_message(ad, what)
     return False, f"{what} Start on the Upload page: add your resume and a job, or try the sample."
 
 

@@ -4,8 +4,9 @@
   resume";
 - notes on a resume read in full (invisible characters removed, instructions kept as text) are
   not listed under "Some parts could not be read:";
-- with a job ad too short to read, the later pages say so and what to do, not "Start on the
-  Upload page".
+- with a job ad too short to read, the Upload page says so with what was read from it, and the
+  later pages say so and what to do, not "Start on the Upload page"; an ad as long as a published
+  one that holds no duties is not called too short.
 """
 
 from __future__ import annotations
@@ -81,6 +82,11 @@ def test_a_job_ad_too_short_to_read_is_named_on_the_later_pages(app):
     next(b for b in at.button if b.label == "Analyse").click().run()
     assert not at.exception, at.exception
     assert not at.error, [e.value for e in at.error]
+    upload = " ".join(w.value for w in at.warning).replace("\\", "")  # as shown, unescaped
+    assert "(3 words) was too short to read requirements from" in upload
+    assert "All that was read from it: the job title “Registered nurse wanted”." in upload
+    assert "paste the whole ad" in upload
+    assert not any(b.label.startswith("Next") for b in at.button)  # no way on to empty pages
     for page in ("app_pages/evidence_map.py", "app_pages/draft_review.py", "app_pages/audit.py"):
         at.switch_page(page).run()
         assert not at.exception, at.exception
@@ -88,3 +94,23 @@ def test_a_job_ad_too_short_to_read_is_named_on_the_later_pages(app):
         assert "Start on the Upload page" not in shown, page
         assert "too short to read" in shown and "(3 words)" in shown, page
         assert "paste the whole ad" in shown, page
+
+
+def test_a_long_ad_with_no_duties_is_not_called_too_short(app):
+    """An ad as long as a published one, holding only the company's blurb and the benefits."""
+    blurb = (
+        "We are a friendly family business founded in 1987 in a small town by the river. "
+        "Our people enjoy free parking, a staff canteen, a summer party and a winter party. "
+        "We value kindness, honesty and good coffee, and we look forward to meeting you soon."
+    )
+    at = app()
+    at.radio(key=state.RESUME_MODE).set_value(state.MODE_PASTE).run()
+    at.text_area(key=state.RESUME_TEXT).input(sample_text(SAMPLE_RESUME))
+    at.text_area(key=state.JD_TEXT).input(blurb)
+    next(b for b in at.button if b.label == "Analyse").click().run()
+    assert not at.exception, at.exception
+    board = at.session_state[state.SESSION_KEY].board
+    assert board.jd is not None and not board.jd.requirements  # nothing the job involves
+    upload = " ".join(w.value for w in at.warning).replace("\\", "")
+    assert f"the job ad you gave ({len(blurb.split())} words)" in upload
+    assert "too short" not in upload and "the benefits" in upload

@@ -1,7 +1,8 @@
 """In Chromium against `streamlit run`, at a desktop (1440×900) and a phone (390×844) size:
 a draft line written from the user's answer says "from your answer"; notes on a resume read in
-full are not listed as read problems; a job ad too short to read is named as such on the later
-pages instead of "Start on the Upload page"."""
+full are not listed as read problems; a job ad too short to read is named as such, with what
+was read from it, on the Upload page, and on the later pages instead of "Start on the Upload
+page"."""
 
 from __future__ import annotations
 
@@ -51,6 +52,15 @@ def test_notes_are_not_read_problems_and_a_too_short_ad_is_named(new_page, size)
     page.get_by_text("invisible formatting character").wait_for()
     assert page.get_by_text("Some parts could not be read").count() == 0
     screenshot(page, f"messages-upload-notes-{size}")
+    # the Upload page itself says what is wrong with the ad, and what was read from it
+    alert = page.locator('[data-testid="stAlert"]', has_text="was too short to read")
+    alert.wait_for()
+    said = alert.inner_text()
+    assert "(3 words)" in said and "“Registered nurse wanted”" in said, said
+    assert "\\" not in said  # plain text, no Markdown escapes shown
+    assert page.get_by_role("button", name="Next: see what the job asks for").count() == 0
+    alert.scroll_into_view_if_needed()
+    screenshot(page, f"messages-upload-short-ad-{size}")
     for title, heading in (
         ("Evidence map", "Your evidence for each requirement"),
         ("Draft review", "Review your tailored resume"),
