@@ -8,6 +8,11 @@
 - On a one-column page, a block of rows that a gutter parts (education side by side, skills in
   two lists) is read left part, then right part, when its right side starts at one x and its rows
   have two parts each (not a table row of three fields, not right-aligned role details).
+- Section names set in a margin column left of the body ('Experience' beside the first line
+  of its section) are read as lines of their own, before the row they share: a row's first part
+  is such a side label when it stands left of where the page's rows start, is a few words, and
+  the page has few of them. A side label wrapped over two rows reads as one line. List markers
+  set apart from their items never make a column.
 - The text renders each line on a grid of the document's letter width, as the page shows it: the
   indent from the column's left edge, one space between words, a wide gap as several spaces, and
   a blank line where the page leaves a vertical gap. The text-based reader relies on all three.
@@ -33,6 +38,8 @@ _GUTTER_MIN = 0.15  # the gutter stands between 15% and 85% of the page width
 _MIN_SPLIT_SHARE = 0.3  # of a page's rows must have words on both sides of the gutter
 _MAX_CROSSING_SHARE = 0.15  # rows running across the gutter (a name, a full-width heading)
 _MAX_DATED_SHARE = 0.4  # a side this often dated is a dates/location column, not a sidebar
+_LABEL_WORDS = 3  # a side label is at most this many words
+_MAX_LABEL_SHARE = 0.25  # of a page's rows may start with a side label
 _DATED = re.compile(r"\b(?:19|20)\d\d\b|\bpresent\b", re.I)
 
 
@@ -101,6 +108,11 @@ def rows_of(words: list[Word]) -> list[list[Word]]:
     return [sorted(row, key=lambda w: w.x0) for row in rows]
 
 
+def is_marker(word: Word) -> bool:
+    """A list marker ('•', '●', '-', '➢'): one or two letters, none of them a letter or digit."""
+    return len(word.text) <= 2 and not any(ch.isalnum() for ch in word.text)
+
+
 def _crosses(row: list[Word], x: float) -> bool:
     return any(w.x0 < x < w.x1 for w in row)
 
@@ -120,7 +132,9 @@ def _row_slices(row: list[Word], bins: int) -> tuple[bytearray, bytearray]:
     for w in row:
         for b in range(int(w.x0 / _BIN) + 1, min(int(w.x1 / _BIN) + 1, bins)):
             covered[b] = 1
-    for before, after in itertools.pairwise(row):
+    for n, (before, after) in enumerate(itertools.pairwise(row)):
+        if n == 0 and is_marker(before):
+            continue  # a list marker set apart from its item is not a column
         if after.x0 - before.x1 >= _COLUMN_GAP * min(before.size, after.size):
             for b in range(int(before.x1 / _BIN) + 1, min(int(after.x0 / _BIN) + 1, bins)):
                 gapped[b] = 1
@@ -235,6 +249,75 @@ def _columns(rows: list[list[Word]], x: float) -> tuple[list[list[Word]], ...]:
     return above, left, right
 
 
+def _start(row: list[Word]) -> float:
+    return next((w.x0 for w in row if not is_marker(w)), row[0].x0)
+
+
+def _common_starts(rows: list[list[Word]]) -> list[float]:
+    """The x positions where at least a seventh of the rows start (their first word that is not
+    a list marker), within _ALIGNED points."""
+    starts = sorted(_start(row) for row in rows)
+    return [x for x in starts if sum(abs(x - y) <= _ALIGNED for y in starts) * 7 >= len(rows)]
+
+
+def _side_label(row: list[Word], starts: list[float]) -> int | None:
+    """How many words open `row` as a side label, if they do: a few words (not a date), then
+    nothing or a column gap and the rest of the row at a place where many rows start."""
+    label = [row[0]]
+    for before, after in itertools.pairwise(row):
+        if after.x0 - before.x1 >= _COLUMN_GAP * min(before.size, after.size):
+            break
+        label.append(after)
+    n = len(label)
+    if n > _LABEL_WORDS or all(is_marker(w) for w in label):
+        return None
+    if _DATED.search(" ".join(w.text for w in label)):
+        return None  # a dates column beside each entry, not a section name
+    if n < len(row) and not any(abs(row[n].x0 - x) <= _ALIGNED for x in starts):
+        return None
+    return n
+
+
+def split_side_labels(rows: list[list[Word]]) -> list[list[Word]]:
+    """Rows with their side labels (section names in a margin column) as rows of their own;
+    rows unchanged unless at least two rows open with a side label and rows that start left of
+    where those labels' rows go on are mostly labels. A label alone on its row just above the next
+    label, whose row goes on, is that label's first part (a name wrapped in two)."""
+    if not rows:
+        return rows
+    starts = _common_starts(rows)
+    found = {i: n for i, row in enumerate(rows) if (n := _side_label(row, starts)) is not None}
+    beside = [i for i, n in found.items() if n < len(rows[i])]
+    if len(beside) < 2:
+        return rows
+    body = min(rows[i][found[i]].x0 for i in beside) - _ALIGNED
+    left = [i for i, row in enumerate(rows) if _start(row) < body]
+    labels = {i: found[i] for i in left if i in found}
+    if len(labels) > _MAX_LABEL_SHARE * len(rows) or 3 * len(labels) < 2 * len(left):
+        return rows
+    order = sorted(labels)
+    joined: dict[int, list[Word]] = {}  # a label-only row and the labelled row it begins
+    for i, j in itertools.pairwise(order):
+        wrapped = rows[j][0].top - rows[i][-1].bottom < rows[i][0].size
+        if labels[i] == len(rows[i]) and labels[j] < len(rows[j]) and wrapped and i not in joined:
+            joined[i], joined[j] = rows[i] + rows[j][: labels[j]], []
+    out: list[list[Word]] = []
+    heads: list[list[Word]] = []
+    for i, row in enumerate(rows):
+        n = labels.get(i)
+        if n is None:
+            out.append(row)
+            continue
+        label, rest = joined.get(i, row[:n]), row[n:]
+        if label and out and out[-1][0].top > label[0].top - label[0].size and out[-1] not in heads:
+            out.insert(len(out) - 1, label)  # a row level with the label starts its section too
+        elif label:
+            out.append(label)
+        heads += [label] if label else []
+        out += [rest] if rest else []
+    return out
+
+
 def _page_lines(page: dict[str, object], number: int) -> list[PageLine]:
     width, height = float(str(page.get("width") or 1.0)), float(str(page.get("height") or 1.0))
     rows = rows_of(page_words(page))
@@ -247,9 +330,14 @@ def _page_lines(page: dict[str, object], number: int) -> list[PageLine]:
         part = rows[start:end]
         left = [[w for w in r if w.x1 <= at] for r in part]
         right = [[w for w in r if w.x0 >= at] for r in part]
-        blocks = [rows[:start], [r for r in left if r], [r for r in right if r], rows[end:]]
+        blocks = [
+            split_side_labels(rows[:start]),
+            [r for r in left if r],
+            [r for r in right if r],
+            split_side_labels(rows[end:]),
+        ]
     elif x is None:
-        blocks = [rows]
+        blocks = [split_side_labels(rows)]
     else:
         above, left, right = _columns(rows, x)
         wide_left = x - min(w.x0 for r in left for w in r) if left else 0.0
@@ -263,7 +351,12 @@ def _page_lines(page: dict[str, object], number: int) -> list[PageLine]:
         for i, row in enumerate(block):
             floor = max(w.bottom for w in block[i - 1]) if i else None
             tall = statistics.median(w.size for w in row)
-            gap = None if floor is None else (row[0].top - floor) / tall
+            # None: the first row, or the rest of a row whose side label was read before it
+            gap = (
+                None
+                if floor is None or row[0].top < floor - tall / 2
+                else (row[0].top - floor) / tall
+            )
             line = PageLine(row, number, edge, width, height, gap=gap)
             line.blank_before = i == 0 and bool(lines)  # a new column starts a new block
             lines.append(line)

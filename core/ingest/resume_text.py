@@ -60,7 +60,14 @@ _SIDE_KINDS = (
 
 
 def _stops_bullet(line: str) -> bool:
-    return not line[:1].isspace() and is_header_line(line)
+    """What ends the bullet above: a header line at the margin, or an indented line set out in
+    fields whose last field is a place or dates ('Employer      City', as a laid-out page shows
+    it where the next role starts at the bullets' text indent). A wrapped bullet line is prose,
+    never fields."""
+    if not line[:1].isspace():
+        return is_header_line(line)
+    fields = re.split(r"\s{3,}", line.strip())
+    return len(fields) > 1 and (is_header_line(line) or is_meta_line(fields[-1]))
 
 
 def _display_name(name: str, text: str) -> str:

@@ -144,3 +144,82 @@ def test_a_block_of_two_columns_on_a_one_column_page_is_read_column_by_column() 
     assert text.index("Education") < text.index(left[0]) < text.index(right[0])
     assert re.search(r"Data Lead, Gramener {2,}Jul 2016 - Sep 2018\n", text)  # details stay
     assert re.search(r"Designer, Symantec {2,}Jan 2013 - Jul 2014\n", text)
+
+
+def _side_label_page(pdf: canvas.Canvas) -> None:
+    """Section names in a margin column level with each section's first row; list markers set
+    apart from their items; one section name wrapped over two rows."""
+    pdf.setFont("Helvetica-Bold", 16)
+    pdf.drawString(40, 800, "Morgan Ellis")
+    pdf.setFont("Helvetica", 9)
+    y = 770.0
+    sections = [
+        ("Work", "Experience", "Harbor Foods", "Inventory Analyst", "2015 - 2019"),
+        ("Education", None, "State University", "BS Industrial Engineering", "2015"),
+    ]
+    for first, second, org, title, dates in sections:
+        pdf.drawString(130, y, org)
+        pdf.drawRightString(555, y, "Boise, ID")
+        # the label sits a little off the row it starts; a long one wraps onto the row above
+        pdf.drawString(40, y + 8 if second else y - 4, first)
+        if second:
+            pdf.drawString(40, y - 3, second)
+        pdf.drawString(130, y - 13, title)
+        pdf.drawRightString(555, y - 13, dates)
+        for i in range(6):
+            pdf.drawString(118, y - 27 - 13 * i, "●")
+            pdf.drawString(130, y - 27 - 13 * i, f"Cut the weekly count time by {10 + i} hours")
+        y -= 120
+
+
+def test_section_names_in_a_margin_column_read_as_their_own_lines_before_their_section() -> None:
+    text = read_upload(_pdf(_side_label_page), "side.pdf").text
+    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    assert "Work Experience" in lines  # one name, though wrapped over two rows
+    assert "Education" in lines
+    work, school = lines.index("Work Experience"), lines.index("Education")
+    assert lines[work + 1].startswith("Harbor Foods") and lines[work + 2].startswith("Inventory")
+    assert lines[school + 1].startswith("State University")
+    # the markers stay with their items: no column of bullets read apart
+    assert sum(line.startswith("●  Cut the weekly count time") for line in lines) == 12
+
+
+def test_a_short_row_at_the_margin_of_an_ordinary_page_is_not_a_side_label() -> None:
+    def draw(pdf: canvas.Canvas) -> None:
+        pdf.setFont("Helvetica", 9)
+        rows = ["Experience", "Harbor Foods", "- Cut the weekly count time by 10 hours"]
+        for i, row in enumerate(rows * 3):
+            pdf.drawString(40, 780 - 13 * i, row)
+        pdf.drawRightString(555, 780 - 13, "2015 - 2019")
+
+    text = read_upload(_pdf(draw), "plain.pdf").text
+    assert re.search(r"Harbor Foods {2,}2015 - 2019\n", text)
+
+
+def test_a_role_set_out_in_fields_ends_the_bullet_above_it_though_indented_like_its_text() -> None:
+    """Markers hang left of the text, so the next role's header starts where bullet text does;
+    a header set out in fields (employer, then the city far right) is not a wrapped bullet."""
+    from core.ingest import parse_resume
+
+    def draw(pdf: canvas.Canvas) -> None:
+        pdf.setFont("Helvetica-Bold", 14)
+        pdf.drawString(40, 800, "Morgan Ellis")
+        pdf.setFont("Helvetica", 9)
+        pdf.drawString(40, 786, "morgan.ellis@example.org")
+        pdf.drawString(40, 760, "Experience")
+        y = 745.0
+        for org, title, dates in [
+            ("Harbor Foods", "Inventory Analyst", "Jan 2015 - May 2019"),
+            ("Ridge Logistics", "Shift Supervisor", "Jun 2012 - Dec 2014"),
+        ]:
+            pdf.drawString(60, y, org)
+            pdf.drawRightString(555, y, "Boise, ID")
+            pdf.drawString(60, y - 13, title)
+            pdf.drawRightString(555, y - 13, dates)
+            pdf.drawString(50, y - 26, "●")
+            pdf.drawString(60, y - 26, "Cut the weekly count time by 10 hours across three sites")
+            y -= 39
+
+    parsed = parse_resume(_pdf(draw), "fields.pdf")
+    assert [role.title for role in parsed.roles] == ["Inventory Analyst", "Shift Supervisor"]
+    assert all("Ridge" not in card.raw_text for card in parsed.cards if card.role_id == "r01")
