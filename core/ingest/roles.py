@@ -338,5 +338,24 @@ def parse_education(text: str) -> HeaderParts:
         if not head.title and before and DEGREE.search(before[0]):
             head.title = ", ".join(before)
     if not head.title:
-        head.title = next((p for p in pieces if DEGREE.search(p) and not is_org(p)), "")
+        at = next((i for i, p in enumerate(pieces) if DEGREE.search(p) and not is_org(p)), None)
+        head.title = "" if at is None else ", ".join(pieces[at : at + 1 + _has_field(pieces, at)])
     return head
+
+
+# a distinction or grade after a degree, not its field ('Magna Cum Laude', "Dean's List")
+_DISTINCTION = re.compile(r"(?i)\b(?:cum laude|honou?rs?|dean'?s|gpa|distinction|merit)\b")
+
+
+def _has_field(pieces: list[str], degree: int) -> bool:
+    """'Bachelor of Arts, International Studies' on a line without the school: the short plain
+    name after the degree is its field, as it is before a school on the same line ('BS, Nursing,
+    Boise State University'). Not a place, a school, a date, a title or a second degree."""
+    if degree + 1 >= len(pieces):
+        return False
+    name, rest = pieces[degree + 1], pieces[degree + 1 : degree + 3]
+    shaped = name[:1].isupper() and len(name.split()) <= 5 and not re.search(r"\d", name)
+    coded = len(rest) >= 2 and re.fullmatch(r"[A-Z]{2,3}", rest[1])  # 'Boise, ID'
+    place = _is_location(name) or (coded and _is_place(rest[:2]))
+    other = DEGREE.search(name) or is_org(name) or title_score(name) or _DISTINCTION.search(name)
+    return bool(shaped and not place and not other)

@@ -194,3 +194,29 @@ def test_a_campus_between_the_school_and_its_place_is_part_of_the_school(school,
 def test_a_place_or_a_detail_after_the_school_is_not_a_campus(after):
     got = education(f"Education\nB.S. in Biology, Lakeside University, {after}\n")
     assert got[0][:2] == ("B.S. in Biology", "Lakeside University")
+
+
+@pytest.mark.parametrize(
+    ("lines", "degree"),
+    [
+        (
+            "Harbor Community College    2012\nAssociate of Arts, Culinary Management",
+            "Associate of Arts, Culinary Management",
+        ),
+        (
+            "Lakeside University    2015\nBachelor of Science, Nursing, Honors Program",
+            "Bachelor of Science, Nursing",
+        ),
+        (
+            "Lakeside University    2015\nBachelor of Science, Magna Cum Laude",
+            "Bachelor of Science",
+        ),
+        ("Lakeside University    2015\nBachelor of Science, Boise, ID", "Bachelor of Science"),
+        ("Lakeside University    2015\nB.S., GPA 3.8", "B.S."),
+    ],
+)
+def test_a_degree_line_under_its_school_keeps_the_field_after_its_comma(lines, degree):
+    """The field after a bare degree is part of the degree, as it is when the school follows on
+    the same line; a place, a distinction or a grade is not."""
+    (entry,) = education("Education\n" + lines)
+    assert entry[0] == degree
