@@ -215,6 +215,8 @@ def parse_header(lines: list[str]) -> HeaderParts:
         head.location = head.location or peeled
     if head.title and not head.company and "," not in head.title:
         head.title, head.company = split_run_on(head.title)
+    if head.title and not head.company and "," in head.title:
+        _split_by_model(head)
     if not head.title and rest:
         head.title, rest = rest[0], rest[1:]
     if not head.location and rest and len(rest[0].split()) <= 3:
@@ -222,6 +224,20 @@ def parse_header(lines: list[str]) -> HeaderParts:
     if not head.company and "," in head.location and not _STATE.search(head.location):
         head.company, head.location = (p.strip() for p in head.location.split(",", 1))
     return head
+
+
+def _split_by_model(head: HeaderParts) -> None:
+    """'Gramener, Tech Lead': two names and no rule says which is the employer. The role-header
+    tagger (a CRF trained on real work entries written in many orders) splits them, where the
+    side it calls the title reads as a title and the other has no title word or digit."""
+    from core.reader.header_fields import split_header
+
+    fields = split_header(head.title)
+    employer, title = fields.employer, fields.title
+    if not (employer and title) or re.search(r"\d", employer) or title_score(employer) > 0:
+        return
+    if title_score(title) > 0:
+        head.title, head.company = title, employer
 
 
 def _date_near_end(line: str, date: DateSpan) -> bool:

@@ -587,3 +587,21 @@ def test_pipe_rows_on_consecutive_lines_are_roles_of_their_own_employers(rows, e
         first=first, bullet="Ran the weekly numbers.", second=second, third=third
     )
     assert roles(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("header", "title", "employer"),
+    [
+        ("Northwind, Store Manager    Jul 2016 - Sep 2018", "Store Manager", "Northwind"),
+        ("Bluebird Dental, Hygienist    2016 - 2018", "Hygienist", "Bluebird Dental"),
+    ],
+)
+def test_an_employer_then_title_header_with_only_a_comma_between_is_split_by_the_tagger(
+    header, title, employer
+):
+    """No separator rule says which side of the comma is the employer; the role-header tagger
+    (trained on real work entries) does."""
+
+    text = f"Jo Reyes\njo@example.org\n\nExperience\n{header}\n- Led a team of 6 on nights\n"
+    (role,) = parse_resume_text(text, source_name="r.txt", fmt="text").roles
+    assert (role.title, role.company) == (title, employer)
