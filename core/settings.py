@@ -128,6 +128,11 @@ class IngestSettings(BaseModel):
     max_cards: int = Field(3_000, gt=0, description="Evidence cards from one resume")
     max_card_chars: int = Field(6_000, gt=0, description="Characters in one evidence card")
     max_json_depth: int = Field(64, gt=0, description="Nesting depth of a JSON Resume")
+    read_markup: bool = Field(
+        True,
+        description="Markdown and HTML files read through their parsers into text and lines; "
+        "off for job-ad files, whose reader reads every published format itself",
+    )
     reader: Literal["rules", "learned", "auto"] = Field(
         "rules",
         description="How resume lines are read: the rule reader, the learned line reader "

@@ -2,7 +2,8 @@
 
 The size limit is checked first; then the content is sniffed (not just the extension), then the
 format's own reader runs: DOCX after zip-bomb and DTD checks, PDF in a bounded subprocess, text
-through BOM/UTF-8/charset detection. Unicode is normalised (NFC, no zero-width or bidi controls).
+through BOM/UTF-8/charset detection, Markdown and HTML then through their parsers
+(`core.ingest.markup_reader`). Unicode is normalised (NFC, no zero-width or bidi controls).
 """
 
 from __future__ import annotations
@@ -17,15 +18,18 @@ from core.contracts import LeftOut
 from core.errors import InputError
 from core.ingest.docx_reader import OLE2_MAGIC, read_docx
 from core.ingest.limits import check_json_depth, check_text_size
+from core.ingest.markup_reader import read_markup
 from core.ingest.pdf_pages import order_text_columns
 from core.ingest.pdf_reader import read_pdf
 from core.ingest.textnorm import count_invisible, decode_text_bytes, normalize_text
 from core.reader.lines import Line
 from core.settings import IngestSettings
 
-TextFormat = Literal["markdown", "text", "docx", "pdf", "json"]
-SUPPORTED = ".md, .txt, .docx, .pdf or .json"
+TextFormat = Literal["markdown", "html", "text", "docx", "pdf", "json"]
+SUPPORTED = ".md, .txt, .html, .docx, .pdf or .json"
 _MARKDOWN_EXT = {".md", ".markdown", ".mdown"}
+_HTML_EXT = {".html", ".htm", ".xhtml"}
+_HTML_START = (b"<!doctype html", b"<html")
 _OFFICE_OTHER = {
     ".doc": "an old-style Word .doc",
     ".docm": "a macro-enabled Word .docm",
@@ -58,7 +62,8 @@ class ExtractedText(BaseModel):
     )
     lines: list[Line] | None = Field(
         default=None,
-        description="Every line with the layout its format gives (PDF so far); None otherwise",
+        description="Every line with the layout its format gives (PDF, Markdown, HTML); None "
+        "otherwise",
     )
 
 
@@ -96,7 +101,17 @@ def _sniff(data: bytes, suffix: str, name: str) -> TextFormat:
         raise InputError(f"{name} is an Office binary file, not a Word .docx; save it as .docx.")
     if suffix == ".json":
         return "json"
+    if suffix in _HTML_EXT or _html_page(head):
+        return "html"
     return "markdown" if suffix in _MARKDOWN_EXT else "text"
+
+
+def _html_page(head: bytes) -> bool:
+    """Bytes that open as an HTML page (a doctype, an <html> tag, an XHTML prolog before one)."""
+    start = head.removeprefix(b"\xef\xbb\xbf").lstrip().lower()
+    if start.startswith(b"<?xml"):
+        return b"<html" in start
+    return start.startswith(_HTML_START)
 
 
 def _empty(name: str) -> InputError:
@@ -131,6 +146,17 @@ def read_upload(
                 f"{name} contains {len(hidden)} piece(s) of hidden text (white, tiny, vanished, "
                 "or in a text box that is hidden, of zero size or off the page); they were left "
                 "out."
+            )
+    elif fmt in ("markdown", "html") and settings.read_markup:
+        raw, warnings = decode_text_bytes(data, name)
+        check_text_size(raw, name, settings)  # before parsing, as for any other text
+        markup = read_markup(raw, fmt)
+        raw, lines, left_out, hidden = markup.text, markup.lines, markup.left_out, markup.hidden
+        lines = [replace(line, text=normalize_text(line.text)) for line in lines]
+        if hidden:
+            warnings.append(
+                f"{name} contains {len(hidden)} piece(s) of text the page hides (hidden, "
+                "display: none or visibility: hidden); they were left out."
             )
     else:
         raw, warnings = decode_text_bytes(data, name)

@@ -167,10 +167,12 @@ def collect_keywords(
 def jd_file_settings(limits: IngestSettings | None = None) -> IngestSettings:
     """Settings for reading a job-ad *file*: the resume's line/character limits do not apply
     (their message speaks of a resume); the upload byte limit still does, and `check_jd_size`
-    then applies the job ad's own limits (`max_jd_chars`, `max_jd_lines`)."""
+    then applies the job ad's own limits (`max_jd_chars`, `max_jd_lines`). Markdown and HTML
+    stay as written: `read_published` reads every format a job ad is published in."""
     limits = limits or IngestSettings()
     ceiling = limits.max_upload_bytes + 1  # text decoded from N bytes has at most N+1 lines
-    return limits.model_copy(update={"max_lines": ceiling, "max_chars": ceiling})
+    update = {"max_lines": ceiling, "max_chars": ceiling, "read_markup": False}
+    return limits.model_copy(update=update)
 
 
 def check_jd_size(text: str, *, limits: IngestSettings | None = None) -> None:

@@ -1,8 +1,8 @@
 """The lines the line reader is given for a file read by `core.ingest.read_path`.
 
 One home for the choice the model was trained with (tools/line_data/build.py uses it too): the
-extractor's own lines with their layout when its format gives them (PDF so far), else the text's
-lines with only their format known. Feeding the model anything else at run time reads it
+extractor's own lines with their layout when its format gives them (PDF, Markdown, HTML), else
+the text's lines with only their format known. Feeding the model anything else at run time reads it
 differently from how it was trained.
 """
 
@@ -14,6 +14,7 @@ from core.reader.lines import Line, LineSource
 
 _SOURCE: dict[str, LineSource] = {
     "markdown": "markdown",
+    "html": "html",
     "text": "text",
     "docx": "docx",
     "pdf": "pdf",

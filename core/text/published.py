@@ -70,7 +70,7 @@ def _read(raw: str, depth: int) -> Published:
             return Published(inner.text, (fmt, *inner.formats))
     tags = _html_tags(raw)
     if tags and not tags.page and _markdown_marks(raw, signs=_MARKDOWN_BLOCKS):
-        return Published(html_text(_markdown().render(raw)), ("markdown",))  # with inline HTML
+        return Published(html_text(render_markdown(raw)), ("markdown",))  # with inline HTML
     if tags:
         return Published(_html(raw, tags), ("html",))
     if "&lt;" in raw.lower():
@@ -79,7 +79,7 @@ def _read(raw: str, depth: int) -> Published:
         if tags:
             return Published(_html(unescaped, tags), ("html",))
     if _markdown_marks(raw):
-        return Published(html_text(_markdown().render(raw)), ("markdown",))
+        return Published(html_text(render_markdown(raw)), ("markdown",))
     return Published(raw)
 
 
@@ -117,6 +117,21 @@ def _html_tags(text: str) -> _TagCounter | None:
 def _html(markup: str, tags: _TagCounter) -> str:
     """Markup without block tags keeps its line breaks: they are its paragraphs and items."""
     return html_text(markup, newlines=not tags.blocks)
+
+
+def render_markdown(text: str, *, line_numbers: bool = False) -> str:
+    """Markdown → HTML by markdown-it-py (CommonMark with tables; inline HTML passed through, a
+    line break kept as `<br>`), for `html_text` / `read_html` to read. With `line_numbers`, each
+    block's tag carries the line of `text` it starts on (`data-line`, counted from 0)."""
+    parser = _markdown()
+    if not line_numbers:
+        return parser.render(text)
+    env: dict[str, Any] = {}
+    tokens = parser.parse(text, env)
+    for token in tokens:
+        if token.map and token.nesting == 1:
+            token.attrSet("data-line", str(token.map[0]))
+    return str(parser.renderer.render(tokens, parser.options, env))
 
 
 @lru_cache(maxsize=1)
@@ -163,10 +178,10 @@ def _json_fields(raw: str, depth: int) -> Published | None:
 
 def _yaml_fields(raw: str, depth: int) -> Published | None:
     """A YAML document of fields, or a Markdown/HTML file opened by YAML front matter."""
-    front = _FRONT_MATTER.match(raw.lstrip("\n"))
+    front = front_matter(raw)
     if front:
-        meta = _load_yaml(front.group(1))
-        body = read_published(raw.lstrip("\n")[front.end() :], depth=depth + 1)
+        meta, rest = front
+        body = read_published(rest, depth=depth + 1)
         if isinstance(meta, dict):
             head = [
                 str(v).strip() for v in meta.values() if isinstance(v, str) and " " in v.strip()
@@ -181,6 +196,14 @@ def _yaml_fields(raw: str, depth: int) -> Published | None:
         return None
     nested = any(isinstance(v, (list, dict)) or "\n" in str(v).strip() for v in data.values())
     return _from_data(data, depth, len(raw)) if nested else None
+
+
+def front_matter(raw: str) -> tuple[Any, str] | None:
+    """A file opened by YAML front matter ('---' lines around fields, as Jekyll and Hugo write)
+    → its fields as YAML reads them (None when they do not parse) and the rest of the file."""
+    text = raw.lstrip("\n")
+    front = _FRONT_MATTER.match(text)
+    return (_load_yaml(front.group(1)), text[front.end() :]) if front else None
 
 
 def _load_yaml(text: str) -> Any:
