@@ -53,7 +53,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     p = sub.add_parser("parse", help="fact resume -> JSON evidence cards")
-    p.add_argument("resume", help="md, txt, docx, pdf or JSON Resume file")
+    p.add_argument("resume", help="md, txt, html, docx, pdf or JSON Resume file")
     p.add_argument("--out", help="write here (atomically) instead of stdout")
     p.add_argument("--full", action="store_true", help="the whole parse: contact, roles, warnings")
     p.add_argument(
@@ -146,7 +146,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print JSON")
 
     p = sub.add_parser("run", help="fact resume + JD -> tailored DOCX and audit JSON")
-    p.add_argument("--resume", required=True, help="your fact resume (md, txt, docx, pdf, JSON)")
+    p.add_argument(
+        "--resume", required=True, help="your fact resume (md, txt, html, docx, pdf, JSON)"
+    )
     p.add_argument("--jd", required=True, help="the job description (txt, md, docx or pdf)")
     p.add_argument("--title", default="", help="target job title")
     p.add_argument("--answers", help='JSON file of gap answers: {"gap-r8": "…", "gap-r12": null}')
