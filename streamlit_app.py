@@ -14,12 +14,15 @@ import sys
 
 import streamlit as st
 
-# An emoji favicon is drawn in the browser; a ":material/…:" one is fetched from Google's font CDN,
-# which would tell a third party about every visitor.
-st.set_page_config(page_title="ResumeForge", page_icon="📄", layout="wide")
+st.set_page_config(page_title="ResumeForge", layout="wide")
 loading = st.empty()
 if "core.service" not in sys.modules:  # this process has not loaded the pipeline yet
-    loading.info("Loading ResumeForge… the first visit after a restart takes a few seconds.")
+    # ASCII only, and the icon set after it: Streamlit loads its emoji catalog (~0.1-0.2 s on a
+    # fresh server) for any non-ASCII alert text or an emoji icon, before the message could go.
+    loading.info("Loading ResumeForge... the first visit after a restart takes a few seconds.")
+# An emoji favicon is drawn in the browser; a ":material/…:" one is fetched from Google's font CDN,
+# which would tell a third party about every visitor.
+st.set_page_config(page_icon="📄")
 
 from core.environment import apply_process_defaults  # noqa: E402 (after the loading message)
 from core.ui import remembered, samples, session_setup, widgets  # noqa: E402

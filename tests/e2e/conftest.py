@@ -82,10 +82,13 @@ class RunningApp(str):
 
 
 @contextmanager
-def streamlit_app(home: Path, extra_env: dict[str, str] | None = None) -> Iterator[RunningApp]:
-    """`streamlit run streamlit_app.py` with RESUMEFORGE_HOME=home; yields its URL (a
-    `RunningApp`: a str with `.url` and `.proc`). The server's output goes to home/server.log
-    (printed when it does not start)."""
+def streamlit_app(
+    home: Path, extra_env: dict[str, str] | None = None, *, script: Path | None = None
+) -> Iterator[RunningApp]:
+    """`streamlit run streamlit_app.py` (or `script`, from the repo's folder and so with its
+    .streamlit/config.toml) with RESUMEFORGE_HOME=home; yields its URL (a `RunningApp`: a str
+    with `.url` and `.proc`). The server's output goes to home/server.log (printed when it does
+    not start)."""
     port = free_port()
     url = f"http://127.0.0.1:{port}"
     log_path = home / "server.log"
@@ -105,7 +108,7 @@ def streamlit_app(home: Path, extra_env: dict[str, str] | None = None) -> Iterat
     env["RF_NETGUARD_LOG"] = str(netguard_log)
     env.update(extra_env or {})
     command = [
-        sys.executable, "-m", "streamlit", "run", str(REPO / "streamlit_app.py"),
+        sys.executable, "-m", "streamlit", "run", str(script or REPO / "streamlit_app.py"),
         "--server.headless", "true",
         "--server.port", str(port),
         "--server.address", "127.0.0.1",
