@@ -18,29 +18,20 @@ from urllib.parse import unquote
 import lxml.html
 from lxml import etree
 
-# Left out with everything inside them: not text a reader of the posting reads.
-SKIPPED = frozenset(
-    {
-        "script", "style", "noscript", "template", "head", "nav", "footer", "form", "button",
-        "select", "option", "textarea", "input", "svg", "iframe", "object", "embed", "canvas",
-        "audio", "video", "map",
-    }
-)  # fmt: skip
-# Each starts and ends a paragraph.
-BLOCKS = frozenset(
-    {
-        "p", "div", "section", "article", "main", "header", "aside", "blockquote", "pre",
-        "address", "figure", "figcaption", "center", "fieldset", "details", "summary", "table",
-        "dl", "body", "html",
-    }
-)  # fmt: skip
-HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
-LISTS = frozenset({"ul", "ol", "menu", "dir"})
-LINES = frozenset({"tr", "dt", "dd", "li"})  # each starts a line, without a blank one before
-CELLS = frozenset({"td", "th"})
-STRONG = frozenset({"b", "strong"})
-EMPHASIS = frozenset({"i", "em"})
-_HIDDEN_STYLE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.I)
+from core.text.html_tags import (
+    BLOCKS,
+    CELLS,
+    EMPHASIS,
+    HEADINGS,
+    LINES,
+    LISTS,
+    STRONG,
+    hidden,
+    not_read,
+)
+
+__all__ = ["BLOCKS", "CELLS", "HEADINGS", "LINES", "LISTS", "TextLine", "VisibleText"]
+
 # where a <b>/<strong> run opens and closes, while a line is written (private-use characters)
 _OPEN, _CLOSE = "\ue001", "\ue002"
 _MARKS = re.compile(f"[{_OPEN}{_CLOSE}]")
@@ -191,10 +182,10 @@ def _walk(element: etree._Element, writer: _Writer, *, depth: int) -> None:
         writer.add(element.tail)
         return
     tag = tag.lower()
-    if tag in SKIPPED or element.get("role") == "navigation":
+    if not_read(element):
         writer.add(element.tail)
         return
-    if element.get("hidden") is not None or _HIDDEN_STYLE.search(element.get("style") or ""):
+    if hidden(element):
         words = " ".join(" ".join(element.itertext()).split())
         if words:
             writer.hidden.append(words)
