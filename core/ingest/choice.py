@@ -28,14 +28,22 @@ def read_text(
 ) -> tuple[ParsedResume, list[LeftOut]]:
     """The resume read by the configured reader, and the lines that reader left out."""
     name, fmt = extracted.source_name, extracted.fmt
-    if settings.reader == "rules" or fmt == "json":
-        return parse_resume_text(text, source_name=name, fmt=fmt, embedder=embedder), []
-    from core.ingest.learned import read_learned
+    if fmt == "json":
+        return parse_resume_text(text, source_name=name, fmt=fmt), []
+    from core.ingest.learned import heading_meanings, read_learned
 
     if settings.reader == "learned":
         return read_learned(text, extracted, source_name=name)
+    meanings = heading_meanings(text, extracted)  # the line reader's word on unknown headings
+    if settings.reader == "rules":
+        rules = parse_resume_text(
+            text, source_name=name, fmt=fmt, embedder=embedder, meanings=meanings
+        )
+        return rules, []
     try:
-        rules = parse_resume_text(text, source_name=name, fmt=fmt, embedder=embedder)
+        rules = parse_resume_text(
+            text, source_name=name, fmt=fmt, embedder=embedder, meanings=meanings
+        )
     except EvidenceParsingError:
         return read_learned(text, extracted, source_name=name)
     try:

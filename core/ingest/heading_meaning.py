@@ -21,7 +21,13 @@ from core.contracts import CardKind
 from core.fixed_vectors import fixed_vectors
 from core.ingest.layout import Section
 from core.ingest.role_scan import field_header, find_header_blocks
-from core.ingest.sections import SECTION_SYNONYMS, heading_kind, heading_words, is_table_heading
+from core.ingest.sections import (
+    SECTION_SYNONYMS,
+    heading_kind,
+    heading_words,
+    is_plain_heading,
+    is_table_heading,
+)
 
 MEANING_THRESHOLD = 0.6
 _PHRASES = [(kind, phrase) for kind, phrases in SECTION_SYNONYMS.items() for phrase in phrases]
@@ -55,8 +61,12 @@ def kind_by_meaning(heading: str, *, embedder: Any) -> tuple[CardKind, float]:
     return _PHRASES[best][0], float(scores[best])
 
 
-def section_kind(section: Section, *, embedder: Any = None) -> CardKind:
-    """The kind a section holds, by its heading's words, then its meaning."""
+def section_kind(
+    section: Section, *, embedder: Any = None, meanings: dict[str, CardKind] | None = None
+) -> CardKind:
+    """The kind a section holds, by its heading's words, then its meaning: by the embedder, by
+    the dated role headers under an unknown heading, then by the line reader's meaning for the
+    heading (`meanings`, keyed by `heading_words`) when not made only of known heading words."""
     table = heading_kind(section.name)
     if any(
         (field_header(line.content) or ("", ""))[0] == "company"
@@ -72,4 +82,7 @@ def section_kind(section: Section, *, embedder: Any = None) -> CardKind:
             return kind
     if table is None and len(find_header_blocks(section.items)) >= 2:
         return CardKind.EXPERIENCE_BULLET  # an unknown heading over dated role headers
+    model = (meanings or {}).get(heading_words(section.name))
+    if model is not None and not is_plain_heading(section.name):
+        return model
     return table or CardKind.OTHER

@@ -17,6 +17,7 @@ from core.ingest.roles import is_header_line, title_score
 from core.ingest.sections import (
     MD_HEADING,
     heading_kind,
+    heading_words,
     is_all_caps_heading,
     is_known_heading,
     is_plain_heading,
@@ -108,10 +109,16 @@ def _section_level(lines: list[RawLine]) -> int:
 
 
 def heading_at(
-    lines: list[RawLine], i: int, level: int, columns: frozenset[int] = frozenset()
+    lines: list[RawLine],
+    i: int,
+    level: int,
+    columns: frozenset[int] = frozenset(),
+    read: frozenset[str] = frozenset(),
 ) -> tuple[str, int] | None:
     """(heading text, lines consumed) when line i starts a section heading. `columns`: the
-    indents at which other headings of the document stand (see `heading_columns`)."""
+    indents at which other headings of the document stand (see `heading_columns`); `read`: the
+    heading words of lines the line reader calls headings ('PAPERWORK (CERTS & SCHOOL)'), a
+    heading too when short, not a list item and not a role's dated header."""
     text = lines[i].text
     if not text.strip():
         return None
@@ -123,7 +130,9 @@ def heading_at(
     alone = i == 0 or not lines[i - 1].text.strip() or not nxt.strip()
     if is_all_caps_heading(text) and not BULLET.match(text):
         known = heading_kind(text) is not None
-        if known or not is_header_line(nxt):  # 'ACME CORP' over 'Engineer | 2019 – 2023' is a role
+        # 'ACME CORP' over 'Engineer | 2019 – 2023' is a role's employer, unless the line below
+        # names its own employer (the role-header tagger reads it): then it is a heading
+        if known or not is_header_line(nxt) or _names_employer(nxt):
             return text.strip(), 1
     if _CAPS_WORD.fullmatch(text) and (i == 0 or not lines[i - 1].text.strip()):
         below = [*[ln.text for ln in lines[i + 1 : i + 4] if ln.text.strip()][:2], ""]
@@ -134,7 +143,17 @@ def heading_at(
         return text.strip().strip("*").rstrip(":").strip("*").strip(), 1
     if _indent(text) in columns and is_known_heading(text.strip()):
         return text.strip(), 1  # 'Skills' in the heading column of a CV whose dates stand left
+    model = bool(read) and heading_words(text) in read and len(text.strip()) <= 60
+    if model and not (BULLET.match(text) or is_header_line(text)):
+        return text.strip().rstrip(":"), 1
     return None
+
+
+def _names_employer(header: str) -> bool:
+    from core.reader.header_fields import split_header
+
+    fields = split_header(header.strip())
+    return bool(fields.title and fields.employer)
 
 
 # one unindented all-caps word of 4+ letters ('SOFTWARE', 'CERTIFICATIONS'), maybe with a colon
@@ -234,15 +253,21 @@ def build_items(lines: list[RawLine], level: int, stops_bullet: StopRule) -> lis
     return items
 
 
-def split_sections(lines: list[RawLine], skip: set[int], stops_bullet: StopRule) -> list[Section]:
-    """Sections in order; lines numbered in `skip` (contact block) are left out."""
+def split_sections(
+    lines: list[RawLine],
+    skip: set[int],
+    stops_bullet: StopRule,
+    read: frozenset[str] = frozenset(),
+) -> list[Section]:
+    """Sections in order; lines numbered in `skip` (contact block) are left out; `read`: the
+    heading words of the lines the line reader calls headings (see `heading_at`)."""
     level = _section_level(lines)
     columns = heading_columns(lines, level, skip)
     sections: list[Section] = []
     name, kind, start, body = "", CardKind.SUMMARY, 1, []
     i = 0
     while i < len(lines):
-        found = None if lines[i].no in skip else heading_at(lines, i, level, columns)
+        found = None if lines[i].no in skip else heading_at(lines, i, level, columns, read)
         if found is None:
             if lines[i].no not in skip:
                 body.append(lines[i])

@@ -225,6 +225,18 @@ def text_labels(text: str, extracted: ExtractedText) -> list[LineLabel | None]:
     return [label if line.strip() else None for line, label in zip(raw, fallback, strict=True)]
 
 
+def heading_meanings(text: str, extracted: ExtractedText) -> dict[str, CardKind]:
+    """What the line reader says each heading of `text` means, keyed by its heading words (how
+    the rule reader names a section), for the rule reader's headings it does not know."""
+    from core.ingest.sections import heading_words
+
+    meanings: dict[str, CardKind] = {}
+    for line, label in zip(text.split("\n"), text_labels(text, extracted), strict=True):
+        if label is not None and label.label == "heading" and label.meaning in MEANING_KIND:
+            meanings.setdefault(heading_words(line), MEANING_KIND[label.meaning])
+    return meanings
+
+
 def read_learned(
     text: str, extracted: ExtractedText, *, source_name: str
 ) -> tuple[ParsedResume, list[LeftOut]]:

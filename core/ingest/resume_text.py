@@ -329,10 +329,16 @@ def _unwrapped(lines: Iterable[list[str]]) -> list[str]:
 
 
 def parse_resume_text(
-    text: str, *, source_name: str, fmt: str = "markdown", embedder: Any = None
+    text: str,
+    *,
+    source_name: str,
+    fmt: str = "markdown",
+    embedder: Any = None,
+    meanings: dict[str, CardKind] | None = None,
 ) -> ParsedResume:
     """Parse resume text into contact details, roles, education and evidence cards. With an
-    embedder, headings the synonym table does not know are also read by meaning."""
+    embedder, headings the synonym table does not know are also read by meaning; `meanings`
+    (heading words → kind, from the line reader) reads the ones it still does not know."""
     if fmt == "json":
         from core.ingest.jsonresume import parse_json_resume
 
@@ -342,9 +348,9 @@ def parse_resume_text(
         raise EvidenceParsingError(f"{source_name} is empty; there is no resume text to read.")
     lines = split_lines(text)
     contact, used = parse_contact(lines)
-    sections = split_sections(lines, used, _stops_bullet)
+    sections = split_sections(lines, used, _stops_bullet, frozenset(meanings or ()))
     for section in sections:
-        section.kind = section_kind(section, embedder=embedder)
+        section.kind = section_kind(section, embedder=embedder, meanings=meanings)
     sections = split_opened_blocks(sections)
     sections = resume_after_sidebar(sections)
     if not any(section.name for section in sections):

@@ -1,0 +1,67 @@
+"""The default (rule) reader takes the line reader's word on headings it does not know: their
+meaning, whether an unknown line is a heading at all, and whether a capitalised line over a dated
+header is that role's employer or a heading (the role-header tagger says whether the header below
+names its own employer). Hand-written resumes of occupations and wordings no rule names."""
+
+from __future__ import annotations
+
+from core.ingest import parse_resume
+
+TEACHER = """Dana Whitfield
+dana.whitfield@example.org | 555-201-3344
+
+A YEAR IN THE CLASSROOM AND BEFORE
+Fourth Grade Teacher, Maple Grove Elementary, 2016 - present
+- Planned daily lessons for 28 students in reading and math
+- Raised state reading scores by 12% over three years
+
+Student Teacher, Lincoln Middle School, 2015 - 2016
+- Co-taught sixth grade science with a mentor teacher
+
+PAPERWORK (DEGREES & SCHOOL)
+B.A. Elementary Education, State University, 2015
+"""
+
+COOK = """Marco Bellini
+marco.bellini@example.org | 555-330-1200
+
+KITCHENS I HAVE WORKED IN
+Sous Chef, Olive Tree Trattoria, 2019 - present
+- Ran the line for 180 covers a night with a team of 7 cooks
+- Cut food cost from 34% to 29% by reworking the weekly order
+
+Line Cook, Harbor Grill, 2016 - 2019
+- Worked grill and saute stations on weekend double shifts
+
+SCHOOLING AND PAPERS
+Associate of Applied Science, Culinary Arts, Metro Community College, 2016
+"""
+
+
+def _read(text: str, name: str) -> tuple[list[tuple[str, str]], list[str]]:
+    parsed = parse_resume(text.encode(), name)
+    return [(r.title, r.company) for r in parsed.roles], [e.title for e in parsed.education]
+
+
+def test_unknown_headings_over_roles_and_a_degree_are_read_by_meaning() -> None:
+    roles, education = _read(TEACHER, "teacher.txt")
+    assert roles[:2] == [
+        ("Fourth Grade Teacher", "Maple Grove Elementary"),
+        ("Student Teacher", "Lincoln Middle School"),
+    ]
+    assert education == ["B.A. Elementary Education"]
+
+
+def test_a_capitalised_heading_over_a_header_that_names_its_employer_is_a_heading() -> None:
+    roles, education = _read(COOK, "cook.txt")
+    assert roles == [("Sous Chef", "Olive Tree Trattoria"), ("Line Cook", "Harbor Grill")]
+    assert education == ["Associate of Applied Science, Culinary Arts"]
+
+
+def test_a_capitalised_employer_over_a_header_without_one_stays_the_employer() -> None:
+    text = COOK.replace(
+        "Sous Chef, Olive Tree Trattoria, 2019 - present",
+        "OLIVE TREE TRATTORIA\nSous Chef | 2019 - present",
+    ).replace("KITCHENS I HAVE WORKED IN\n", "EXPERIENCE\n")
+    roles, _ = _read(text, "cook.txt")
+    assert roles[0] == ("Sous Chef", "OLIVE TREE TRATTORIA")
