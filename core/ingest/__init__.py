@@ -6,6 +6,7 @@ from typing import Any
 
 from core.contracts import ParsedResume
 from core.ingest.choice import read_text
+from core.ingest.contact import email_from_links
 from core.ingest.files import ExtractedText, read_path, read_upload
 from core.ingest.injection import detect_injection
 from core.ingest.limits import check_cards
@@ -29,6 +30,7 @@ def parse_extracted(
     )
     settings = settings or IngestSettings()
     parsed, read_out = read_text(text, extracted, settings, embedder)
+    email_from_links(parsed.contact, extracted.link_targets)
     parsed.warnings = extracted.warnings + parsed.warnings
     parsed.left_out = extracted.left_out + left_out + read_out + parsed.left_out
     keep_evidence(parsed)

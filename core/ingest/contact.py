@@ -140,3 +140,17 @@ def _phone_nearby(lines: list[RawLine], contact: ContactInfo, used: set[int]) ->
             contact.phone = phones[0].strip()
             used.add(line.no)
             return
+
+
+def email_from_links(contact: ContactInfo, targets: list[str]) -> None:
+    """No e-mail read from the text (an icon, an obfuscated or broken address): the one address
+    the file's 'mailto:' links point to is the person's. Several: do not guess (referees)."""
+    if contact.email:
+        return
+    found = {
+        m.group(0).lower()
+        for target in targets
+        if target.lower().startswith("mailto:") and (m := EMAIL.search(target[7:].split("?")[0]))
+    }
+    if len(found) == 1:
+        contact.email = found.pop()

@@ -60,6 +60,10 @@ class ExtractedText(BaseModel):
     left_out: list[LeftOut] = Field(
         default_factory=list, description="What the reader kept out of `text`, and why"
     )
+    link_targets: list[str] = Field(
+        default_factory=list,
+        description="Where the file's links point, in order ('mailto:…', 'https://…'; PDF so far)",
+    )
     lines: list[Line] | None = Field(
         default=None,
         description="Every line with the layout its format gives (PDF, Markdown, HTML); None "
@@ -130,10 +134,12 @@ def read_upload(
     hidden: list[str] = []
     left_out: list[LeftOut] = []
     lines: list[Line] | None = None
+    targets: list[str] = []
     if fmt == "pdf":
         pdf = read_pdf(data, name, settings)
         raw, warnings, left_out = pdf.text, pdf.warnings, pdf.left_out
         lines = [replace(line, text=normalize_text(line.text)) for line in pdf.lines]
+        targets = pdf.link_targets
     elif fmt == "docx":
         docx = read_docx(data, name, settings)
         raw, hidden = "\n".join(docx.lines), docx.hidden
@@ -183,6 +189,7 @@ def read_upload(
         hidden_text=hidden,
         left_out=left_out,
         lines=lines,
+        link_targets=targets,
     )
 
 

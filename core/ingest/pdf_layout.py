@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 _SAME_ROW = 0.5  # vertical overlap, of the smaller font size, that puts two words on one row
-_WIDE_GAP = 0.5  # a gap wider than this share of the font size is a field gap, not a space
+WIDE_GAP = 0.5  # a gap wider than this share of the font size is a field gap, not a space
 _BLANK_LINE = 0.7  # a gap this much wider than usual (of the font size) is a blank line
 _BIN = 2.0  # points: the gutter search looks at the page in slices this wide
 _COLUMN_GAP = 1.0  # of the font size: the least gap between two columns on one row
@@ -52,6 +52,7 @@ class Word(NamedTuple):
     size: float  # font size, points
     bold: bool
     italic: bool
+    link: str = ""  # the target of a link annotation over the word ('https://…', 'mailto:…')
 
 
 @dataclass
@@ -76,21 +77,21 @@ class PageLine:
 
 
 def page_words(page: dict[str, object]) -> list[Word]:
+    """The page's words, each with the target of the link annotation its middle lies in."""
     raw = page.get("words")
     words = raw if isinstance(raw, list) else []
-    return [
-        Word(
-            str(w[0]),
-            float(w[1]),
-            float(w[2]),
-            float(w[3]),
-            float(w[4]),
-            float(w[5]),
-            bool(w[6]),
-            bool(w[7]),
+    links = page.get("links")
+    boxes = [box for box in links if isinstance(box, list)] if isinstance(links, list) else []
+    out = []
+    for w in words:
+        x, y = (float(w[1]) + float(w[3])) / 2, (float(w[2]) + float(w[4])) / 2
+        link = next(
+            (str(b[4]) for b in boxes if b[0] - 1 <= x <= b[2] + 1 and b[1] - 1 <= y <= b[3] + 1),
+            "",
         )
-        for w in words
-    ]
+        x0, top, x1, bottom, size = (float(w[i]) for i in range(1, 6))
+        out.append(Word(str(w[0]), x0, top, x1, bottom, size, bool(w[6]), bool(w[7]), link))
+    return out
 
 
 def rows_of(words: list[Word]) -> list[list[Word]]:
@@ -184,7 +185,7 @@ def _is_column(rows: list[list[Word]], x: float) -> bool:
     """Whether the words right of `x` on these rows form a column: they start at one x, and no
     row has more than two parts (a row of three fields is a table row, read across), and the
     left side is more than list markers."""
-    if any(len(_parts(r)) > 2 for r in rows):
+    if any(len(row_parts(r)) > 2 for r in rows):
         return False
     lefts = [sum(len(w.text) for w in r if w.x1 <= x) for r in rows]
     if statistics.median(lefts) <= _MARKER:  # bullet markers set apart from their items
@@ -194,7 +195,7 @@ def _is_column(rows: list[list[Word]], x: float) -> bool:
     return aligned >= 0.75 * len(starts) and not _mostly_dated(rows, x)
 
 
-def _parts(row: list[Word]) -> list[list[Word]]:
+def row_parts(row: list[Word]) -> list[list[Word]]:
     """The row cut at its column gaps."""
     parts = [[row[0]]]
     for before, after in itertools.pairwise(row):
@@ -389,7 +390,7 @@ def render_line(line: PageLine, letter: float) -> str:
     for i, word in enumerate(line.words):
         if i:
             gap = word.x0 - line.words[i - 1].x1
-            wide = gap > _WIDE_GAP * min(word.size, line.words[i - 1].size)
+            wide = gap > WIDE_GAP * min(word.size, line.words[i - 1].size)
             out += " " * max(2, round(gap / letter)) if wide else " "
         out += word.text
     return out

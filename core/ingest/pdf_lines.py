@@ -3,6 +3,8 @@ reader reads, from the same lines.
 
 - A word broken at a line end ('Devel-' / 'oping') is made whole on the first line, hyphen kept
   as `keeps_hyphen` decides (core.ingest.pdf_pages, the one home of that rule).
+- Link labels ('Live | GitHub' after every project) are left out and reported
+  (core.ingest.pdf_links).
 - Running heads and feet and bare page numbers (`drop_running_lines`, on each page's lines top to
   bottom) are left out of the text, reported, and kept as `Line`s marked `at_page_edge`.
 - `Line.size` is the line's font size over the document's median (by letters), so 1.0 is
@@ -18,6 +20,7 @@ import statistics
 
 from core.contracts import LeftOut
 from core.ingest.pdf_layout import PageLine, letter_width, render_line
+from core.ingest.pdf_links import drop_link_labels
 from core.ingest.pdf_pages import drop_running_lines, keeps_hyphen
 from core.reader.lines import Line
 
@@ -94,9 +97,10 @@ def pdf_text_and_lines(
     page_lines: list[PageLine],
 ) -> tuple[str, list[Line], list[LeftOut]]:
     """(text with the page's layout, every line as a `Line`, running lines left out)."""
-    page_lines = join_broken_lines(page_lines)
+    page_lines, labels = drop_link_labels(join_broken_lines(page_lines))
     letter = letter_width(page_lines)
     edge, left_out = running_lines(page_lines, letter)
+    left_out = labels + left_out
     body = _median_size(page_lines)
     shown: list[str] = []
     lines: list[Line] = []

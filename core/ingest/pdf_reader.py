@@ -57,6 +57,7 @@ class PdfRead(NamedTuple):
     warnings: list[str]
     left_out: list[LeftOut]
     lines: list[Line]
+    link_targets: list[str]
 
 
 def read_pdf(data: bytes, name: str, settings: IngestSettings) -> PdfRead:
@@ -94,4 +95,10 @@ def read_pdf(data: bytes, name: str, settings: IngestSettings) -> PdfRead:
             f"{name}: many words of this PDF run together (its spaces are missing); check the "
             "text that was read, or export the PDF again."
         )
-    return PdfRead(join_broken_words(text), warnings, left_out, lines)
+    targets = [
+        str(link[4])
+        for page in pages
+        for link in (page.get("links") or [])
+        if isinstance(link, list) and len(link) == 5
+    ]
+    return PdfRead(join_broken_words(text), warnings, left_out, lines, targets)

@@ -32,6 +32,7 @@ _BOLD_NAMES = ("bold", "black", "heavy", "semibold", "demi", "cmbx")
 _ITALIC_NAMES = ("italic", "oblique", "cmti", "cmsl")
 # U+2010 and the soft hyphen (LaTeX draws '-' with one) are read as '-'
 _HYPHENS = {"\u2010": "-", "\u00ad": "-"}
+_URI_BYTES = 2048  # a link target longer than this is not read
 _RUN_TOGETHER_SHARE = 0.25  # letters in 20+-letter 'words' above this: spaces are missing
 
 
@@ -200,6 +201,31 @@ def page_words(raw: object, textpage: object, height: float) -> list[list[object
     return [[w[0], *(round(float(v), 2) for v in w[1:6]), w[6], w[7]] for w in words]  # type: ignore[arg-type]
 
 
+def page_links(raw: object, document: object, page: object, height: float) -> list[list[object]]:
+    """[x0, top, x1, bottom, target] of every link annotation of the page with a URI target
+    (a web address or 'mailto:'), positions in points from the page's top left."""
+    links: list[list[object]] = []
+    rect = raw.FS_RECTF()  # type: ignore[attr-defined]
+    buffer = ctypes.create_string_buffer(_URI_BYTES)
+    for i in range(raw.FPDFPage_GetAnnotCount(page)):  # type: ignore[attr-defined]
+        annot = raw.FPDFPage_GetAnnot(page, i)  # type: ignore[attr-defined]
+        try:
+            if raw.FPDFAnnot_GetSubtype(annot) != raw.FPDF_ANNOT_LINK:  # type: ignore[attr-defined]
+                continue
+            action = raw.FPDFLink_GetAction(raw.FPDFAnnot_GetLink(annot))  # type: ignore[attr-defined]
+            if not action or not raw.FPDFAnnot_GetRect(annot, ctypes.byref(rect)):  # type: ignore[attr-defined]
+                continue
+            size = raw.FPDFAction_GetURIPath(document, action, buffer, _URI_BYTES)  # type: ignore[attr-defined]
+            target = buffer.value.decode("utf-8", "replace") if 0 < size <= _URI_BYTES else ""
+            if target:
+                xs, ys = sorted((rect.left, rect.right)), sorted((rect.top, rect.bottom))
+                box = [xs[0], height - ys[1], xs[1], height - ys[0]]  # some rects come inverted
+                links.append([*(round(float(v), 2) for v in box), target[:300]])
+        finally:
+            raw.FPDFPage_CloseAnnot(annot)  # type: ignore[attr-defined]
+    return links
+
+
 def extract(data: bytes) -> dict[str, object]:
     import pypdfium2 as pdfium
     import pypdfium2.raw as raw
@@ -216,7 +242,12 @@ def extract(data: bytes) -> dict[str, object]:
             width, height = page.get_size()
             textpage = page.get_textpage()
             pages.append(
-                {"width": width, "height": height, "words": page_words(raw, textpage.raw, height)}
+                {
+                    "width": width,
+                    "height": height,
+                    "words": page_words(raw, textpage.raw, height),
+                    "links": page_links(raw, document.raw, page.raw, height),
+                }
             )
             textpage.close()
             page.close()
