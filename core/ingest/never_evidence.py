@@ -17,7 +17,17 @@ import re
 from functools import lru_cache
 
 from core.contracts import ContactInfo, EvidenceCard, LeftOut, ParsedResume, RoleEntry
-from core.text.furniture import EXPORT_LABEL, NO_WORDS, SENSITIVE, line_reason, strip_inline
+from core.ingest.sections import heading_kind
+from core.text.contact import find_emails, find_phones
+from core.text.furniture import (
+    CONTACT,
+    EXPORT_LABEL,
+    NO_WORDS,
+    SENSITIVE,
+    THIRD_PARTY,
+    line_reason,
+    strip_inline,
+)
 from core.text.markup import plain_text
 
 _KEEP_FOR_PARSER = frozenset({NO_WORDS, EXPORT_LABEL})
@@ -36,12 +46,64 @@ def shown(text: str, why: str) -> str:
     return text if len(text) <= 80 else text[:77] + "…"
 
 
+_TOP_LINES = 12  # the contact block is read from this many non-blank lines at the top
+
+
+def _heading(line: str) -> bool:
+    """A line that names a section ('Experience', '## Skills'): the top ends there."""
+    return len(line.split()) <= 4 and heading_kind(line.strip()) is not None
+
+
+def _top_contact(lines: list[str]) -> tuple[int, ContactInfo] | None:
+    """(the number of lines the top of the resume spans: its first _TOP_LINES non-blank lines,
+    up to its first heading; the e-mail and phone it shows), if the top shows one; None when the
+    person's contact details stand lower (a sidebar)."""
+    seen, number = 0, 0
+    while number < len(lines) and seen < _TOP_LINES and not _heading(lines[number]):
+        seen += bool(lines[number].strip())
+        number += 1
+    top = "\n".join(lines[:number])
+    emails, phones = find_emails(top), find_phones(top)
+    if not (emails or phones):
+        return None
+    return number, ContactInfo(email=emails[0] if emails else "", phone=phones[0] if phones else "")
+
+
+_BLOCK_ABOVE, _BLOCK_BELOW, _BLOCK_WIDTH = 4, 2, 90  # a contact block: a few short lines
+
+
+def _contact_block(lines: list[str], i: int) -> range:
+    """The short lines around line `i` up to a blank or long line: a referee's name, post and
+    address above the phone, the e-mail below (a few lines at most, never a section of prose)."""
+    start, end = i, i + 1
+    while start > max(0, i - _BLOCK_ABOVE) and _short(lines[start - 1]):
+        start -= 1
+    while end < min(len(lines), i + 1 + _BLOCK_BELOW) and _short(lines[end]):
+        end += 1
+    return range(start, end)
+
+
+def _short(line: str) -> bool:
+    return 0 < len(line.strip()) <= _BLOCK_WIDTH
+
+
 def blank_lines(text: str) -> tuple[str, list[LeftOut]]:
-    """`text` with never-evidence lines blanked, and what was left out."""
+    """`text` with never-evidence lines blanked, and what was left out. Below a top that shows
+    the person's e-mail or phone, a line holding an e-mail address or a phone number is contact
+    data too: the person's own again (that line), or another person's (`contact_reason`; its
+    short lines around go too: a referee's name, post and address stand around the phone)."""
     left_out: list[LeftOut] = []
     lines = text.split("\n")
-    for number, line in enumerate(lines, start=1):
-        why = line_reason(line)
+    top = _top_contact(lines)
+    reasons = [line_reason(line) for line in lines]
+    if top is not None:
+        for i in range(top[0], len(lines)):
+            why = reasons[i] or contact_reason(lines[i], top[1])
+            reasons[i] = why
+            if why == THIRD_PARTY:
+                for j in _contact_block(lines, i):
+                    reasons[j] = THIRD_PARTY
+    for number, (line, why) in enumerate(zip(lines, reasons, strict=True), start=1):
         if why is None or (why in _KEEP_FOR_PARSER and (why != NO_WORDS or _STRUCTURE.match(line))):
             continue
         left_out.append(LeftOut(what=shown(line, why), why=why, line=number))
@@ -88,14 +150,35 @@ def _clean_contact(contact: ContactInfo) -> None:
     contact.location = clean_field(contact.location)
 
 
+def _digits(text: str) -> str:
+    return re.sub(r"\D", "", text)[-10:]
+
+
+def contact_reason(text: str, contact: ContactInfo) -> str | None:
+    """Why a card holding an e-mail address or a phone number is not evidence: the person's own
+    contact details belong in the header; anyone else's (a referee's office phone) are another
+    person's details. None when it holds neither."""
+    emails, phones = find_emails(text), find_phones(text)
+    if not (emails or phones):
+        return None
+    own_email = all(e.lower() == contact.email.lower() for e in emails)
+    own_phone = all(_digits(p) == _digits(contact.phone) for p in phones)
+    return CONTACT if own_email and own_phone else THIRD_PARTY
+
+
 def keep_evidence(parsed: ParsedResume) -> ParsedResume:
-    """Plain-text cards without furniture, placeholders or personal data; the rest reported."""
+    """Plain-text cards without furniture, placeholders or personal data (anyone's e-mail or
+    phone number among them); the rest reported."""
     cards: list[EvidenceCard] = []
     left_out: list[LeftOut] = []
     for card in parsed.cards:
         kept, dropped = _clean_card(card)
         left_out.extend(dropped)
-        if kept is not None:
+        why = None if kept is None else contact_reason(kept.raw_text, parsed.contact)
+        if why is not None and kept is not None:
+            line = kept.provenance.line_start
+            left_out.append(LeftOut(what=shown(kept.raw_text, SENSITIVE), why=why, line=line))
+        elif kept is not None:
             cards.append(kept)
     for entry in [*parsed.roles, *parsed.education]:
         _clean_entry(entry)

@@ -75,7 +75,8 @@ _SENSITIVE_ANYWHERE = re.compile(
     r"|aadh?aa?r|\bpan\s*(?:no\b|number|card)|\bssn\b|social\s+security\s+(?:no\b|number)"
     r"|driv(?:er(?:'|’)?s|ing)\s+licen[cs]e\s*(?:no\b|number|#)|visa\s*(?:no\b|number)"
     r"|photo(?:graph)?\s*(?:attached|enclosed|:)|\[photo\]"
-    r"|(?:supervisor|reporting\s+to|reported\s+to|referee|references?)\s*:"
+    r"|(?:supervisor|reporting\s+to|reported\s+to|referee|references?|advis[eo]rs?"
+    r"|(?:thesis\s+)?committee)\s*:"
     r"|okay\s+to\s+contact\s+this\s+supervisor)",
     re.IGNORECASE,
 )

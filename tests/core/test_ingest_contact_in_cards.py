@@ -1,0 +1,41 @@
+"""No card carries anyone's e-mail address or phone number: the person's own contact details
+belong in the header, a referee's or advisor's are another person's details. Both are reported in
+`left_out`. Hand-written text; the evidence lines around them stay."""
+
+from __future__ import annotations
+
+from core.ingest import parse_resume
+
+RESUME = """Amara Lindqvist
+amara.lindqvist@example.org | (503) 555-0142
+
+Experience
+Lab Manager, Northfield University | 2019 - 2024
+- Ran a 12-person soil chemistry lab and its $400K equipment budget
+- Trained 30 students a year on mass spectrometry safety
+
+Education
+PhD, Soil Science, Northfield University, 2019
+(Advisor: Dr. Helena Marsh, Department of Soil Science)
+
+Honors
+Graduate Research Award, 2018
+
+Dr. Tomas Reyes
+Professor of Chemistry, Northfield University
+Phone: (503) 555-0199 | t.reyes@northfield.example.edu
+
+amara.lindqvist@example.org | (503) 555-0142 | Portland, OR
+"""
+
+
+def test_contact_details_and_other_peoples_details_never_become_cards() -> None:
+    parsed = parse_resume(RESUME.encode(), "amara.txt")
+    texts = " ".join(card.raw_text for card in parsed.cards)
+    for value in ("555-0142", "555-0199", "t.reyes@", "amara.lindqvist@", "Helena Marsh", "Reyes"):
+        assert value not in texts
+    assert "Ran a 12-person soil chemistry lab" in texts
+    assert "Graduate Research Award" in texts
+    reasons = {item.why for item in parsed.left_out}
+    assert "contact details" in reasons
+    assert any(why.startswith("another person's details") for why in reasons)
