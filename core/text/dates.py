@@ -31,10 +31,11 @@ YEAR = r"(?:19[5-9]\d|20\d\d)"  # a four-digit year a career can hold
 _SHORT_YEAR = r"[‘’'](?:[5-9]\d|[0-4]\d)"  # '18 in "'18–'21" (ranges only)
 _SHORT_POINT = rf"(?:{MONTH}\s*)?{_SHORT_YEAR}"  # "Feb '17" in "Feb '17 – Jan '20" too
 _MM = r"(?:0[1-9]|1[0-2])"
+_DD = r"(?:0[1-9]|[12]\d|3[01])"  # the day of an ISO date ('2020-09-01'), read as its month
 _POINT = (
     rf"(?:(?:{MONTH}|{_SEASON}|Q[1-4])(?:\s*,\s*|-|\s+)(?:\d{{1,2}},\s*)?{YEAR}"
     rf"|(?:0?[1-9]|1[0-2])/{YEAR}|{_MM}\.{YEAR}|{YEAR}[./]{_MM}(?![\d/.])"
-    rf"|{YEAR}(?:-{_MM})?(?![\d/]))"
+    rf"|{YEAR}(?:-{_MM}(?:-{_DD}(?!\d))?)?(?![\d/]))"
 )
 _OPEN_END = (
     r"(?:[Pp]resent|PRESENT|[Cc]urrent|CURRENT|[Nn]ow|NOW|[Tt]oday|[Oo]ngoing|"
@@ -59,7 +60,7 @@ _NUMERIC_MONTH = re.compile(rf"^(0?[1-9]|1[0-2])[/.]({YEAR})$")
 _WORD_MONTH = re.compile(
     rf"^({MONTH}|{_SEASON}|Q[1-4])(?:\s*,\s*|-|\s+)(?:\d{{1,2}},\s*)?({YEAR})$", re.I
 )
-_ISO_MONTH = re.compile(rf"^({YEAR})[-./](0[1-9]|1[0-2])$")
+_ISO_MONTH = re.compile(rf"^({YEAR})[-./](0[1-9]|1[0-2])(?:-{_DD})?$")
 _MONTH_SHORT_YEAR = re.compile(rf"^({MONTH})\s*({_SHORT_YEAR})$", re.I)
 
 

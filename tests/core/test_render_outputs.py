@@ -119,3 +119,17 @@ def test_real_pairs_ship_clean_text(resume, jd, tmp_path):
         pytest.skip(f"missing {resume} or {jd}")
     board, out = _render_straight(resume_path, jd_path, tmp_path)
     assert_recruiter_ready(board, out)
+
+
+def test_iso_dates_with_a_day_read_as_their_month_in_every_style() -> None:
+    """JSON Resume writes '2020-09-01'; no resume shows the day, and the day is not a month."""
+    from core.render.dates import DateStyle, restyle_dates
+    from core.text.dates import find_dates
+
+    (span,) = find_dates("2020-09-01 – 2021-10-15")
+    assert (span.start, span.end) == ("2020-09", "2021-10")
+    assert (
+        restyle_dates("2020-09-01 – 2021-10-15", DateStyle.SHORT)
+        == "Sep\u00a02020\u00a0–\u00a0Oct\u00a02021"
+    )
+    assert restyle_dates("2020-09-01 – Present", DateStyle.NUMERIC).startswith("09/2020")
