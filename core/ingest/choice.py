@@ -30,15 +30,17 @@ def read_text(
     name, fmt = extracted.source_name, extracted.fmt
     if fmt == "json":
         return parse_resume_text(text, source_name=name, fmt=fmt), []
-    from core.ingest.learned import heading_meanings, read_learned
+    from core.ingest.learned import heading_meanings, named_line, read_learned, text_labels
 
     if settings.reader == "learned":
         return read_learned(text, extracted, source_name=name)
-    meanings = heading_meanings(text, extracted)  # the line reader's word on unknown headings
+    labels = text_labels(text, extracted)
+    meanings = heading_meanings(text, labels)  # the line reader's word on unknown headings
     if settings.reader == "rules":
         rules = parse_resume_text(
             text, source_name=name, fmt=fmt, embedder=embedder, meanings=meanings
         )
+        rules.contact.name = rules.contact.name or named_line(text, labels)
         return rules, []
     try:
         rules = parse_resume_text(
@@ -46,6 +48,7 @@ def read_text(
         )
     except EvidenceParsingError:
         return read_learned(text, extracted, source_name=name)
+    rules.contact.name = rules.contact.name or named_line(text, labels)
     try:
         learned, left_out = read_learned(text, extracted, source_name=name)
     except EvidenceParsingError:

@@ -20,7 +20,7 @@ _SCAN_LINES = 12
 _NEAR = 3  # lines either side of a lower contact line searched for its phone
 
 
-def _is_name(text: str) -> bool:
+def is_name_shaped(text: str) -> bool:
     body = re.sub(r"^#+\s*|[*_]", "", text).strip()
     words = body.replace(",", " ").split()
     if not 1 <= len(words) <= 6 or re.search(r"[\d@/|:]", body):
@@ -45,7 +45,7 @@ def _fill(contact: ContactInfo, text: str, *, name_first: bool = False) -> None:
         part = part.strip(" ,")
         if not part:
             continue
-        if name_first and n == 0 and _is_name(part) and not _LOCATION.match(part):
+        if name_first and n == 0 and is_name_shaped(part) and not _LOCATION.match(part):
             contact.name = part
             continue
         email = EMAIL.search(part)
@@ -87,7 +87,7 @@ def parse_contact(lines: list[RawLine]) -> tuple[ContactInfo, set[int]]:
         # set flush right (starts past the middle, ends at the right edge): a contact column
         indent, end = len(line.text) - len(line.text.lstrip()), len(line.text.rstrip())
         right = indent > width / 2 and end >= 0.9 * width
-        if not seen_text and not right and _is_name(text) and not is_headline(text, later):
+        if not seen_text and not right and is_name_shaped(text) and not is_headline(text, later):
             contact.name = re.sub(r"^#+\s*|[*_]", "", text).strip()
             used.add(line.no)
         elif _has_contact(text):

@@ -19,6 +19,7 @@ Exact rules stay where they are exact: the contact block (e-mail, phone, links),
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import groupby
@@ -27,7 +28,7 @@ from core.contracts import CardKind, LeftOut, ParsedResume, RoleEntry
 from core.errors import EvidenceParsingError
 from core.ingest.assemble import assemble
 from core.ingest.cards import role_context
-from core.ingest.contact import parse_contact
+from core.ingest.contact import is_name_shaped, parse_contact
 from core.ingest.files import ExtractedText
 from core.ingest.layout import Item, RawLine, Section, SourceLine, build_items, split_lines
 from core.ingest.never_evidence import shown
@@ -225,16 +226,34 @@ def text_labels(text: str, extracted: ExtractedText) -> list[LineLabel | None]:
     return [label if line.strip() else None for line, label in zip(raw, fallback, strict=True)]
 
 
-def heading_meanings(text: str, extracted: ExtractedText) -> dict[str, CardKind]:
+def heading_meanings(text: str, labels: list[LineLabel | None]) -> dict[str, CardKind]:
     """What the line reader says each heading of `text` means, keyed by its heading words (how
     the rule reader names a section), for the rule reader's headings it does not know."""
     from core.ingest.sections import heading_words
 
     meanings: dict[str, CardKind] = {}
-    for line, label in zip(text.split("\n"), text_labels(text, extracted), strict=True):
+    for line, label in zip(text.split("\n"), labels, strict=True):
         if label is not None and label.label == "heading" and label.meaning in MEANING_KIND:
             meanings.setdefault(heading_words(line), MEANING_KIND[label.meaning])
     return meanings
+
+
+_NAME_TOP = 15  # the person's name stands in the first lines
+_NAME_SURE = 0.8
+_NAME_CUT = re.compile(r"\s+[|•·–—]\s+|\s{3,}")  # 'Jo Reyes | Ph.D.', 'Jo Reyes     Nurse'
+
+
+def named_line(text: str, labels: list[LineLabel | None]) -> str:
+    """The person's name as the line reader finds it near the top (its first part, before a
+    separator or a wide gap), where it is sure and the words are shaped like a name (or set all
+    in lower case, as a stylised header writes it); '' otherwise."""
+    for line, label in list(zip(text.split("\n"), labels, strict=True))[:_NAME_TOP]:
+        if label is not None and label.label == "name" and label.probability >= _NAME_SURE:
+            name = _NAME_CUT.split(strip_markup(line).strip())[0].strip()
+            name = re.sub(r"^[^\w(]+|[^\w.)]+$", "", name)  # an image or icon glyph beside it
+            styled = 2 <= len(name.split()) <= 4 and name.replace(" ", "").isalpha()
+            return name if is_name_shaped(name) or (styled and name.islower()) else ""
+    return ""
 
 
 def read_learned(

@@ -154,10 +154,16 @@ def _digits(text: str) -> str:
     return re.sub(r"\D", "", text)[-10:]
 
 
+_CREDENTIAL = 3  # words after the name on a name line ('| Ph.D.', ', RN, BSN')
+
+
 def contact_reason(text: str, contact: ContactInfo) -> str | None:
-    """Why a card holding an e-mail address or a phone number is not evidence: the person's own
-    contact details belong in the header; anyone else's (a referee's office phone) are another
-    person's details. None when it holds neither."""
+    """Why a card is contact data, not evidence: the person's name line, or an e-mail address or
+    a phone number (the person's own belong in the header; anyone else's, a referee's office
+    phone, are another person's details). None when it is neither."""
+    name = contact.name.strip().lower()
+    if name and text.lower().startswith(name) and len(text[len(name) :].split()) <= _CREDENTIAL:
+        return CONTACT  # the name line again: 'Jo Reyes | Ph.D.'
     emails, phones = find_emails(text), find_phones(text)
     if not (emails or phones):
         return None

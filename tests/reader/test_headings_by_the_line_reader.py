@@ -65,3 +65,15 @@ def test_a_capitalised_employer_over_a_header_without_one_stays_the_employer() -
     ).replace("KITCHENS I HAVE WORKED IN\n", "EXPERIENCE\n")
     roles, _ = _read(text, "cook.txt")
     assert roles[0] == ("Sous Chef", "OLIVE TREE TRATTORIA")
+
+
+def test_a_name_the_rules_do_not_take_comes_from_the_line_reader_and_never_a_card() -> None:
+    text = COOK.replace("Marco Bellini\n", "marco bellini  |  Chef\n", 1)
+    parsed = parse_resume(text.encode(), "cook.txt")
+    assert parsed.contact.name == "marco bellini"
+    assert not any(card.raw_text.lower().startswith("marco bellini") for card in parsed.cards)
+
+
+def test_no_name_is_taken_from_a_line_that_is_not_shaped_like_one() -> None:
+    text = COOK.replace("Marco Bellini\n", "KEY SKILLS: knife work, sauces, costing\n", 1)
+    assert parse_resume(text.encode(), "cook.txt").contact.name == ""
