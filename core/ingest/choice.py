@@ -8,6 +8,8 @@ on the labelled documents (docs/EVALUATION.md, "Resume reading").
 
 from __future__ import annotations
 
+import contextlib
+import re
 from typing import Any
 
 from core.contracts import LeftOut, ParsedResume
@@ -23,6 +25,23 @@ def found(parsed: ParsedResume) -> tuple[int, int]:
     return dated + len(parsed.education), sum(1 for card in parsed.cards if card.role_id)
 
 
+_ORG_SHAPED = re.compile(r"[A-Za-z]{2}")
+
+
+def fill_employers(rules: ParsedResume, learned: ParsedResume) -> None:
+    """A role the rules read without its employer takes the employer the line reader read for
+    the same role (same title, same start), where that is shaped like a name; its cards too."""
+    by_role = {(r.title.casefold(), r.start): r.company for r in learned.roles if r.company}
+    for role in rules.roles:
+        company = by_role.get((role.title.casefold(), role.start), "")
+        if role.company or not role.title or not _ORG_SHAPED.search(company):
+            continue
+        role.company = company
+        for card in rules.cards:
+            if card.role_id == role.id and not card.company:
+                card.company = company
+
+
 def read_text(
     text: str, extracted: ExtractedText, settings: IngestSettings, embedder: Any = None
 ) -> tuple[ParsedResume, list[LeftOut]]:
@@ -30,7 +49,13 @@ def read_text(
     name, fmt = extracted.source_name, extracted.fmt
     if fmt == "json":
         return parse_resume_text(text, source_name=name, fmt=fmt), []
-    from core.ingest.learned import heading_meanings, named_line, read_learned, text_labels
+    from core.ingest.learned import (
+        heading_meanings,
+        named_line,
+        read_labelled,
+        read_learned,
+        text_labels,
+    )
 
     if settings.reader == "learned":
         return read_learned(text, extracted, source_name=name)
@@ -41,6 +66,8 @@ def read_text(
             text, source_name=name, fmt=fmt, embedder=embedder, meanings=meanings
         )
         rules.contact.name = rules.contact.name or named_line(text, labels)
+        with contextlib.suppress(EvidenceParsingError):
+            fill_employers(rules, read_labelled(text, labels, source_name=name)[0])
         return rules, []
     try:
         rules = parse_resume_text(

@@ -77,3 +77,21 @@ def test_a_name_the_rules_do_not_take_comes_from_the_line_reader_and_never_a_car
 def test_no_name_is_taken_from_a_line_that_is_not_shaped_like_one() -> None:
     text = COOK.replace("Marco Bellini\n", "KEY SKILLS: knife work, sauces, costing\n", 1)
     assert parse_resume(text.encode(), "cook.txt").contact.name == ""
+
+
+def test_an_employer_on_its_own_line_the_rules_miss_comes_from_the_line_reader() -> None:
+    """Dates, then the employer and city, then the title, each on its own line: the rules read
+    the title and dates; the line reader names the employer line."""
+    text = (
+        "Jo Reyes\njo.reyes@example.org\n\nEXPERIENCE\n\n2019 – present\n\n"
+        "**Northwind Traders** Seattle, WA\nOperations Analyst\n"
+        "- Built the weekly demand report used by 4 regional managers\n\n2016 – 2019\n\n"
+        "**Bluebird Freight** Tacoma, WA\nLogistics Coordinator\n"
+        "- Scheduled 60 outbound loads a day across two docks\n"
+    )
+    first = parse_resume(text.encode(), "jo.md").roles[0]
+    assert (first.title, first.company, first.start) == (
+        "Operations Analyst",
+        "Northwind Traders",
+        "2019",
+    )
