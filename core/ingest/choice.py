@@ -66,8 +66,9 @@ def read_text(
             text, source_name=name, fmt=fmt, embedder=embedder, meanings=meanings
         )
         rules.contact.name = rules.contact.name or named_line(text, labels)
-        with contextlib.suppress(EvidenceParsingError):
-            fill_employers(rules, read_labelled(text, labels, source_name=name)[0])
+        if any(role.title and not role.company for role in rules.roles):
+            with contextlib.suppress(EvidenceParsingError):
+                fill_employers(rules, read_labelled(text, labels, source_name=name)[0])
         return rules, []
     try:
         rules = parse_resume_text(

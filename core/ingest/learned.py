@@ -213,7 +213,11 @@ def text_labels(text: str, extracted: ExtractedText) -> list[LineLabel | None]:
     raw = text.split("\n")
     original = extracted.text.split("\n")
     # the extractor's lines and its text hold the same non-blank lines in the same order
-    said = [label for line, label in zip(lines, labels, strict=True) if line.text.strip()]
+    said = [
+        label
+        for line, label in zip(lines, labels, strict=True)
+        if line.text.strip() and not line.at_page_edge  # running heads and feet left the text
+    ]
     written = [i for i, line in enumerate(original) if line.strip()]
     if len(said) == len(written) and len(original) == len(raw):
         per_line: list[LineLabel | None] = [None] * len(raw)

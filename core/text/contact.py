@@ -23,11 +23,14 @@ DEFAULT_REGION = "US"
 _GROUPED = re.compile(r"^\+|\(\d{2,4}\)|\d[\s.-]+\d")
 _LABELLED = re.compile(r"(?i)(?:phone|tel|mobile|cell|whatsapp)\W{0,4}$")
 PHONE_MASK = "[phone removed]"
+_FEWEST_DIGITS = 7
 EMAIL_MASK = "[email removed]"
 
 
 def phone_spans(text: str, region: str = DEFAULT_REGION) -> list[tuple[int, int]]:
     """(start, end) of every phone number in `text`, in order."""
+    if sum(ch.isdigit() for ch in text) < _FEWEST_DIGITS:
+        return []  # no phone has fewer digits (and the matcher is slow on every line)
     spans = []
     matcher = phonenumbers.PhoneNumberMatcher(text, region, leniency=phonenumbers.Leniency.POSSIBLE)
     for match in matcher:
@@ -35,7 +38,7 @@ def phone_spans(text: str, region: str = DEFAULT_REGION) -> list[tuple[int, int]
         if "/" in raw or re.search(r"[\d/][./]?$", before):
             continue  # a date ('2019 - 03/2021') or part of a DOI / path, not a phone
         digits = sum(ch.isdigit() for ch in raw)
-        if (phonenumbers.is_valid_number(match.number) and digits >= 7) or (
+        if (phonenumbers.is_valid_number(match.number) and digits >= _FEWEST_DIGITS) or (
             digits >= 9 and (_GROUPED.search(raw) or _LABELLED.search(before))
         ):
             spans.append((match.start, match.end))
