@@ -83,6 +83,8 @@ class _Writer:
     counts: list[int] = field(default_factory=lambda: [0, 0, 0])  # letters, bold, italic
     source: int | None = None  # the source line of the next line written, when the tags say
     hidden: list[str] = field(default_factory=list)
+    boundary: bool = False  # an element just ended: words right after it are another element's
+    last: str = ""  # the last letter written
 
     def add(self, text: str | None) -> None:
         if not text:
@@ -98,6 +100,9 @@ class _Writer:
             self._words(_spaced(piece))
 
     def _words(self, words: str) -> None:
+        if self.boundary and words[:1].isalnum() and self.last.isalnum():
+            words = " " + words  # two elements' words side by side ('<span>SQL</span><span>R')
+        self.boundary, self.last = False, (_MARKS.sub("", words) or self.last)[-1:]
         self.words.append(words)
         letters = sum(not ch.isspace() for ch in words)
         self.counts[0] += letters
@@ -236,6 +241,8 @@ def _walk(element: etree._Element, writer: _Writer, *, depth: int) -> None:
     writer.style, writer.strong, writer.emphasis, writer.table = outer
     if tag in STRONG:
         writer.strong_mark(opens=False)
+    # a label, link or cell's words end where the element does ('<span>Java</span><span>Python')
+    writer.boundary = writer.boundary or (tag not in STRONG and tag not in EMPHASIS)
     writer.add(element.tail)
 
 

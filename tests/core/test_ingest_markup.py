@@ -188,3 +188,22 @@ def test_a_job_ad_s_html_leaves_out_what_the_browser_hides() -> None:
 
     shown = '<p>Line cook</p><p style="display:none">hidden</p><p hidden>also</p><p>Leeds</p>'
     assert html_text(shown) == "Line cook\n\nLeeds"
+
+
+def test_words_of_elements_set_side_by_side_stay_apart_and_a_word_in_bold_parts_stays_whole() -> (
+    None
+):
+    """Skill labels and a date with its duration are separate elements with no space between
+    them in the source ('<span>Java</span><span>Python</span>'); a browser sets them apart by
+    style. Bold or italic inside a word ('<b>C</b>++', '<b>Go</b>lang') is one word."""
+    from core.text.html_text import html_text
+
+    markup = (
+        "<div><span>Java/Scala</span><span>Python</span><span>Node Express</span></div>"
+        "<p><span>Mar 2019 - Mar 2021</span><span><i class='icon'></i>2 years</span></p>"
+        "<p><b>C</b>++ and <strong>Go</strong>lang, <a href='x'>GitHub</a><a href='y'>Blog</a></p>"
+    )
+    text = html_text(markup)
+    assert "Java/Scala Python Node Express" in text
+    assert "Mar 2019 - Mar 2021 2 years" in text
+    assert "C++ and Golang, GitHub Blog" in text
