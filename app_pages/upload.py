@@ -34,7 +34,7 @@ with st.form("upload_form"):
             state.RESUME_TEXT,
             kind="resume",
             label="your fact resume",
-            types=["md", "txt", "html", "htm", "docx", "pdf", "json"],
+            types=["md", "txt", "html", "htm", "tex", "docx", "pdf", "json"],
         )
     with right:
         jd_file = widgets.render_input(

@@ -17,6 +17,7 @@ from pydantic import BaseModel, Field
 from core.contracts import LeftOut
 from core.errors import InputError
 from core.ingest.docx_reader import OLE2_MAGIC, read_docx
+from core.ingest.latex_reader import latex_text, looks_like_latex
 from core.ingest.limits import check_json_depth, check_text_size
 from core.ingest.markup_reader import read_markup
 from core.ingest.pdf_pages import order_text_columns
@@ -26,7 +27,7 @@ from core.reader.lines import Line
 from core.settings import IngestSettings
 
 TextFormat = Literal["markdown", "html", "text", "docx", "pdf", "json"]
-SUPPORTED = ".md, .txt, .html, .docx, .pdf or .json"
+SUPPORTED = ".md, .txt, .html, .tex, .docx, .pdf or .json"
 _MARKDOWN_EXT = {".md", ".markdown", ".mdown"}
 _HTML_EXT = {".html", ".htm", ".xhtml"}
 _HTML_START = (b"<!doctype html", b"<html")
@@ -166,7 +167,11 @@ def read_upload(
             )
     else:
         raw, warnings = decode_text_bytes(data, name)
-        if fmt == "text":  # a two-column text dump ('pdftotext -layout'), page by page
+        if fmt == "text" and (PurePath(name).suffix.lower() == ".tex" or looks_like_latex(raw)):
+            check_text_size(raw, name, settings)  # before parsing, as for any other text
+            raw, latex_warnings = latex_text(raw, name)
+            warnings += latex_warnings
+        elif fmt == "text":  # a two-column text dump ('pdftotext -layout'), page by page
             raw = "\f".join(order_text_columns(page.expandtabs()) for page in raw.split("\f"))
     check_text_size(raw, name, settings)
     if fmt == "json":
