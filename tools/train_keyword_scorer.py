@@ -31,7 +31,6 @@ read here.
 from __future__ import annotations
 
 import argparse
-import hashlib
 import json
 import tempfile
 import time
@@ -58,7 +57,7 @@ from tools.keyword_features import (
     load_spread,
     searchable,
 )
-from tools.train_skill_spans import CHOSEN
+from tools.train_skill_spans import CHOSEN, sha256, skillspan_data
 from tools.train_skill_spans import train as train_tagger
 
 VERSION = 1
@@ -76,10 +75,6 @@ RECALL_LOSS = 0.01  # the most knowledge recall the scorer may cost (out-of-fold
 
 def fold_of(sentence: Sentence) -> int:
     return sentence.posting[1] % FOLDS
-
-
-def sha256(path: Path) -> str:
-    return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
 def out_of_fold_marks(data: list[Sentence], cache: Path) -> list[list[Mark]]:
@@ -338,10 +333,7 @@ def build(
         "model_sha256": sha256(out / MODEL_FILE),
         "model_bytes": (out / MODEL_FILE).stat().st_size,
         "data": {
-            "name": "SkillSpan (Zhang et al., NAACL 2022), CC-BY-4.0",
-            "file": "train.json",
-            "sha256": sha256(source),
-            "sentences": len(data),
+            **skillspan_data(source, len(data)),
             "candidates": len(rows),
             "positive": int(y.sum()),
             "label": "a phrase_terms candidate sharing a token with a gold knowledge span",

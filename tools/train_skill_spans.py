@@ -127,12 +127,7 @@ def build(data: list[Sentence], source: Path, out: Path) -> dict[str, Any]:
         "model_file": MODEL_FILE,
         "model_sha256": sha256(out / MODEL_FILE),
         "model_bytes": (out / MODEL_FILE).stat().st_size,
-        "data": {
-            "name": "SkillSpan (Zhang et al., NAACL 2022), CC-BY-4.0",
-            "file": "train.json",
-            "sha256": sha256(source),
-            "sentences": len(data),
-        },
+        "data": skillspan_data(source, len(data)),
         "seed": SEED,
         "tuning_split": "train postings with idx % 4 == 0 (per source)",
         "feature_set": FEATURE_SET,
@@ -145,6 +140,16 @@ def build(data: list[Sentence], source: Path, out: Path) -> dict[str, Any]:
     }
     (out / MANIFEST_FILE).write_text(json.dumps(manifest, indent=2) + "\n", encoding="utf-8")
     return manifest
+
+
+def skillspan_data(source: Path, sentences: int) -> dict[str, object]:
+    """What a model trained on SkillSpan's train split records of its data (its manifest)."""
+    return {
+        "name": "SkillSpan (Zhang et al., NAACL 2022), CC-BY-4.0",
+        "file": "train.json",
+        "sha256": sha256(source),
+        "sentences": sentences,
+    }
 
 
 def main(argv: list[str] | None = None) -> int:
