@@ -89,7 +89,32 @@ def detect_title(sections: list[Section]) -> Title:
             match = PROSE_TITLE.search(block.text)
             if match and ROLE_NOUN.search(match.group(1)):
                 return Title(match.group(1).strip())
-    return Title()
+    return Title(most_named_title(" ".join(b.text for s in sections for b in s.blocks)))
+
+
+# a run of capitalised words, 'and', 'of' or '&' between them ('Communications and Marketing
+# Assistant', 'Deputy Head of Legal Services')
+_CAPITALISED = re.compile(r"\b[A-Z][\w/&+'’-]*(?:\s+(?:(?:and|of|&)\s+)?[A-Z][\w/&+'’-]*){0,6}")
+_OPENERS = frozenset({"the", "our", "we", "as", "this", "each", "a", "an", "your", "join", "role"})
+
+
+def most_named_title(text: str) -> str:
+    """No header names the job: the capitalised phrase naming a role (its words end in a role
+    noun, or hold 'Head of') that the ad names most often, the earliest of those tied ('This is
+    a full-time role for a Fleet Operations Specialist at …'); '' when none does."""
+    named: dict[str, tuple[int, int, str]] = {}  # (times named, first place, as written)
+    for match in _CAPITALISED.finditer(text):
+        words = match.group(0).split()
+        while words and words[0].lower() in _OPENERS:
+            words = words[1:]
+        phrase = " ".join(words)
+        if 2 <= len(words) <= 6 and ROLE_NOUN.search(phrase.lower()) and not phrase.isupper():
+            key = phrase.lower().removesuffix("s")  # 'Retail Assistants' names the same job
+            times, first, written = named.get(key, (0, match.start(), phrase))
+            named[key] = (times + 1, first, min(written, phrase, key=len))
+    if not named:
+        return ""
+    return max(named.values(), key=lambda seen: (seen[0], -seen[1]))[2]
 
 
 def level_from_title(title: str) -> str | None:
