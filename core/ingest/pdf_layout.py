@@ -270,13 +270,17 @@ def _side_label(row: list[Word], starts: list[float]) -> int | None:
             break
         label.append(after)
     n = len(label)
-    if n > _LABEL_WORDS or all(is_marker(w) for w in label):
-        return None
+    if n > _LABEL_WORDS or not any(ch.isalpha() for w in label for ch in w.text):
+        return None  # too long, or markers or a dotted rule: not a name
     if _DATED.search(" ".join(w.text for w in label)):
         return None  # a dates column beside each entry, not a section name
-    if n < len(row) and not any(abs(row[n].x0 - x) <= _ALIGNED for x in starts):
+    if n < len(row) and not any(abs(_start(row[n:]) - x) <= _ALIGNED for x in starts):
         return None
     return n
+
+
+def _worded(row: list[Word]) -> bool:
+    return any(ch.isalpha() for w in row for ch in w.text)  # not a dotted or dashed rule
 
 
 def split_side_labels(rows: list[list[Word]]) -> list[list[Word]]:
@@ -292,7 +296,9 @@ def split_side_labels(rows: list[list[Word]]) -> list[list[Word]]:
     if len(beside) < 2:
         return rows
     body = min(rows[i][found[i]].x0 for i in beside) - _ALIGNED
-    left = [i for i, row in enumerate(rows) if _start(row) < body]
+    first = min(beside)  # the name and contact block above the first label do not count
+    first -= first - 1 in found  # but the first label's first half, wrapped onto the row above
+    left = [i for i, row in enumerate(rows) if i >= first and _start(row) < body and _worded(row)]
     labels = {i: found[i] for i in left if i in found}
     if len(labels) > _MAX_LABEL_SHARE * len(rows) or 3 * len(labels) < 2 * len(left):
         return rows

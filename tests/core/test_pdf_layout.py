@@ -223,3 +223,39 @@ def test_a_role_set_out_in_fields_ends_the_bullet_above_it_though_indented_like_
     parsed = parse_resume(_pdf(draw), "fields.pdf")
     assert [role.title for role in parsed.roles] == ["Inventory Analyst", "Shift Supervisor"]
     assert all("Ridge" not in card.raw_text for card in parsed.cards if card.role_id == "r01")
+
+
+def test_side_labels_under_dotted_rules_and_beside_a_bulleted_first_item() -> None:
+    """A dotted rule over each section is not a label (nor half of one); the name and contact
+    lines at the margin above the first label do not count against the labels; a label beside
+    a list's first marker is still a label."""
+
+    def draw(pdf: canvas.Canvas) -> None:
+        pdf.setFont("Helvetica-Bold", 16)
+        pdf.drawString(40, 800, "Sam Rivera")
+        pdf.setFont("Helvetica", 9)
+        pdf.drawString(40, 786, "12 Elm St. • Fort Lee, NJ")
+        pdf.drawString(40, 774, "sam.rivera@example.org • (201) 555-0188")
+        y = 750.0
+        for label, first, rest in [
+            ("EDUCATION", "Lakeside University - B.A. Economics      2011 - 2015", 2),
+            ("EXPERIENCE", "Harbor Foods - Inventory Analyst      2015 - 2019", 4),
+            ("AWARDS", None, 2),
+        ]:
+            pdf.drawString(40, y + 12, "." * 120)
+            pdf.drawString(40, y, label)
+            if first:
+                pdf.drawString(130, y, first)
+            else:
+                pdf.drawString(122, y, "•")
+                pdf.drawString(130, y, "Dean's list, four terms")
+            for i in range(rest):
+                pdf.drawString(
+                    130, y - 13 * (i + 1), f"Kept the weekly stock count within {i + 2}% of plan"
+                )
+            y -= 13 * (rest + 3)
+
+    lines = [line.strip() for line in read_upload(_pdf(draw), "dots.pdf").text.splitlines()]
+    for label in ("EDUCATION", "EXPERIENCE", "AWARDS"):
+        assert label in lines
+    assert lines[lines.index("AWARDS") + 1].replace("  ", " ").startswith("• Dean's list")
