@@ -9,7 +9,7 @@ from core.contracts import ContactInfo
 from core.ingest.layout import RawLine
 from core.ingest.roles import title_score
 from core.ingest.sections import heading_kind
-from core.text.contact import EMAIL, URL, find_phones
+from core.text.contact import EMAIL, URL, find_emails, find_phones, unspelled
 
 _PARTS = re.compile(r"\s*(?:\||·|•|⋅|∙|\s{2,}|\t|;|\s/\s)\s*")
 _LOCATION = re.compile(
@@ -33,7 +33,7 @@ def is_name_shaped(text: str) -> bool:
 
 
 def _has_contact(text: str) -> bool:
-    return bool(EMAIL.search(text) or find_phones(text)) or (
+    return bool(find_emails(text) or find_phones(text)) or (
         bool(URL.search(text)) and len(text) < 200 and not text.rstrip().endswith(".")
     )
 
@@ -48,10 +48,10 @@ def _fill(contact: ContactInfo, text: str, *, name_first: bool = False) -> None:
         if name_first and n == 0 and is_name_shaped(part) and not _LOCATION.match(part):
             contact.name = part
             continue
-        email = EMAIL.search(part)
-        phones = find_phones(EMAIL.sub(" ", part))
+        email = find_emails(part)
+        phones = find_phones(EMAIL.sub(" ", unspelled(part)))
         if email:
-            contact.email = contact.email or email.group(0)
+            contact.email = contact.email or email[0]
         if phones:
             contact.phone = contact.phone or phones[0].strip()
         if email or phones:
@@ -109,12 +109,12 @@ def parse_contact(lines: list[RawLine]) -> tuple[ContactInfo, set[int]]:
 def _contact_elsewhere(lines: list[RawLine], contact: ContactInfo, used: set[int]) -> None:
     """No email or phone at the top (a two-column PDF puts them in a sidebar further down): a
     short line holding the document's only email address is the person's contact line."""
-    emails = {m.group(0).lower() for line in lines for m in EMAIL.finditer(line.text)}
+    emails = {e.lower() for line in lines for e in find_emails(line.text)}
     if len(emails) != 1:
         return  # none, or several (referees): do not guess
     for i, line in enumerate(lines):
         text = line.text.strip()
-        if EMAIL.search(text) and len(text) <= 120:
+        if find_emails(text) and len(text) <= 120:
             _fill(contact, text)
             used.add(line.no)
             if not contact.phone:

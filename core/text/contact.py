@@ -49,13 +49,26 @@ def find_phones(text: str, region: str = DEFAULT_REGION) -> list[str]:
     return [text[start:end] for start, end in phone_spans(text, region)]
 
 
+# an address written against harvesters: 'jo (at) example.org', 'jo [at] example [dot] org'
+_SPELLED_AT = re.compile(r"\s*[(\[{<]\s*at\s*[)\]}>]\s*", re.I)
+_SPELLED_DOT = re.compile(r"\s*[(\[{<]\s*dot\s*[)\]}>]\s*", re.I)
+
+
+def unspelled(text: str) -> str:
+    """`text` with e-mail addresses spelled out against harvesters written as addresses; an
+    address only where the result is one (a name '@' a domain with its ending)."""
+    if not _SPELLED_AT.search(text):
+        return text
+    return _SPELLED_AT.sub("@", _SPELLED_DOT.sub(".", text))
+
+
 def find_emails(text: str) -> list[str]:
-    return [m.group(0) for m in EMAIL.finditer(text)]
+    return [m.group(0) for m in EMAIL.finditer(unspelled(text))]
 
 
 def mask_contacts(text: str) -> str:
     """Text with every e-mail address and phone number replaced by a marker."""
-    text = EMAIL.sub(EMAIL_MASK, text)
+    text = EMAIL.sub(EMAIL_MASK, unspelled(text))
     for start, end in reversed(phone_spans(text)):
         text = text[:start] + PHONE_MASK + text[end:]
     return text

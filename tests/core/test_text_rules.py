@@ -94,3 +94,20 @@ def test_a_truncated_fullwidth_hyphen_is_a_hyphen_also_once_nfkc_folded():
     assert normalize_text("Nurse Company Name ï1⁄4 City , State") == (
         "Nurse Company Name - City , State"
     )
+
+
+def test_an_address_spelled_out_against_harvesters_is_an_address_and_is_masked() -> None:
+    from core.text.contact import find_emails, mask_contacts
+
+    assert find_emails("Email: mira.osei (at) example.org") == ["mira.osei@example.org"]
+    assert find_emails("mira [at] example [dot] org | 555-201-3344") == ["mira@example.org"]
+    assert find_emails("mira (at) example") == []  # no domain ending: not an address
+    assert find_emails("Engineer at Example.org, look at data.csv") == []
+    assert "example" not in mask_contacts("write to mira (at) example.org")
+
+
+def test_a_resume_with_a_spelled_out_address_gives_it_as_the_contact() -> None:
+    from core.ingest import parse_resume
+
+    text = "Mira Osei\nmira.osei [at] example [dot] org\n\nExperience\nCook, Bistro | 2019 - 2021\n"
+    assert parse_resume(text.encode(), "mira.txt").contact.email == "mira.osei@example.org"
