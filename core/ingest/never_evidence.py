@@ -154,6 +154,9 @@ def _digits(text: str) -> str:
     return re.sub(r"\D", "", text)[-10:]
 
 
+_TITLED_NAME = re.compile(
+    r"(?:Dr|Prof|Professor|Mr|Mrs|Ms|Mx)\.?\s+[A-Z][\w'’-]+(?:\s+[A-Z][\w.'’-]*){0,3}"
+)
 _CREDENTIAL = 3  # words after the name on a name line ('| Ph.D.', ', RN, BSN')
 
 
@@ -164,6 +167,8 @@ def contact_reason(text: str, contact: ContactInfo) -> str | None:
     name = contact.name.strip().lower()
     if name and text.lower().startswith(name) and len(text[len(name) :].split()) <= _CREDENTIAL:
         return CONTACT  # the name line again: 'Jo Reyes | Ph.D.'
+    if _TITLED_NAME.fullmatch(text.strip()):
+        return THIRD_PARTY  # 'Dr. Daniela Marsh' alone: a referee or advisor, never evidence
     emails, phones = find_emails(text), find_phones(text)
     if not (emails or phones):
         return None

@@ -39,3 +39,12 @@ def test_contact_details_and_other_peoples_details_never_become_cards() -> None:
     reasons = {item.why for item in parsed.left_out}
     assert "contact details" in reasons
     assert any(why.startswith("another person's details") for why in reasons)
+
+
+def test_a_titled_name_alone_is_another_persons_details() -> None:
+    text = RESUME.replace(
+        "Graduate Research Award, 2018\n", "Graduate Research Award, 2018\n\nProf. Tomas Reyes\n"
+    )
+    parsed = parse_resume(text.encode(), "amara.txt")
+    assert not any("Tomas Reyes" in card.raw_text for card in parsed.cards)
+    assert any("Graduate Research Award" in card.raw_text for card in parsed.cards)
