@@ -6,13 +6,16 @@ in a scratch file outside it and this tool stores only where each quote stands:
     python -m tools.postings_labels /tmp/quotes.json tests/corpus_labels/postings_dev.json
 
 The quotes file has the shape of `core.evaluation.postings` labels with `"quote": "…"` (or a
-plain string for keywords and the title) in place of every span. Every quote must be found; the
-tool names the ones that are not and writes nothing.
+plain string for keywords and the title) in place of every span; a unit-role quotes file
+(`postings_units.json`) has entries `{"id", "units": [{"quote", "role", "priority"?}, ...]}`,
+each quote the whole unit. Every quote must be found; the tool names the ones that are not and
+writes nothing.
 """
 
 from __future__ import annotations
 
 import json
+import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -20,6 +23,16 @@ from typing import Any
 from core.evaluation.postings import load_postings, quote_span
 
 POSTINGS = Path(__file__).resolve().parents[2] / "shared" / "corpus" / "postings"
+
+
+def with_end_mark(text: str, span: list[int], quote: str) -> list[int]:
+    """A unit's span stretched over the marks that close its quote ("." "?" ")"), which the word
+    search leaves out: the unit-role model reads a unit's end mark."""
+    tail = re.search(r"[^\w\s]*$", quote.rstrip())
+    start, end = span
+    if tail and tail.group() and text.startswith(tail.group(), end):
+        end += len(tail.group())
+    return [start, end]
 
 
 def to_offsets(entry: dict[str, Any], text: str, missing: list[str]) -> dict[str, Any]:
@@ -30,6 +43,17 @@ def to_offsets(entry: dict[str, Any], text: str, missing: list[str]) -> dict[str
             return [0, 0]
         return found
 
+    if "units" in entry:
+        return {
+            "id": entry["id"],
+            "units": [
+                {
+                    "span": with_end_mark(text, span(u["quote"]), u["quote"]),
+                    **{k: v for k, v in u.items() if k != "quote"},
+                }
+                for u in entry["units"]
+            ],
+        }
     return {
         "id": entry["id"],
         "title": span(entry["title"]) if entry.get("title") else None,

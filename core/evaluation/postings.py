@@ -10,6 +10,13 @@ so our labels (tests/corpus_labels/postings_*.json) hold character offsets into 
       "notices": [{"span": [start, end], "kind": "benefit" | "pay" | "company" | "process"
                    | "legal" | "condition" | "duty"}, ...]}, ...]
 
+A unit-role label file (`postings_units.json`: every unit of a posting with its role, the
+guideline's Units section, for training the unit-role model) has entries of another shape:
+
+    [{"id": "p-00042", "units": [{"span": [start, end], "role": "requirement" | "duty"
+      | "benefit" | "pay" | "company" | "process" | "legal" | "condition",
+      "priority": "must" | "nice" (requirements only)}, ...]}, ...]
+
 A span's text is read as a person sees it (HTML tags dropped, entities unescaped), so a span may
 run across markup. `split.json`-style `postings_split.json` beside the labels names the held-back
 postings.
@@ -71,6 +78,28 @@ def posting_labels(entry: dict[str, Any], posting: dict[str, Any]) -> dict[str, 
             _span(text, n["span"]) for n in entry.get("notices", []) if n.get("kind") != "duty"
         ],
     }
+
+
+UNIT_ROLES = frozenset(
+    {"requirement", "duty", "benefit", "pay", "company", "process", "legal", "condition"}
+)
+
+
+def labelled_units(entry: dict[str, Any], posting: dict[str, Any]) -> list[dict[str, str]]:
+    """One unit-role label entry -> its units as a reader sees them: text, role, priority
+    ("must" or "nice" for a requirement, else "")."""
+    units = []
+    for unit in entry["units"]:
+        if unit["role"] not in UNIT_ROLES:
+            raise InputError(f"{entry['id']}: unknown unit role {unit['role']!r}")
+        units.append(
+            {
+                "text": _span(posting["text"], unit["span"]),
+                "role": unit["role"],
+                "priority": unit.get("priority", "") if unit["role"] == "requirement" else "",
+            }
+        )
+    return units
 
 
 def quote_span(text: str, quote: str) -> list[int] | None:

@@ -4,9 +4,13 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from core.cli import main
-from core.evaluation.postings import quote_span, seen_text
+from core.errors import InputError
+from core.evaluation.postings import labelled_units, quote_span, seen_text
 from tools.postings_labels import to_offsets
+from tools.train_jd_unit_roles import with_hand_units
 
 # written for this test in the style of an entity-escaped JSON-LD description
 POSTING = (
@@ -55,3 +59,54 @@ def test_labels_keep_offsets_only_and_eval_jd_scores_them(tmp_path, capsys):
     assert case["split"] == "held-back" and case["facets"]["format"] == "html"
     assert case["requirements"]["labelled"] == 2
     assert "format=html" in report["by"] and "occupation=hospitality" in report["by"]
+
+
+def test_unit_role_labels_keep_offsets_only_and_read_back_whole_units():
+    quotes = {
+        "id": "p-1",
+        "units": [
+            {
+                "quote": "Two years of line-cook experience in a high-volume kitchen",
+                "role": "requirement",
+                "priority": "must",
+            },
+            {"quote": "We offer paid holidays and a staff meal every shift.", "role": "benefit"},
+        ],
+    }
+    missing: list[str] = []
+    entry = to_offsets(quotes, POSTING, missing)
+    assert not missing
+    assert set(entry) == {"id", "units"}
+    assert "kitchen" not in json.dumps(entry) and "holidays" not in json.dumps(entry)
+    units = labelled_units(entry, {"text": POSTING})
+    assert units == [
+        {
+            "text": "Two years of line-cook experience in a high-volume kitchen",
+            "role": "requirement",
+            "priority": "must",
+        },
+        {
+            "text": "We offer paid holidays and a staff meal every shift.",
+            "role": "benefit",
+            "priority": "",
+        },
+    ]
+
+
+def test_unit_role_labels_refuse_a_role_the_guideline_does_not_name():
+    entry = {"id": "p-1", "units": [{"span": [0, 40], "role": "perk"}]}
+    with pytest.raises(InputError):
+        labelled_units(entry, {"text": POSTING})
+
+
+def test_hand_labelled_units_replace_weak_ones_of_the_same_text_and_weigh_more():
+    weak = [
+        ("You will need to think quickly under pressure.", "process"),
+        ("Prepare the weekly rota", "responsibilities"),
+    ]
+    hand = [("You will need to think quickly, under pressure", "requirements")]
+    units, weights, replaced = with_hand_units(weak, hand, 5.0)
+    assert replaced == 1
+    assert units == [weak[1], hand[0]]
+    assert weights.tolist() == [1.0, 5.0]
+    assert with_hand_units(weak, hand, 0.0)[0] == weak  # weight 0: the weak labels alone
