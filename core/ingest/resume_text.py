@@ -25,6 +25,7 @@ from core.ingest.layout import (
 )
 from core.ingest.role_groups import (
     dated_later,
+    employers_under_titles,
     names_only_employer,
     part_of,
     repeated,
@@ -362,7 +363,8 @@ def parse_resume_text(
         if section.kind in _ROLE_SECTIONS:
             builder.experience(section)
     builder.side_sections([s for s in sections if s.kind not in _ROLE_SECTIONS])
-    roles, education = builder.roles, builder.education
+    roles = employers_under_titles(builder.roles, builder.factory.cards)
+    education = builder.education
     return assemble(
         text, source_name, contact, sections, builder.factory.cards, roles, education, terms
     )

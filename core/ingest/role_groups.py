@@ -21,6 +21,11 @@ An undated repeat is one only right after the entry it repeats, while that entry
 ('company - Acme Ltd' / 'description - ' written twice): two undated entries of one employer with
 text of their own, or apart, may be two jobs.
 
+Employer under its title — a heading that names the title and dates is followed by a sub-heading
+that names only the employer ('### Teacher (2012 – 2013)' / '#### Lakeside High School
+(Roanoke, VA)'): the undated, untitled entry right after a dated role with no employer is that
+role's employer (and its place), and its cards are the role's.
+
 Late dates — a dump may give a job's dates in a header of their own further down, repeating the
 title but not the employer ('company - Acme Ltd' / 'Role: Engineer' / … / 'Duration: 2015-2016' /
 'Role: Engineer'): a header with the open role's title, dates and no employer, under a role with an
@@ -28,6 +33,8 @@ employer and no dates, dates that role.
 """
 
 from __future__ import annotations
+
+import re
 
 from core.contracts import EvidenceCard, RoleEntry
 from core.ingest.roles import HeaderParts, header_parts, is_org, strip_markup, title_score
@@ -120,3 +127,27 @@ def dated_later(
         if card.role_id == last.id:
             card.timeframe = role.timeframe
     return last
+
+
+_PLACE_IN_BRACKETS = re.compile(r"^(.+?)\s*\(([^()]+)\)$")  # 'Lakeside High (Roanoke, VA)'
+
+
+def employers_under_titles(roles: list[RoleEntry], cards: list[EvidenceCard]) -> list[RoleEntry]:
+    """The roles with each employer-only entry folded into the titled, dated role just above it."""
+    kept: list[RoleEntry] = []
+    for role in roles:
+        above = kept[-1] if kept else None
+        lone = not role.title and not role.start and role.company
+        if above is None or not lone or above.company or not (above.title and above.start):
+            kept.append(role)
+            continue
+        company, place = role.company, role.location
+        if (bracketed := _PLACE_IN_BRACKETS.match(company)) and not place:
+            company, place = bracketed.group(1), bracketed.group(2)
+        above.company, above.location = company, above.location or place
+        for card in cards:
+            if card.role_id == role.id:
+                card.role_id, card.company = above.id, company
+            elif card.role_id == above.id and not card.company:
+                card.company = company
+    return kept

@@ -605,3 +605,20 @@ def test_an_employer_then_title_header_with_only_a_comma_between_is_split_by_the
     text = f"Jo Reyes\njo@example.org\n\nExperience\n{header}\n- Led a team of 6 on nights\n"
     (role,) = parse_resume_text(text, source_name="r.txt", fmt="text").roles
     assert (role.title, role.company) == (title, employer)
+
+
+def test_an_employer_sub_heading_under_a_dated_title_heading_is_that_roles_employer() -> None:
+    text = (
+        "# Ana Ruiz\nana.ruiz@example.org\n\n## Experience\n\n"
+        "### Science Teacher (Aug 2015 – Jun 2019)\n#### Lakeside Middle School (Roanoke, VA)\n"
+        "- Raised the grade's science pass rate from 71% to 88%\n\n"
+        "### Lab Assistant (2013 – 2015)\n#### Northfield University (Blacksburg, VA)\n"
+        "- Prepared reagents for 4 teaching labs a week\n"
+    )
+    parsed = parse_resume_text(text, source_name="ana.md", fmt="markdown")
+    assert [(r.title, r.company, r.start) for r in parsed.roles] == [
+        ("Science Teacher", "Lakeside Middle School", "2015-08"),
+        ("Lab Assistant", "Northfield University", "2013"),
+    ]
+    science = next(c for c in parsed.cards if "pass rate" in c.raw_text)
+    assert science.role_id == parsed.roles[0].id and science.company == "Lakeside Middle School"
