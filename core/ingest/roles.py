@@ -216,7 +216,15 @@ def parse_header(lines: list[str]) -> HeaderParts:
     if head.title and not head.company and "," not in head.title:
         head.title, head.company = split_run_on(head.title)
     if head.title and not head.company and "," in head.title:
-        _split_by_model(head)
+        _split_by_model(head, head.title)
+    elif (
+        "," in head.title
+        and title_score(head.company.replace("-", " ")) > 0
+        and not is_org(head.company)
+    ):
+        # 'Informatica, UI Designer / Front-End-Engineer' cut at the slash: the 'employer' is
+        # a title's half; the tagger reads the whole header again
+        _split_by_model(head, f"{head.title} / {head.company}")
     if not head.title and rest:
         head.title, rest = rest[0], rest[1:]
     if not head.location and rest and len(rest[0].split()) <= 3:
@@ -226,13 +234,13 @@ def parse_header(lines: list[str]) -> HeaderParts:
     return head
 
 
-def _split_by_model(head: HeaderParts) -> None:
+def _split_by_model(head: HeaderParts, text: str) -> None:
     """'Gramener, Tech Lead': two names and no rule says which is the employer. The role-header
-    tagger (a CRF trained on real work entries written in many orders) splits them, where the
+    tagger (a CRF trained on real work entries written in many orders) splits `text`, where the
     side it calls the title reads as a title and the other has no title word or digit."""
     from core.reader.header_fields import split_header
 
-    fields = split_header(head.title)
+    fields = split_header(text)
     employer, title = fields.employer, fields.title
     if not (employer and title) or re.search(r"\d", employer) or title_score(employer) > 0:
         return

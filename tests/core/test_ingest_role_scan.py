@@ -594,6 +594,11 @@ def test_pipe_rows_on_consecutive_lines_are_roles_of_their_own_employers(rows, e
     [
         ("Northwind, Store Manager    Jul 2016 - Sep 2018", "Store Manager", "Northwind"),
         ("Bluebird Dental, Hygienist    2016 - 2018", "Hygienist", "Bluebird Dental"),
+        (
+            "Harbor Health, Nurse / Care-Coordinator    2016 - 2018",
+            "Nurse / Care-Coordinator",
+            "Harbor Health",
+        ),
     ],
 )
 def test_an_employer_then_title_header_with_only_a_comma_between_is_split_by_the_tagger(
