@@ -9,10 +9,10 @@ from __future__ import annotations
 import pytest
 
 from tests.e2e.conftest import screenshot
-from tests.e2e.test_app_flow import ANALYSIS_S, analyse_pasted, settle
+from tests.e2e.test_app_flow import ANALYSIS_S, settle
 from tests.e2e.test_screens import VIEWPORTS, open_step
 from tests.e2e.test_session_restore import token_of
-from tests.e2e.test_what_ships import LONG_CASE, sized_page, write_here
+from tests.e2e.test_what_ships import long_case_draft
 
 pytestmark = pytest.mark.e2e
 
@@ -30,12 +30,7 @@ def reload_draft_page(page) -> None:
 
 @pytest.mark.parametrize("size", list(VIEWPORTS))
 def test_keep_every_line_survives_a_reload(new_page, size):
-    if not LONG_CASE.is_dir():
-        pytest.skip("the shared dev cases are not here")
-    page = sized_page(new_page, size)
-    resume = (LONG_CASE / "fact_resume.md").read_text(encoding="utf-8")
-    analyse_pasted(page, resume, (LONG_CASE / "jd.txt").read_text(encoding="utf-8"))
-    write_here(page)
+    page = long_case_draft(new_page, size)
     page.locator('[class*="st-key-draft_page_fit"]').get_by_text(FITTING).wait_for()
     page.get_by_role("button", name="Keep every line").click()
     page.get_by_text(KEPT).wait_for()

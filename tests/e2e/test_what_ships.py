@@ -39,6 +39,17 @@ def write_here(page) -> None:
     settle(page)
 
 
+def long_case_draft(new_page, size: str):
+    """A page at `size` with the long dev case analysed and its draft written."""
+    if not LONG_CASE.is_dir():
+        pytest.skip("the shared dev cases are not here")
+    page = sized_page(new_page, size)
+    resume = (LONG_CASE / "fact_resume.md").read_text(encoding="utf-8")
+    analyse_pasted(page, resume, (LONG_CASE / "jd.txt").read_text(encoding="utf-8"))
+    write_here(page)
+    return page
+
+
 def docx_text(path: Path) -> str:
     return " ".join(" ".join(p.text for p in Document(str(path)).paragraphs).split())
 
@@ -51,12 +62,7 @@ def fit_lines(page) -> list[str]:
 
 @pytest.mark.parametrize("size", list(VIEWPORTS))
 def test_page_fit_is_shown_before_the_downloads_and_the_user_decides(new_page, size, tmp_path):
-    if not LONG_CASE.is_dir():
-        pytest.skip("the shared dev cases are not here")
-    page = sized_page(new_page, size)
-    resume = (LONG_CASE / "fact_resume.md").read_text(encoding="utf-8")
-    analyse_pasted(page, resume, (LONG_CASE / "jd.txt").read_text(encoding="utf-8"))
-    write_here(page)
+    page = long_case_draft(new_page, size)
     panel = page.locator('[class*="st-key-draft_page_fit"]')
     panel.get_by_text("Page fit leaves out").wait_for()
     listed = fit_lines(page)
