@@ -50,6 +50,7 @@ def read_text(
     if fmt == "json":
         return parse_resume_text(text, source_name=name, fmt=fmt), []
     from core.ingest.learned import (
+        header_lines,
         heading_meanings,
         named_line,
         read_labelled,
@@ -61,9 +62,10 @@ def read_text(
         return read_learned(text, extracted, source_name=name)
     labels = text_labels(text, extracted)
     meanings = heading_meanings(text, labels)  # the line reader's word on unknown headings
+    headers = header_lines(text, labels)
     if settings.reader == "rules":
         rules = parse_resume_text(
-            text, source_name=name, fmt=fmt, embedder=embedder, meanings=meanings
+            text, source_name=name, fmt=fmt, embedder=embedder, meanings=meanings, headers=headers
         )
         rules.contact.name = rules.contact.name or named_line(text, labels)
         if any(role.title and not role.company for role in rules.roles):
@@ -72,7 +74,7 @@ def read_text(
         return rules, []
     try:
         rules = parse_resume_text(
-            text, source_name=name, fmt=fmt, embedder=embedder, meanings=meanings
+            text, source_name=name, fmt=fmt, embedder=embedder, meanings=meanings, headers=headers
         )
     except EvidenceParsingError:
         return read_learned(text, extracted, source_name=name)

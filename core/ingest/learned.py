@@ -242,6 +242,20 @@ def heading_meanings(text: str, labels: list[LineLabel | None]) -> dict[str, Car
     return meanings
 
 
+_HEADER_SURE = 0.9
+_MARKER = re.compile(r"^\s*(?:[-*+•●▪◦–—]|\d{1,2}[.)])\s+")
+
+
+def header_lines(text: str, labels: list[LineLabel | None]) -> frozenset[str]:
+    """The lines the line reader is sure are role headers, list markers cut (the rule reader's
+    list items among them are jobs written as a list)."""
+    return frozenset(
+        _MARKER.sub("", line).strip()
+        for line, label in zip(text.split("\n"), labels, strict=True)
+        if label is not None and label.label == "role_header" and label.probability >= _HEADER_SURE
+    )
+
+
 _NAME_TOP = 15  # the person's name stands in the first lines
 _NAME_SURE = 0.8
 _NAME_CUT = re.compile(r"\s+[|•·–—]\s+|\s{3,}")  # 'Jo Reyes | Ph.D.', 'Jo Reyes     Nurse'

@@ -82,8 +82,11 @@ def _display_name(name: str, text: str) -> str:
 
 
 class ResumeBuilder:
-    def __init__(self, text: str, source: str, terms: list[str]) -> None:
+    def __init__(
+        self, text: str, source: str, terms: list[str], headers: frozenset[str] = frozenset()
+    ) -> None:
         self.text = text
+        self.headers = headers  # role header lines by the line reader (list items among them)
         self.factory = CardFactory(source, terms)
         self.roles: list[RoleEntry] = []
         self.education: list[RoleEntry] = []
@@ -160,7 +163,17 @@ class ResumeBuilder:
             if one_line and sentence_role(role, item.lines[0].content):
                 role = self._header_card(section, item, sentence=True)
                 continue
+            if item.kind == "bullet" and self._read_as_header(item.lines[0].content):
+                # a list of jobs: '- Tutor, Lakeside College (2016 – 2018)' over its description
+                role, school = self._header_card(section, Item("para", item.lines[:1])), None
+                if item.lines[1:]:
+                    self.role_evidence(section, Item("para", item.lines[1:]), role)
+                continue
             self.role_evidence(section, item, role)
+
+    def _read_as_header(self, line: str) -> bool:
+        """A list item the line reader calls a role header that also carries a role's dates."""
+        return line.strip() in self.headers and is_header_line(line)
 
     def entry(self, entry_id: str, section: Section, parts: HeaderParts, line: int) -> RoleEntry:
         """A job (or school) entry from the fields its header gives."""
@@ -336,10 +349,13 @@ def parse_resume_text(
     fmt: str = "markdown",
     embedder: Any = None,
     meanings: dict[str, CardKind] | None = None,
+    headers: frozenset[str] = frozenset(),
 ) -> ParsedResume:
     """Parse resume text into contact details, roles, education and evidence cards. With an
     embedder, headings the synonym table does not know are also read by meaning; `meanings`
-    (heading words → kind, from the line reader) reads the ones it still does not know."""
+    (heading words → kind, from the line reader) reads the ones it still does not know;
+    `headers` (lines the line reader calls role headers, list markers cut) makes a list item
+    with a role's dates a role header."""
     if fmt == "json":
         from core.ingest.jsonresume import parse_json_resume
 
@@ -358,7 +374,7 @@ def parse_resume_text(
         for section in sections:
             section.kind = CardKind.EXPERIENCE_BULLET  # no headings at all: read it as work history
     terms = _skills_terms(sections)
-    builder = ResumeBuilder(text, source_name, terms)
+    builder = ResumeBuilder(text, source_name, terms, headers)
     for section in sections:  # roles first, so projects and awards can name their employer
         if section.kind in _ROLE_SECTIONS:
             builder.experience(section)

@@ -95,3 +95,20 @@ def test_an_employer_on_its_own_line_the_rules_miss_comes_from_the_line_reader()
         "Northwind Traders",
         "2019",
     )
+
+
+def test_jobs_written_as_a_list_are_roles_with_their_descriptions() -> None:
+    text = (
+        "# Lina Park\nlina.park@example.org\n\n## Employment and Experience\n\n"
+        "- Lab Technician, Northfield University (January 2016 - May 2018)\n"
+        "  Prepared reagents and ran the autoclave schedule for 4 teaching labs a week.\n\n"
+        "- Pharmacy Assistant at Harbor Drugs (June 2018 - August 2020)\n"
+        "  Filled 120 prescriptions a day and kept the controlled-substance log.\n"
+    )
+    parsed = parse_resume(text.encode(), "lina.md")
+    assert [(r.title, r.company, r.start) for r in parsed.roles] == [
+        ("Lab Technician", "Northfield University", "2016-01"),
+        ("Pharmacy Assistant", "Harbor Drugs", "2018-06"),
+    ]
+    autoclave = next(c for c in parsed.cards if "autoclave" in c.raw_text)
+    assert autoclave.role_id == parsed.roles[0].id
