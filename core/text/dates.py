@@ -29,9 +29,7 @@ MONTH = (
 _SEASON = r"(?:Spring|Summer|Fall|Autumn|Winter)"
 YEAR = r"(?:19[5-9]\d|20\d\d)"  # a four-digit year a career can hold
 _SHORT_YEAR = r"[‘’'](?:[5-9]\d|[0-4]\d)"  # '18 in "'18–'21" (ranges only)
-_SHORT_POINT = (  # "Feb '17" in "Feb '17 – Jan '20", and "6/17" in "6/17 to present" (ranges only)
-    rf"(?:{MONTH}\s*)?{_SHORT_YEAR}|(?:0?[1-9]|1[0-2])/\d\d(?![\d/])"
-)
+_SHORT_POINT = rf"(?:{MONTH}\s*)?{_SHORT_YEAR}"  # "Feb '17" in "Feb '17 – Jan '20" too
 _MM = r"(?:0[1-9]|1[0-2])"
 _DD = r"(?:0[1-9]|[12]\d|3[01])"  # the day of an ISO date ('2020-09-01'), read as its month
 _POINT = (
@@ -58,7 +56,6 @@ RANGE = re.compile(
     re.IGNORECASE,
 )
 # a range must have an end; a lone date only counts where a date is expected (education, etc.)
-_MONTH_SLASH_YY = re.compile(r"^(0?[1-9]|1[0-2])/(\d\d)$")
 _NUMERIC_MONTH = re.compile(rf"^(0?[1-9]|1[0-2])[/.]({YEAR})$")
 _WORD_MONTH = re.compile(
     rf"^({MONTH}|{_SEASON}|Q[1-4])(?:\s*,\s*|-|\s+)(?:\d{{1,2}},\s*)?({YEAR})$", re.I
@@ -102,8 +99,6 @@ def normalize_point(text: str) -> str | None:
     if match := _MONTH_SHORT_YEAR.match(value):
         month = month_number(match.group(1))
         return f"{_full_year(match.group(2))}-{month:02d}" if month else _full_year(match.group(2))
-    if match := _MONTH_SLASH_YY.match(value):
-        return f"{_full_year(chr(39) + match.group(2))}-{int(match.group(1)):02d}"
     if match := _NUMERIC_MONTH.match(value):
         return f"{match.group(2)}-{int(match.group(1)):02d}"
     if match := _ISO_MONTH.match(value):
