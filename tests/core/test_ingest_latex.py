@@ -20,7 +20,7 @@ noor.haddad@example.org \,|\, \href{https://github.com/noorh}{GitHub}\end{center
   \item Ran the weekly S\&OP meeting for 6 category teams
 \end{itemize}
 \textbf{Bluebird Freight} \hfill Tacoma, WA \\
-\textit{Shipping Clerk} \hfill \texttt{6/12 to 12/15}
+\textit{Shipping Clerk} \hfill \texttt{06/2012 to 12/2015}
 \begin{itemize}\item Scheduled 60 outbound loads a day\end{itemize}
 \section*{Education}
 \textbf{Lakeside University} \hfill 2015 \\ B.S. Industrial Engineering
