@@ -28,7 +28,7 @@ _ORG_WORDS = re.compile(
 )  # not the first half of a hyphenated word: 'Co-founder', 'School-age', 'Lab-grown'
 # 'ï¼' is what a full-width dash or bar becomes in a mis-decoded builder export
 _SEPARATORS = re.compile(
-    r"\s+[—–]\s+|\s+-{1,2}\s+|\s*[|｜－]\s*|\s*ï¼\S?\s*|\s+[·•]\s+|\s+/\s+|\s{2,}|\t+"
+    r"\s+[—–]\s+|\s+-{1,2}\s+|\s*[|｜－]\s*|\s*ï¼\S?\s*|\s+[·•]\s+|\s+/\s+|\s+::\s+|\s{2,}|\t+"
 )
 _LOCATION = re.compile(
     r"^(?:remote|hybrid|on-?site)\b"
