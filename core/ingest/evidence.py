@@ -128,9 +128,10 @@ def _top_level_split(text: str) -> list[str]:
     items: list[str] = []
     current: list[str] = []
     depth = 0
-    for ch in text:
+    for i, ch in enumerate(text):
         depth += (ch == "(") - (ch == ")")
-        if depth <= 0 and _ITEM_SPLIT.fullmatch(ch):
+        in_number = ch == "," and text[i - 1 : i].isdigit() and text[i + 1 : i + 2].isdigit()
+        if depth <= 0 and _ITEM_SPLIT.fullmatch(ch) and not in_number:  # '640,000' is one
             items.append("".join(current))
             current = []
         else:

@@ -231,18 +231,20 @@ def text_labels(text: str, extracted: ExtractedText) -> list[LineLabel | None]:
 
 
 def heading_meanings(text: str, labels: list[LineLabel | None]) -> dict[str, CardKind]:
-    """What the line reader says each heading of `text` means, keyed by its heading words (how
-    the rule reader names a section), for the rule reader's headings it does not know."""
+    """What the line reader says each heading of `text` means, where it is sure, keyed by its
+    heading words (how the rule reader names a section), for the rule reader's headings it does
+    not know. (Without the floor, 'SITES ON MY CURRENT ROUTE', 0.72, was read as skills.)"""
     from core.ingest.sections import heading_words
 
     meanings: dict[str, CardKind] = {}
     for line, label in zip(text.split("\n"), labels, strict=True):
-        if label is not None and label.label == "heading" and label.meaning in MEANING_KIND:
+        sure = label is not None and label.label == "heading" and label.probability >= _SURE
+        if sure and label is not None and label.meaning in MEANING_KIND:
             meanings.setdefault(heading_words(line), MEANING_KIND[label.meaning])
     return meanings
 
 
-_HEADER_SURE = 0.9
+_SURE = 0.9  # the line reader's headings and role headers the rule reader takes
 _MARKER = re.compile(r"^\s*(?:[-*+•●▪◦–—]|\d{1,2}[.)])\s+")
 
 
@@ -252,7 +254,7 @@ def header_lines(text: str, labels: list[LineLabel | None]) -> frozenset[str]:
     return frozenset(
         _MARKER.sub("", line).strip()
         for line, label in zip(text.split("\n"), labels, strict=True)
-        if label is not None and label.label == "role_header" and label.probability >= _HEADER_SURE
+        if label is not None and label.label == "role_header" and label.probability >= _SURE
     )
 
 

@@ -48,3 +48,14 @@ def test_a_titled_name_alone_is_another_persons_details() -> None:
     parsed = parse_resume(text.encode(), "amara.txt")
     assert not any("Tomas Reyes" in card.raw_text for card in parsed.cards)
     assert any("Graduate Research Award" in card.raw_text for card in parsed.cards)
+
+
+def test_a_number_with_a_thousands_comma_stays_one_skill_term() -> None:
+    text = (
+        "Ana Ruiz\nana.ruiz@example.org\n\nExperience\nTech, Acme | 2019 - 2021\n"
+        "- Serviced chillers\n\nSkills\nChillers up to 1,200 tons, Niagara N4, brazing\n"
+    )
+    skills = parse_resume(text.encode(), "ana.txt").skills
+    assert "000" not in " ".join(skills).split() and not any(
+        s.startswith("200 tons") for s in skills
+    )
