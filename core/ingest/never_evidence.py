@@ -18,7 +18,7 @@ from functools import lru_cache
 
 from core.contracts import ContactInfo, EvidenceCard, LeftOut, ParsedResume, RoleEntry
 from core.ingest.sections import heading_kind
-from core.text.contact import find_emails, find_phones
+from core.text.contact import EMAIL_MASK, PHONE_MASK, find_emails, find_phones, mask_contacts
 from core.text.furniture import (
     CONTACT,
     EXPORT_LABEL,
@@ -157,6 +157,7 @@ def _digits(text: str) -> str:
 _TITLED_NAME = re.compile(
     r"(?:Dr|Prof|Professor|Mr|Mrs|Ms|Mx)\.?\s+[A-Z][\w'’-]+(?:\s+[A-Z][\w.'’-]*){0,3}"
 )
+_CONTACT_WORDS = 6  # a contact line's words besides the details ('Email: …', 'Cell', a city)
 _CREDENTIAL = 3  # words after the name on a name line ('| Ph.D.', ', RN, BSN')
 
 
@@ -174,7 +175,11 @@ def contact_reason(text: str, contact: ContactInfo) -> str | None:
         return None
     own_email = all(e.lower() == contact.email.lower() for e in emails)
     own_phone = all(_digits(p) == _digits(contact.phone) for p in phones)
-    return CONTACT if own_email and own_phone else THIRD_PARTY
+    if not (own_email and own_phone):
+        return THIRD_PARTY
+    rest = mask_contacts(text).replace(EMAIL_MASK, " ").replace(PHONE_MASK, " ")
+    # the person's own details in a sentence of work ('escalations went to me at …') stay
+    return CONTACT if len(re.findall(r"[^\W\d_]{2,}", rest)) <= _CONTACT_WORDS else None
 
 
 def keep_evidence(parsed: ParsedResume) -> ParsedResume:

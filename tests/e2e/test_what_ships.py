@@ -109,7 +109,8 @@ def to_job_page(page) -> None:
     open_sidebar(page)
     nav = page.locator('[data-testid="stSidebarNavLink"]', has_text="JD analysis")
     nav.click()
-    page.get_by_role("heading", name="What the job asks for").wait_for()
+    # while Streamlit swaps pages the old and the new heading can both be there for a moment
+    page.get_by_role("heading", name="What the job asks for").first.wait_for()
     settle(page)
 
 
