@@ -61,24 +61,29 @@ def read_text(
     if settings.reader == "learned":
         return read_learned(text, extracted, source_name=name)
     labels = text_labels(text, extracted)
-    meanings = heading_meanings(text, labels)  # the line reader's word on unknown headings
-    headers = header_lines(text, labels)
-    if settings.reader == "rules":
+
+    def by_rules() -> ParsedResume:  # with the line reader's word on headings and the name
         rules = parse_resume_text(
-            text, source_name=name, fmt=fmt, embedder=embedder, meanings=meanings, headers=headers
+            text,
+            source_name=name,
+            fmt=fmt,
+            embedder=embedder,
+            meanings=heading_meanings(text, labels),
+            headers=header_lines(text, labels),
         )
         rules.contact.name = rules.contact.name or named_line(text, labels)
+        return rules
+
+    if settings.reader == "rules":
+        rules = by_rules()
         if any(role.title and not role.company for role in rules.roles):
             with contextlib.suppress(EvidenceParsingError):
                 fill_employers(rules, read_labelled(text, labels, source_name=name)[0])
         return rules, []
     try:
-        rules = parse_resume_text(
-            text, source_name=name, fmt=fmt, embedder=embedder, meanings=meanings, headers=headers
-        )
+        rules = by_rules()
     except EvidenceParsingError:
         return read_learned(text, extracted, source_name=name)
-    rules.contact.name = rules.contact.name or named_line(text, labels)
     try:
         learned, left_out = read_learned(text, extracted, source_name=name)
     except EvidenceParsingError:

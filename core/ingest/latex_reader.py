@@ -12,6 +12,7 @@ read as plain text, with a warning.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Any
 
 _GAP = "    "  # a field gap: how the text reader sees fields a page sets apart
@@ -25,6 +26,7 @@ def looks_like_latex(text: str) -> bool:
     return bool(_LATEX.search(text[:20000]))
 
 
+@lru_cache(maxsize=1)  # built once: the parser's macro tables, with a resume's own
 def _contexts() -> tuple[Any, Any]:
     from pylatexenc import latexwalker, macrospec
     from pylatexenc.latex2text import MacroTextSpec, get_default_latex_context_db

@@ -184,6 +184,12 @@ def _content(line: RawLine) -> SourceLine:
     return SourceLine(line.no, line.offset + indent, stripped.rstrip(), indent)
 
 
+def item_text(text: str) -> str:
+    """A line as its item holds it: a list item's text without its glyph (as `_bullet` cuts it)."""
+    match = BULLET.match(text)
+    return _bullet(RawLine(0, 0, text), match).content.strip() if match else text.strip()
+
+
 def _bullet(line: RawLine, match: re.Match[str]) -> SourceLine:
     """The bullet's text without its glyph, and without a number after the glyph too
     ('• 2.Construction of …', '- 3) Scheduled …': an export that keeps both)."""

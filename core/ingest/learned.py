@@ -30,7 +30,15 @@ from core.ingest.assemble import assemble
 from core.ingest.cards import role_context
 from core.ingest.contact import is_name_shaped, parse_contact
 from core.ingest.files import ExtractedText
-from core.ingest.layout import Item, RawLine, Section, SourceLine, build_items, split_lines
+from core.ingest.layout import (
+    Item,
+    RawLine,
+    Section,
+    SourceLine,
+    build_items,
+    item_text,
+    split_lines,
+)
 from core.ingest.never_evidence import shown
 from core.ingest.resume_text import ResumeBuilder, _skills_terms, _stops_bullet
 from core.ingest.roles import HeaderParts, strip_markup
@@ -230,6 +238,9 @@ def text_labels(text: str, extracted: ExtractedText) -> list[LineLabel | None]:
     return [label if line.strip() else None for line, label in zip(raw, fallback, strict=True)]
 
 
+_SURE = 0.9  # the line reader's headings and role headers the rule reader takes
+
+
 def heading_meanings(text: str, labels: list[LineLabel | None]) -> dict[str, CardKind]:
     """What the line reader says each heading of `text` means, where it is sure, keyed by its
     heading words (how the rule reader names a section), for the rule reader's headings it does
@@ -238,24 +249,20 @@ def heading_meanings(text: str, labels: list[LineLabel | None]) -> dict[str, Car
 
     meanings: dict[str, CardKind] = {}
     for line, label in zip(text.split("\n"), labels, strict=True):
-        sure = label is not None and label.label == "heading" and label.probability >= _SURE
-        if sure and label is not None and label.meaning in MEANING_KIND:
+        if _sure(label, "heading") and label is not None and label.meaning in MEANING_KIND:
             meanings.setdefault(heading_words(line), MEANING_KIND[label.meaning])
     return meanings
 
 
-_SURE = 0.9  # the line reader's headings and role headers the rule reader takes
-_MARKER = re.compile(r"^\s*(?:[-*+•●▪◦–—]|\d{1,2}[.)])\s+")
-
-
 def header_lines(text: str, labels: list[LineLabel | None]) -> frozenset[str]:
-    """The lines the line reader is sure are role headers, list markers cut (the rule reader's
-    list items among them are jobs written as a list)."""
-    return frozenset(
-        _MARKER.sub("", line).strip()
-        for line, label in zip(text.split("\n"), labels, strict=True)
-        if label is not None and label.label == "role_header" and label.probability >= _SURE
-    )
+    """The lines the line reader is sure are role headers, as the rule reader's items hold them
+    (a list item's glyph cut: jobs written as a list)."""
+    lines = zip(text.split("\n"), labels, strict=True)
+    return frozenset(item_text(line) for line, label in lines if _sure(label, "role_header"))
+
+
+def _sure(label: LineLabel | None, kind: str) -> bool:
+    return label is not None and label.label == kind and label.probability >= _SURE
 
 
 _NAME_TOP = 15  # the person's name stands in the first lines

@@ -190,11 +190,12 @@ def keep_evidence(parsed: ParsedResume) -> ParsedResume:
     for card in parsed.cards:
         kept, dropped = _clean_card(card)
         left_out.extend(dropped)
-        why = None if kept is None else contact_reason(kept.raw_text, parsed.contact)
-        if why is not None and kept is not None:
+        if kept is None:
+            continue
+        if why := contact_reason(kept.raw_text, parsed.contact):
             line = kept.provenance.line_start
             left_out.append(LeftOut(what=shown(kept.raw_text, SENSITIVE), why=why, line=line))
-        elif kept is not None:
+        else:
             cards.append(kept)
     for entry in [*parsed.roles, *parsed.education]:
         _clean_entry(entry)

@@ -264,13 +264,9 @@ def _common_starts(rows: list[list[Word]]) -> list[float]:
 def _side_label(row: list[Word], starts: list[float]) -> int | None:
     """How many words open `row` as a side label, if they do: a few words (not a date), then
     nothing or a column gap and the rest of the row at a place where many rows start."""
-    label = [row[0]]
-    for before, after in itertools.pairwise(row):
-        if after.x0 - before.x1 >= _COLUMN_GAP * min(before.size, after.size):
-            break
-        label.append(after)
+    label = row_parts(row)[0]
     n = len(label)
-    if n > _LABEL_WORDS or not any(ch.isalpha() for w in label for ch in w.text):
+    if n > _LABEL_WORDS or not _worded(label):
         return None  # too long, or markers or a dotted rule: not a name
     if _DATED.search(" ".join(w.text for w in label)):
         return None  # a dates column beside each entry, not a section name

@@ -20,12 +20,7 @@ from core.text.furniture import PAGE_FURNITURE
 
 _LABEL_WORDS = 2
 _REPEATS = 2
-_SEPARATORS = frozenset("|/·•●▪◦-–—")
 _WHY = f"{PAGE_FURNITURE}: link labels"
-
-
-def _separator(word: Word) -> bool:
-    return is_marker(word) or word.text in _SEPARATORS
 
 
 def _key(run: list[Word]) -> str | None:
@@ -40,7 +35,7 @@ def _key(run: list[Word]) -> str | None:
 def _link_runs(words: list[Word]) -> list[list[Word]]:
     """Consecutive words under one link (separators and unlinked words each a run of their own)."""
     runs: list[list[Word]] = []
-    for link, group in itertools.groupby(words, key=lambda w: w.link if not _separator(w) else ""):
+    for link, group in itertools.groupby(words, key=lambda w: w.link if not is_marker(w) else ""):
         run = list(group)
         runs += [run] if link else [[w] for w in run]
     return runs
@@ -52,19 +47,19 @@ def _tail(words: list[Word]) -> tuple[int, list[str]]:
     runs = _link_runs(words)
     start, keys = len(words), list[str]()
     for run in reversed(runs):
-        if all(_separator(w) for w in run):
+        if all(is_marker(w) for w in run):
             start -= len(run)
             continue
         key = _key(run)
         if key is None:
             break
         start, keys = start - len(run), [key, *keys]
-    while start < len(words) and _separator(words[start]):
+    while start < len(words) and is_marker(words[start]):
         start += 1  # the separator before the labels stays with the words before them
     if not keys or start == 0:
         return start, keys
     before, first = words[start - 1], words[start]
-    apart = _separator(before) or first.x0 - before.x1 > WIDE_GAP * min(first.size, before.size)
+    apart = is_marker(before) or first.x0 - before.x1 > WIDE_GAP * min(first.size, before.size)
     return (start, keys) if apart else (len(words), [])
 
 
@@ -80,7 +75,7 @@ def drop_link_labels(lines: list[PageLine]) -> tuple[list[PageLine], list[LeftOu
             kept.append(line)
             continue
         labels, words = line.words[start:], line.words[:start]
-        while words and _separator(words[-1]):
+        while words and is_marker(words[-1]):
             words.pop()
         targets = sorted({w.link for w in labels if w.link})
         shown = " ".join(w.text for w in labels)
