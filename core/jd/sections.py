@@ -173,7 +173,11 @@ def split_sections(text: str) -> list[Section]:
             continue
         if sections[-1].kind == "header" and not _title_like(line):
             sections.append(Section(kind="other", line=number))  # the body starts untitled
-        joinable = not prev_blank or (wrapped and _open_bullet(sections[-1]))
+        joinable = (
+            not prev_blank
+            or (wrapped and _open_bullet(sections[-1]))
+            or _cut_sentence(sections[-1], line)
+        )
         _add_line(sections[-1], line, number, joinable=joinable, width=width)
         prev_blank = False
     return _carry_priority([s for s in sections if s.blocks or s.heading])
@@ -221,6 +225,28 @@ def _open_bullet(section: Section) -> bool:
     A bullet ending in a comma is cut off too: no list item ends that way."""
     last = section.blocks[-1] if section.blocks else None
     return last is not None and last.kind == "bullet" and not ITEM_END.search(last.text)
+
+
+# A prose block that stops on a lower-case word ("... about six times a") and a line that opens
+# with one ("year for meetings ...") are one sentence cut by a blank line.
+CUT_END = re.compile(r"(?:^|\s)[a-z][a-z'’-]*,?$")
+LOWER_START = re.compile(r"^[a-z][a-z'’-]*[,;:.!?)]*(?:\s|$)")
+MIN_CUT_WORDS = 3  # "map reading" / "memory recall": a list of short lines, not a cut sentence
+
+
+def _cut_sentence(section: Section, line: str) -> bool:
+    """Does `line` carry on a prose sentence that a blank line cut? A Word soft line break, or
+    a copy that gives every wrapped line its own paragraph, puts a blank line inside a sentence
+    where the Markdown or text copy has a plain line break. Lists are left alone: an item's
+    wrapped line is indented (`_open_bullet`)."""
+    last = section.blocks[-1] if section.blocks and section.kind != "header" else None
+    return (
+        last is not None
+        and last.kind == "prose"
+        and len(last.text.split()) >= MIN_CUT_WORDS
+        and CUT_END.search(last.text) is not None
+        and LOWER_START.match(line.strip()) is not None
+    )
 
 
 def _indent(line: str) -> int:
