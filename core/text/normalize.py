@@ -17,12 +17,13 @@ import ftfy
 # text without a reader seeing it: every format character (Unicode category Cf) except the few
 # that are part of writing in their scripts (Arabic and Syriac number signs and marks, Kaithi's
 # number sign), plus the invisible letters and marks of other categories (combining grapheme
-# joiner, Hangul fillers, Khmer inherent vowels, variation selectors). Removing the soft hyphen
-# joins the word it broke.
+# joiner, Hangul fillers, Khmer inherent vowels, variation selectors), and the object replacement
+# character an exporter leaves where an image stood. Removing the soft hyphen joins the word it
+# broke.
 INVISIBLE = re.compile(
     "[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f"  # soft hyphen … Mongolian
     "\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f"  # zero-width, bidi, joiners
-    "\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff9-\ufffb"  # fillers, selectors, BOM, annotation
+    "\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff9-\ufffc"  # fillers, selectors, BOM, annotation, object
     "\U00013430-\U0001343f\U0001bca0-\U0001bca3\U0001d173-\U0001d17a"  # format controls
     "\U000e0000-\U000e007f\U000e0100-\U000e01ef]"  # tags, variation selectors supplement
 )

@@ -88,3 +88,9 @@ def test_the_export_check_names_an_invisible_character_in_a_finished_line():
 
     found = text_problems(["Led a team of thir\u2060teen.", "Led a team of five."])
     assert found == {"invisible characters": ["Led a team of thir\u2060teen."]}
+
+
+def test_the_object_replacement_an_exporter_leaves_for_an_image_is_removed():
+    assert normalize_text("#### \ufffcLakeside Swim Club (Roanoke, VA)") == (
+        "#### Lakeside Swim Club (Roanoke, VA)"
+    )
