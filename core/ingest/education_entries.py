@@ -16,7 +16,14 @@ from itertools import pairwise
 from core.ingest.degrees import DEGREE, without_degree
 from core.ingest.layout import Item, SourceLine
 from core.ingest.role_scan import header_like
-from core.ingest.roles import is_org, names_proper_org, strip_markup
+from core.ingest.roles import (
+    DISTINCTION,
+    is_location,
+    is_org,
+    names_proper_org,
+    strip_markup,
+    title_score,
+)
 from core.text.dates import first_range
 
 
@@ -146,3 +153,76 @@ def entry_text(item: Item) -> str:
         text = line.content.strip()
         out = text if not out else out + (" " if _wraps(out, text) else " | ") + text
     return out
+
+
+_FIELD_CUT = re.compile(r"\s{2,}|\s*[|｜]\s*|\t")
+_AFTER_DASH = re.compile(r"\s+[-–—]\s+(.+)")
+
+
+def _first_field(text: str) -> str:
+    """A line's first field, before a wide gap, a bar or a date ('Web development course    San
+    Francisco' → 'Web development course')."""
+    field = _FIELD_CUT.split(text.strip(), maxsplit=1)[0]
+    date = first_range(field)
+    return (field[: date.begin] if date is not None else field).strip(" ,;.-–—")
+
+
+def _studied(text: str) -> bool:
+    """Shaped like the name of what was studied: two to twelve words, capitalised, no label
+    ('GPA:', 'Coursework:'), no distinction, date, place, job title or past-tense verb opening a
+    sentence ('Graduated …', 'Completed …'), and not a school as an entry's first line names one
+    (`_names`)."""
+    words = text.split()
+    if not 2 <= len(words) <= 12 or not (text[:1].isupper() or text[:1].isdigit()):
+        return False
+    if ":" in text or DISTINCTION.search(text) or first_range(text) is not None:
+        return False
+    verb = words[0].lower().endswith("ed")
+    return not (verb or _names(text)[1] or title_score(text) or is_location(text))
+
+
+def programme(item: Item, school: str) -> str:
+    """What was studied at a school whose entry names no degree: a name after a dash on the
+    school's own line ('Western Michigan University – CS Major'), else the first field of the
+    line under it ('App Academy  May 2016' / 'Web development course …   San Francisco'), unless
+    both lines hold a year (the school's name and its dates wrapped onto the next line). Empty
+    where neither is shaped like a programme (see `_studied`)."""
+    first = strip_markup(item.lines[0].content)
+    at = first.find(school) if school else -1
+    dash = _AFTER_DASH.match(first[at + len(school) :]) if at >= 0 else None
+    if dash and _studied(_first_field(dash.group(1))):
+        return _first_field(dash.group(1))
+    if len(item.lines) < 2:
+        return ""
+    line = strip_markup(item.lines[1].content)
+    if _YEAR.search(line) and _YEAR.search(first):
+        return ""  # a header wrapped over two lines: its name and its dates go on below
+    below = _first_field(line)
+    return below if _studied(below) else ""
+
+
+_YEAR = re.compile(r"(?<!\d)(?:19|20)\d\d(?!\d)")
+
+
+def shared_schools(entries: list[tuple[str, str, str]]) -> list[str]:
+    """The school of each (degree, school, first line) entry of one section, where one school
+    line stands for several degrees: a degree with no school under an entry that opened with
+    the school alone ('Drexel University' / 'Master of Science …' / 'Bachelor of Science …'),
+    or in a run of such degrees right above an entry that is the school alone ('- M.A. …' /
+    '- B.S. …' / 'Virginia Tech'). Every other entry keeps its own."""
+    schools = [school for _, school, _ in entries]
+    heading = ""
+    for n, (degree, school, first) in enumerate(entries):
+        if school:
+            heading = school if _names(strip_markup(first)) == (False, True) else ""
+        elif degree and heading:
+            schools[n] = heading
+    for n, (degree, school, first) in enumerate(entries):
+        if degree or not school or _names(strip_markup(first)) != (False, True):
+            continue
+        run = n
+        while run > 0 and entries[run - 1][0] and not schools[run - 1]:
+            run -= 1
+        for above in range(run, n):
+            schools[above] = school
+    return schools

@@ -11,7 +11,12 @@ from core.errors import EvidenceParsingError
 from core.ingest.assemble import assemble
 from core.ingest.cards import ID_PREFIX, CardFactory, Context, role_context, side_item_context
 from core.ingest.contact import parse_contact
-from core.ingest.education_entries import entry_text, section_entries
+from core.ingest.education_entries import (
+    entry_text,
+    programme,
+    section_entries,
+    shared_schools,
+)
 from core.ingest.evidence import skill_terms
 from core.ingest.glued import unglue_words
 from core.ingest.heading_meaning import section_kind
@@ -249,6 +254,7 @@ class ResumeBuilder:
         headed = any(item.kind == "subheading" for item in section.items)
         if not headed:
             section.items = section_entries(section.items)
+        before = len(self.education)
         for i, item in enumerate(section.items):
             if not item.lines:
                 continue  # a dates/location line already taken into the heading above it
@@ -257,12 +263,32 @@ class ResumeBuilder:
                 entry = self._new_role(section, item, self.education, "e")
             elif not headed:
                 parts = parse_education(entry_text(item))
+                if parts.company and not parts.title:
+                    parts.title = programme(item, parts.company)
                 if parts.company or parts.title:
                     entry = self._add_entry(section, item, parts)
                     continue
             number = self.factory.next_number("edu")
             ctx = role_context(entry)
             self.factory.whole(f"edu-{number:02d}", CardKind.EDUCATION, section.name, item, ctx)
+        if not headed:
+            self._share_schools(self.education[before:])
+
+    def _share_schools(self, entries: list[RoleEntry]) -> None:
+        """One school line over several degrees gives each of them the school (`shared_schools`);
+        its cards say so."""
+        lines = self.text.splitlines()
+        firsts = [lines[e.line - 1] if e.line else "" for e in entries]
+        schools = shared_schools(
+            [(e.title, e.company, f) for e, f in zip(entries, firsts, strict=True)]
+        )
+        for entry, school in zip(entries, schools, strict=True):
+            if school == entry.company:
+                continue
+            entry.company = school
+            for card in self.factory.cards:
+                if card.role_id == entry.id:
+                    card.company = school
 
     def _add_entry(self, section: Section, item: Item, parts: HeaderParts) -> RoleEntry:
         entry = RoleEntry(
@@ -379,7 +405,7 @@ def parse_resume_text(
         if section.kind in _ROLE_SECTIONS:
             builder.experience(section)
     builder.side_sections([s for s in sections if s.kind not in _ROLE_SECTIONS])
-    roles = employers_under_titles(builder.roles, builder.factory.cards)
+    roles = employers_under_titles(builder.roles, builder.factory.cards, text)
     education = builder.education
     return assemble(
         text, source_name, contact, sections, builder.factory.cards, roles, education, terms

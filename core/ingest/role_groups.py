@@ -24,7 +24,10 @@ text of their own, or apart, may be two jobs.
 Employer under its title — a heading that names the title and dates is followed by a sub-heading
 that names only the employer ('### Teacher (2012 – 2013)' / '#### Lakeside High School
 (Roanoke, VA)'): the undated, untitled entry right after a dated role with no employer is that
-role's employer (and its place), and its cards are the role's.
+role's employer (and its place), and its cards are the role's. The dated heading's own words are
+then all the title, where the rules had read one name of it as the employer, when the employer
+is a deeper Markdown heading than it: a single name ('### Webmaster (2009 – 2011)') or the part
+after its comma ('### Teacher, Algebra II (…)').
 
 Late dates — a dump may give a job's dates in a header of their own further down, repeating the
 title but not the employer ('company - Acme Ltd' / 'Role: Engineer' / … / 'Duration: 2015-2016' /
@@ -34,10 +37,15 @@ employer and no dates, dates that role.
 
 from __future__ import annotations
 
-import re
-
 from core.contracts import EvidenceCard, RoleEntry
-from core.ingest.roles import HeaderParts, header_parts, is_org, strip_markup, title_score
+from core.ingest.roles import (
+    PLACE_IN_BRACKETS,
+    HeaderParts,
+    header_parts,
+    is_org,
+    strip_markup,
+    title_score,
+)
 from core.text.dates import first_range
 from core.text.furniture import strip_inline
 
@@ -129,25 +137,52 @@ def dated_later(
     return last
 
 
-_PLACE_IN_BRACKETS = re.compile(r"^(.+?)\s*\(([^()]+)\)$")  # 'Lakeside High (Roanoke, VA)'
+def _header_card(role: RoleEntry, cards: list[EvidenceCard]) -> EvidenceCard | None:
+    return next((card for card in cards if card.id == f"exp-{role.id}-h"), None)
 
 
-def employers_under_titles(roles: list[RoleEntry], cards: list[EvidenceCard]) -> list[RoleEntry]:
-    """The roles with each employer-only entry folded into the titled, dated role just above it."""
+def _header_text(role: RoleEntry, cards: list[EvidenceCard]) -> str:
+    """The text of the role's header card ('exp-<id>-h')."""
+    card = _header_card(role, cards)
+    return card.raw_text if card else ""
+
+
+def _heading_level(role: RoleEntry, cards: list[EvidenceCard], lines: list[str]) -> int:
+    """How deep a Markdown heading the role's header is ('### …' 3), 0 when it is none."""
+    card = _header_card(role, cards)
+    at = (card.provenance.line_start if card else 0) or 0
+    line = lines[at - 1].lstrip() if 0 < at <= len(lines) else ""
+    return len(line) - len(line.lstrip("#"))
+
+
+def employers_under_titles(
+    roles: list[RoleEntry], cards: list[EvidenceCard], text: str
+) -> list[RoleEntry]:
+    """The roles with each employer-only entry folded into the titled, dated role just above it
+    (`text`: the resume text the cards quote)."""
     kept: list[RoleEntry] = []
+    lines = text.splitlines()
     for role in roles:
         above = kept[-1] if kept else None
         lone = not role.title and not role.start and role.company
-        if above is None or not lone or above.company or not (above.title and above.start):
+        if above is None or not lone or not above.start or not (above.title or above.company):
             kept.append(role)
             continue
+        was = (above.company, above.title)
+        if above.company:  # the rules cut the heading into title and employer: it is all title
+            whole = f"{above.title}, {above.company}" if above.title else above.company
+            deeper = _heading_level(role, cards, lines) > _heading_level(above, cards, lines) > 0
+            if is_org(above.company) or not deeper or whole not in _header_text(above, cards):
+                kept.append(role)
+                continue
+            above.title = whole
         company, place = role.company, role.location
-        if (bracketed := _PLACE_IN_BRACKETS.match(company)) and not place:
+        if (bracketed := PLACE_IN_BRACKETS.match(company)) and not place:
             company, place = bracketed.group(1), bracketed.group(2)
         above.company, above.location = company, above.location or place
         for card in cards:
             if card.role_id == role.id:
-                card.role_id, card.company = above.id, company
-            elif card.role_id == above.id and not card.company:
-                card.company = company
+                card.role_id, card.company, card.role = above.id, company, above.title
+            elif card.role_id == above.id and (card.company, card.role) in {("", was[1]), was}:
+                card.company, card.role = company, above.title
     return kept

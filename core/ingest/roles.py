@@ -45,6 +45,8 @@ _EDU_SPLIT = re.compile(r",|\s[-—–·]\s|\s*[|｜]\s*|\s{2,}|(?<=[a-z0-9]{2})
 _AFTER_DATE = "\ue000"  # marks where an entry's date stood (a private-use character)
 _COMPANY_PLACE = re.compile(r"^(.+?),\s*([A-Z][A-Za-z.'’ -]+,\s*[A-Z]{2,3})$")
 _STATE = re.compile(r",\s*[A-Z]{2}\b")
+PLACE_IN_BRACKETS = re.compile(r"^(.+?)\s*\(([^()]+)\)$")  # 'Lakeside High (Roanoke, VA)'
+_CITY_STATE = re.compile(r"[A-Z][A-Za-z.'’ -]+,\s*[A-Z]{2}")  # 'Roanoke, VA'
 _MARKUP = re.compile(r"^#+\s*|\*+|(?<!\w)_+|_+(?!\w)")
 
 
@@ -85,7 +87,7 @@ def names_proper_org(text: str) -> bool:
     return any(match.group(0)[:1].isupper() for match in _ORG_WORDS.finditer(text))
 
 
-def _is_location(text: str) -> bool:
+def is_location(text: str) -> bool:
     return bool(_LOCATION.match(text)) and title_score(text) == 0 and not is_org(text)
 
 
@@ -97,7 +99,7 @@ def _is_place(pieces: list[str]) -> bool:
         shaped = re.fullmatch(r"[A-Z]{2,3}|[A-Z][a-z]+(?: [A-Z][a-z]+)?", country)
         if not shaped or title_score(country) or is_org(country):
             return False
-    return _is_location(", ".join(pieces[:2]))
+    return is_location(", ".join(pieces[:2]))
 
 
 def header_parts(text: str) -> list[str]:
@@ -137,7 +139,7 @@ def _split_title_company(part: str) -> tuple[str, str, str]:
         if len(pieces) >= size + 2 and _is_place(pieces[-size:]):
             place, pieces = ", ".join(pieces[-size:]), pieces[:-size]
             break
-    if len(pieces) >= 2 and title_score(pieces[-1]) == 0 and not _is_location(pieces[-1]):
+    if len(pieces) >= 2 and title_score(pieces[-1]) == 0 and not is_location(pieces[-1]):
         return ", ".join(pieces[:-1]), pieces[-1], place
     return part, "", ""
 
@@ -189,11 +191,15 @@ def parse_header(lines: list[str]) -> HeaderParts:
         joined = re.sub(r"\|\s*,\s*[^|]*$", "", joined)  # ", while in school" after the date
     parts = header_parts(joined)
     head = HeaderParts(date=date)
+    for n, part in enumerate(parts):  # 'Lakeside High School (Roanoke, VA)': its place
+        bracketed = PLACE_IN_BRACKETS.match(part)
+        if bracketed and not head.location and _CITY_STATE.fullmatch(bracketed.group(2).strip()):
+            parts[n], head.location = bracketed.group(1), bracketed.group(2)
     rest = []
     for part in parts:
         if not head.title and title_score(part) > 0:
             head.title = part
-        elif not head.location and _is_location(part):
+        elif not head.location and is_location(part):
             head.location = part
         else:
             rest.append(part)
@@ -275,7 +281,7 @@ def is_meta_line(line: str) -> bool:
         return False
     plain = strip_markup(text)
     italic = bool(re.fullmatch(r"[*_].+[*_]", text))
-    return italic or is_header_line(plain) or _is_location(plain.split("|")[0].strip())
+    return italic or is_header_line(plain) or is_location(plain.split("|")[0].strip())
 
 
 def is_header_lead(line: str) -> bool:
@@ -306,7 +312,7 @@ def _school_after_date(pieces: list[str], after: int) -> int | None:
     if after == 0 or after >= len(pieces) or not any(DEGREE.search(p) for p in pieces[:after]):
         return None
     name = pieces[after]
-    plain = not (DEGREE.search(name) or _is_location(name) or title_score(name))
+    plain = not (DEGREE.search(name) or is_location(name) or title_score(name))
     return after if plain and name[:1].isupper() and len(name.split()) <= 6 else None
 
 
@@ -322,7 +328,7 @@ def _campus(pieces: list[str], school: int) -> str:
         if len(after) == size + 1 and _is_place(after[1:]) and re.fullmatch(r"[A-Z]{2}", after[2]):
             name = after[0]
             plain = not (DEGREE.search(name) or title_score(name) or is_org(name))
-            shaped = name[:1].isupper() and len(name.split()) <= 3 and not _is_location(name)
+            shaped = name[:1].isupper() and len(name.split()) <= 3 and not is_location(name)
             return f", {name}" if plain and shaped and first_range(name) is None else ""
     return ""
 
@@ -368,7 +374,7 @@ def parse_education(text: str) -> HeaderParts:
 
 
 # a distinction or grade after a degree, not its field ('Magna Cum Laude', "Dean's List")
-_DISTINCTION = re.compile(r"(?i)\b(?:cum laude|honou?rs?|dean'?s|gpa|distinction|merit)\b")
+DISTINCTION = re.compile(r"(?i)\b(?:cum laude|honou?rs?|dean'?s|gpa|distinction|merit)\b")
 
 
 def _has_field(pieces: list[str], degree: int) -> bool:
@@ -380,6 +386,6 @@ def _has_field(pieces: list[str], degree: int) -> bool:
     name, rest = pieces[degree + 1], pieces[degree + 1 : degree + 3]
     shaped = name[:1].isupper() and len(name.split()) <= 5 and not re.search(r"\d", name)
     coded = len(rest) >= 2 and re.fullmatch(r"[A-Z]{2,3}", rest[1])  # 'Boise, ID'
-    place = _is_location(name) or (coded and _is_place(rest[:2]))
-    other = DEGREE.search(name) or is_org(name) or title_score(name) or _DISTINCTION.search(name)
+    place = is_location(name) or (coded and _is_place(rest[:2]))
+    other = DEGREE.search(name) or is_org(name) or title_score(name) or DISTINCTION.search(name)
     return bool(shaped and not place and not other)

@@ -220,3 +220,63 @@ def test_a_degree_line_under_its_school_keeps_the_field_after_its_comma(lines, d
     the same line; a place, a distinction or a grade is not."""
     (entry,) = education("Education\n" + lines)
     assert entry[0] == degree
+
+
+def test_the_line_under_a_school_that_names_no_degree_is_what_was_studied_there():
+    text = "Education\nHarbor Culinary Institute        Jun 2017 - Dec 2017\n"
+    text += "Twelve-week pastry and plated desserts programme        Portland, OR\n"
+    assert education(text) == [
+        ("Twelve-week pastry and plated desserts programme", "Harbor Culinary Institute", "2017-06")
+    ]
+
+
+def test_a_name_after_a_dash_on_the_school_line_is_what_was_studied():
+    text = "Education\nMidland State University – Welding Technology        2012 - 2014\n"
+    text += "Left to start work as an apprentice        Midland, TX\n"
+    assert education(text) == [("Welding Technology", "Midland State University", "2012")]
+
+
+@pytest.mark.parametrize(
+    "below",
+    [
+        "GPA: 3.9 / 4.0",
+        "Graduated with honours, top of the class",
+        "Completed the first year of the programme",
+        "Dean's List every term",
+        "Shift Supervisor",
+    ],
+)
+def test_a_detail_line_under_a_school_is_not_taken_for_a_programme(below):
+    text = f"Education\nHarbor Culinary Institute        2015 - 2017\n{below}\n"
+    assert [title for title, _, _ in education(text)] == [""]
+
+
+def test_a_school_name_wrapped_with_its_dates_is_not_a_programme():
+    text = "Education\nNorthern Academy of Applied Marine        (09/2010 -\n"
+    text += "Engineering Sciences        06/2013)\n"
+    assert all(title != "Engineering Sciences" for title, _, _ in education(text))
+
+
+def test_degrees_under_a_school_line_of_their_own_are_all_of_that_school():
+    text = "Education\nLakeshore State University        Duluth, MN\n"
+    text += "Master of Science in Nursing        May 2020\n"
+    text += "Bachelor of Science in Nursing        GPA: 3.7\n"
+    found = education(text)
+    assert [(title, school) for title, school, _ in found] == [
+        ("Master of Science in Nursing", "Lakeshore State University"),
+        ("Bachelor of Science in Nursing", "Lakeshore State University"),
+    ]
+
+
+def test_degrees_listed_above_their_school_line_are_of_that_school():
+    text = "Education\n\n- M.Ed. Special Education, 2016\n- B.A. Psychology, 2013\n\n"
+    text += "Prairie View College of Education\n"
+    found = {title: school for title, school, _ in education(text)}
+    assert found["M.Ed. Special Education"] == "Prairie View College of Education"
+    assert found["B.A. Psychology"] == "Prairie View College of Education"
+
+
+def test_a_degree_after_another_schools_full_entry_does_not_take_that_school():
+    text = "Education\nB.S. Biology, Coastal University, 2012\nAssociate of Arts, 2009\n"
+    found = education(text)
+    assert ("Associate of Arts", "") in [(title, school) for title, school, _ in found]

@@ -627,3 +627,47 @@ def test_an_employer_sub_heading_under_a_dated_title_heading_is_that_roles_emplo
     ]
     science = next(c for c in parsed.cards if "pass rate" in c.raw_text)
     assert science.role_id == parsed.roles[0].id and science.company == "Lakeside Middle School"
+
+
+def test_a_dated_heading_over_an_employer_sub_heading_is_all_title() -> None:
+    """The rules read a one-name heading as the employer and cut a heading at its comma; an
+    employer sub-heading below says the whole heading is the title."""
+    text = (
+        "# Ana Ruiz\nana.ruiz@example.org\n\n## Experience\n\n"
+        "### Webmistress (2009 – 2011)\n#### Northfield Rowing Association (Blacksburg, VA)\n"
+        "- Rebuilt the booking pages used by 300 members\n\n"
+        "### Teacher. Biology, Biology Honors (Aug 2012 – Jun 2013)\n"
+        "#### Lakeside High School (Roanoke, VA)\n"
+        "- Taught 5 sections of 28 students\n"
+    )
+    parsed = parse_resume_text(text, source_name="ana.md", fmt="markdown")
+    assert [(r.title, r.company, r.location) for r in parsed.roles] == [
+        ("Webmistress", "Northfield Rowing Association", "Blacksburg, VA"),
+        ("Teacher. Biology, Biology Honors", "Lakeside High School", "Roanoke, VA"),
+    ]
+    taught = next(c for c in parsed.cards if "5 sections" in c.raw_text)
+    assert (taught.company, taught.role) == ("Lakeside High School", parsed.roles[1].title)
+
+
+def test_a_dated_employer_line_over_another_plain_line_is_not_turned_into_a_title() -> None:
+    """Without a deeper sub-heading nothing says the first name is a title."""
+    text = (
+        "Jo Reyes\njo@example.org\n\nExperience\nRiverside Fitness Centre    2015 - Present\n"
+        "Harbor Fitness Club\n- Ran 12 classes a week\n"
+    )
+    parsed = parse_resume_text(text, source_name="r.txt", fmt="text")
+    assert all(role.title != "Riverside Fitness Centre" for role in parsed.roles)
+
+
+def test_a_place_in_brackets_after_a_name_is_its_location_and_other_brackets_stay() -> None:
+    text = (
+        "Jo Reyes\njo@example.org\n\nExperience\n"
+        "Lab Technician | Harbor Tech Labs (Roanoke, VA) | 2019 - 2021\n- Ran 40 assays a week\n\n"
+        "Data Fellow (Machine Learning, Astronomy) | Harbor Observatory | 2022 - 2023\n"
+        "- Built 3 models\n"
+    )
+    roles = parse_resume_text(text, source_name="r.txt", fmt="text").roles
+    assert [(r.title, r.company, r.location) for r in roles] == [
+        ("Lab Technician", "Harbor Tech Labs", "Roanoke, VA"),
+        ("Data Fellow (Machine Learning, Astronomy)", "Harbor Observatory", ""),
+    ]
