@@ -134,13 +134,19 @@ def heading_kind(text: str) -> CardKind | None:
     return _COMPACT_PHRASES.get(words.replace(" ", "").replace("&", "and"))
 
 
+_HEADING_NOTE = re.compile(r"\s+[—–-]\s+")
+
+
 def is_all_caps_heading(line: str) -> bool:
     body = _PAREN.sub("", re.sub(r"[*_#]", "", line)).strip().rstrip(":")
     letters = [ch for ch in body if ch.isalpha()]
     if len(letters) < 3 or any(ch.islower() for ch in letters) or "@" in body:
         return False
-    if re.search(r"[|·•—]|\d", body) or len(body.split()) > 7:
+    if len(body.split()) > 7:
         return False
+    if re.search(r"[|·•—]|\d", body):  # 'EXPERIENCE — EIGHT YEARS IN GIS': a heading, a note
+        head = _HEADING_NOTE.split(body, maxsplit=1)
+        return len(head) == 2 and is_plain_heading(head[0])
     if heading_kind(line) is not None:
         return True
     return len(body.split()) >= 2 and "," not in body

@@ -671,3 +671,23 @@ def test_a_place_in_brackets_after_a_name_is_its_location_and_other_brackets_sta
         ("Lab Technician", "Harbor Tech Labs", "Roanoke, VA"),
         ("Data Fellow (Machine Learning, Astronomy)", "Harbor Observatory", ""),
     ]
+
+
+@pytest.mark.parametrize("note", ["EXPERIENCE — NINE YEARS ON SITE", "WORK HISTORY - SELECTED"])
+def test_an_all_caps_heading_with_a_note_after_a_dash_opens_its_section(note) -> None:
+    text = (
+        f"Jo Reyes\njo@example.org\n\nSKILLS\nWelding, rigging\n\n{note}\n"
+        "Harbor Steel Works                    Jun 2019 - Sep 2023\nSite Foreman\n"
+        "- Ran a crew of 12 welders\n"
+    )
+    parsed = parse_resume_text(text, source_name="r.txt", fmt="text")
+    assert [(r.title, r.company, r.start) for r in parsed.roles] == [
+        ("Site Foreman", "Harbor Steel Works", "2019-06")
+    ]
+
+
+def test_an_all_caps_name_and_title_with_a_dash_is_not_a_heading() -> None:
+    from core.ingest.sections import is_all_caps_heading
+
+    assert not is_all_caps_heading("HARBOR STEEL WORKS — SITE FOREMAN")
+    assert is_all_caps_heading("EDUCATION — TWO DEGREES")
