@@ -4,7 +4,8 @@ The roles are what a unit of an ad does: a requirement (a qualification asked of
 candidate), a duty, a benefit or pay line, the company speaking of itself, a process or legal
 notice, or a condition of work. The model is a linear classifier over the unit's own words (no
 heading: it must read ads that have none), trained by `tools/train_jd_unit_roles.py` on the
-job-postings corpus, each unit labelled by the heading it sits under there. A second linear
+job-postings corpus, each unit labelled by the heading it sits under there, and on the units of
+40 postings labelled by hand (tests/corpus_labels/postings_units.json). A second linear
 model tells a nice-to-have requirement from a must-have one; the reader does not consult it (on
 the dev postings it changed no must/nice decision for the better, and on the real and dev cases
 it made some worse: docs/EVALUATION.md).

@@ -9,6 +9,8 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -24,6 +26,7 @@ from core.jd.unit_roles import (
     unit_roles_model,
 )
 from core.resources import package_dir
+from tests.conftest import needs_shared
 
 DATA = package_dir("data")
 CORPUS = Path(__file__).resolve().parents[3] / "shared" / "corpus" / "postings" / "postings.jsonl"
@@ -116,3 +119,22 @@ def test_requirement_in_unheaded_prose_is_read() -> None:
     texts = [r.text for r in analyze_jd(ad).requirements]
     assert any("communication skills" in t for t in texts)
     assert not any(w in t.lower() for t in texts for w in ("salary", "equal", "twelve"))
+
+
+@pytest.mark.slow  # trains the model again (about a minute and a half)
+@needs_shared
+def test_make_train_rebuilds_the_shipped_model_byte_for_byte(tmp_path: Path) -> None:
+    """The Makefile's recipe (`make train`: the corpus folder, every other setting the tool's
+    default) gives the shipped file; written to a scratch folder, the shipped one untouched."""
+    recipe = ["-m", "tools.train_jd_unit_roles", "--corpus", str(CORPUS.parent)]
+    subprocess.run(
+        [sys.executable, *recipe, "--out", str(tmp_path)],
+        check=True,
+        text=True,
+        capture_output=True,
+        cwd=Path(__file__).resolve().parents[2],
+    )
+    assert (tmp_path / MODEL_FILE).read_bytes() == (DATA / MODEL_FILE).read_bytes()
+    rebuilt = json.loads((tmp_path / MANIFEST_FILE).read_text(encoding="utf-8"))
+    shipped = json.loads((DATA / MANIFEST_FILE).read_text(encoding="utf-8"))
+    assert {**rebuilt, "train_seconds": 0} == {**shipped, "train_seconds": 0}
