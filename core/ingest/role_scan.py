@@ -169,6 +169,15 @@ def find_header_blocks(items: list[Item]) -> list[tuple[int, int]]:
             and not is_date_line(text[j])
         )
 
+    def title_below(j: int, anchor: int) -> bool:
+        """An indented job title right under the dated line ('  Undergraduate Researcher')."""
+        return (
+            joins(j, j)
+            and indent[j] > indent[anchor]
+            and len(text[j].split()) <= 6
+            and title_score(strip_markup(text[j])) > 0
+        )
+
     def leads_next(j: int) -> bool:
         """Line j sits right above another date line: it is that header's first line."""
         return j + 1 < len(rows) and rows[j + 1].eligible and is_date_line(text[j + 1])
@@ -202,6 +211,8 @@ def find_header_blocks(items: list[Item]) -> list[tuple[int, int]]:
                 end += 1  # an employer line over the next title + dates line stays with that one
             elif joins(start - 1, i):
                 start -= 1
+            elif not _has_title(text[start : end + 1]) and title_below(end + 1, i):
+                end += 1
             else:
                 break
         if dangling_start(text[i]) and end == i and i + 1 < len(rows) and only_end(text[i + 1]):

@@ -43,9 +43,11 @@ _LOCATION = re.compile(
 AT = re.compile(r"\s(?:at|@)\s", re.IGNORECASE)  # 'Registered Nurse at Mercy Hospital'
 _EDU_SPLIT = re.compile(r",|\s[-—–·]\s|\s*[|｜]\s*|\s{2,}|(?<=[a-z0-9]{2})\.\s")
 _AFTER_DATE = "\ue000"  # marks where an entry's date stood (a private-use character)
-_COMPANY_PLACE = re.compile(r"^(.+?),\s*([A-Z][A-Za-z.'’ -]+,\s*[A-Z]{2,3})$")
+# 'Acme, Berlin, DE' or 'Acme: Berlin, DE': an employer and its place
+_COMPANY_PLACE = re.compile(r"^(.+?)[,:]\s*([A-Z][A-Za-z.'’ -]+,\s*[A-Z]{2,3})$")
 _STATE = re.compile(r",\s*[A-Z]{2}\b")
 PLACE_IN_BRACKETS = re.compile(r"^(.+?)\s*\(([^()]+)\)$")  # 'Lakeside High (Roanoke, VA)'
+_WORK_MODE = re.compile(r"^(.+?),\s*(remote|hybrid|on-?site)$", re.IGNORECASE)
 _CITY_STATE = re.compile(r"[A-Z][A-Za-z.'’ -]+,\s*[A-Z]{2}")  # 'Roanoke, VA'
 _MARKUP = re.compile(r"^#+\s*|\*+|(?<!\w)_+|_+(?!\w)")
 
@@ -199,12 +201,14 @@ def parse_header(lines: list[str]) -> HeaderParts:
     for part in parts:
         if not head.title and title_score(part) > 0:
             head.title = part
+        elif not head.location and (mode := _WORK_MODE.match(part)) and not head.company:
+            head.company, head.location = mode.group(1), mode.group(2)  # 'Outlier, Remote'
         elif not head.location and is_location(part):
             head.location = part
         else:
             rest.append(part)
-    if rest:  # the employer: the first part, unless only a later one has an organisation
-        # word (and is not shaped like a place: 'College Station, TX')
+    if rest and not head.company:  # the employer: the first part, unless only a later one has an
+        # organisation word (and is not shaped like a place: 'College Station, TX')
         orgs = (i for i, part in enumerate(rest) if is_org(part) and not _LOCATION.match(part))
         pick = 0 if is_org(rest[0]) else next(orgs, 0)
         head.company, rest = rest[pick], rest[:pick] + rest[pick + 1 :]

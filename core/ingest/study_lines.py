@@ -16,18 +16,32 @@ import re
 
 from core.ingest.degrees import DEGREE
 from core.ingest.layout import Item
-from core.ingest.roles import names_proper_org
+from core.ingest.roles import is_location, names_proper_org
 from core.text.dates import first_range
 
 _FIELDS = re.compile(r"\s*[,|｜]\s*")
 
 
 def is_study_line(text: str) -> bool:
-    fields = [f.strip(" .") for f in _FIELDS.split(text) if f.strip(" .")]
-    if len(fields) < 3 or first_range(text) is None:
+    """See the module docstring. A state code after a city ('Boston, MA') is a place, not the
+    degree 'MA'."""
+    date = first_range(text)
+    if date is None:
         return False
-    degree = any(DEGREE.match(f) and len(f.split()) <= 4 for f in fields)
+    undated = text[: date.begin] + " " + text[date.finish :]
+    fields = [f.strip(" .") for f in _FIELDS.split(undated) if f.strip(" .")]
+    if len(fields) < 3:
+        return False
+    degree = any(
+        DEGREE.match(f) and len(f.split()) <= 4 and not (n and _placed(fields[n - 1], f))
+        for n, f in enumerate(fields)
+    )
     return degree and any(names_proper_org(f) and not DEGREE.search(f) for f in fields)
+
+
+def _placed(city: str, code: str) -> bool:
+    """`code` is the region of the city before it ('Boston', 'MA')."""
+    return bool(re.fullmatch(r"[A-Z]{2}", code)) and is_location(f"{city}, {code}")
 
 
 def split_at_study_lines(item: Item) -> list[Item]:

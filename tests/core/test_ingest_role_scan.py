@@ -691,3 +691,24 @@ def test_an_all_caps_name_and_title_with_a_dash_is_not_a_heading() -> None:
 
     assert not is_all_caps_heading("HARBOR STEEL WORKS — SITE FOREMAN")
     assert is_all_caps_heading("EDUCATION — TWO DEGREES")
+
+
+def test_employer_lines_with_a_place_over_a_title_line_give_employer_title_and_place() -> None:
+    """'Employer, Remote', 'Employer: City, ST' and 'Employer, City, MA' each over a title line
+    (indented or not): the state code 'MA' is a place, not a Master of Arts."""
+    text = (
+        "Jo Reyes\njo@example.org\n\nExperience\n"
+        "Harbor Data Inc, Boston, MA          01/2020 – 05/2024\nData Analyst\n"
+        "• Built the weekly sales dashboards for 40 stores.\n"
+        "Tidewater Labs, Remote               06/2024 – 08/2024\nContributor\n"
+        "• Wrote 200 graded maths problems.\n"
+        "Lakeside University Kinesiology Lab: Storrs, CT        2012 - 2013\n"
+        "  Undergraduate Researcher\n• Scored 15 sessions a week.\n"
+    )
+    parsed = parse_resume_text(text, source_name="r.txt", fmt="text")
+    assert [(r.title, r.company, r.location, r.start) for r in parsed.roles] == [
+        ("Data Analyst", "Harbor Data Inc", "Boston, MA", "2020-01"),
+        ("Contributor", "Tidewater Labs", "Remote", "2024-06"),
+        ("Undergraduate Researcher", "Lakeside University Kinesiology Lab", "Storrs, CT", "2012"),
+    ]
+    assert not parsed.education
