@@ -9,6 +9,7 @@ format may keep apart (a DOCX table, a PDF grid) or join on one text line.
 from __future__ import annotations
 
 import random
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -159,8 +160,14 @@ def combined_label(labels: list[str]) -> str:
     return labels[0]
 
 
+# Inline HTML some JSON Resume authors typed into their text ('<b>', '<br/>', '<a href=…>'): a
+# resume shows the words, and the Markdown and HTML parsers read such tags as markup, so a line
+# written with them would no longer match the line read back.
+_TAG = re.compile(r"</?[A-Za-z][^<>]*>")
+
+
 def clean(value: Any) -> str:
-    return " ".join(str(value or "").split())
+    return " ".join(_TAG.sub(" ", str(value or "")).split())
 
 
 def _text(block: list[Block], text: Any, label: str, kind: str = "p") -> None:
