@@ -170,13 +170,16 @@ def find_header_blocks(items: list[Item]) -> list[tuple[int, int]]:
         )
 
     def title_below(j: int, anchor: int) -> bool:
-        """An indented job title right under the dated line ('  Undergraduate Researcher')."""
-        return (
-            joins(j, j)
-            and indent[j] > indent[anchor]
-            and len(text[j].split()) <= 6
-            and title_score(strip_markup(text[j])) > 0
-        )
+        """A job title right under the dated line, indented ('  Undergraduate Researcher') or
+        written as a sentence ('Research Scientist.', as an academic CV ends every line)."""
+        if not (0 <= j < len(rows) and j not in used and rows[j].eligible):
+            return False
+        line = strip_markup(text[j]).strip()
+        titled = 0 < len(line.split()) <= 6 and title_score(line) > 0 and line[:1].isupper()
+        if not titled or is_date_line(text[j]):
+            return False
+        indented, ended = indent[j] > indent[anchor], line.endswith(".")
+        return (indented or ended) and header_like(line.removesuffix("."))
 
     def leads_next(j: int) -> bool:
         """Line j sits right above another date line: it is that header's first line."""

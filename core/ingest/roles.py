@@ -214,6 +214,9 @@ def parse_header(lines: list[str]) -> HeaderParts:
         head.company, rest = rest[pick], rest[:pick] + rest[pick + 1 :]
         if not head.location and (place := _COMPANY_PLACE.match(head.company)):
             head.company, head.location = place.group(1), place.group(2)  # 'Acme, Berlin, DE'
+        head.company = name_before_note(head.company)
+    if _ENDED_WORD.search(head.title):
+        head.title = head.title[:-1]  # 'Research Scientist.': a CV that ends every line
     if head.title and head.company:
         _title_goes_on(joined, head)
     if head.title and not head.company:
@@ -242,6 +245,23 @@ def parse_header(lines: list[str]) -> HeaderParts:
     if not head.company and "," in head.location and not _STATE.search(head.location):
         head.company, head.location = (p.strip() for p in head.location.split(",", 1))
     return head
+
+
+_NOTE_AFTER = re.compile(r"^(?P<name>.*?\w\w)\.\s+(?=[A-Z])")
+_ABBREVIATED = re.compile(r"\b(?:inc|ltd|co|corp|llc|plc|llp|pvt|st|mt|dr|jr|sr)$", re.IGNORECASE)
+_ENDED_WORD = re.compile(r"[a-z]{3}\.$")
+
+
+def name_before_note(text: str) -> str:
+    """'Mast Mobile. Startup building a new mobile network.' → 'Mast Mobile': an employer
+    followed by a sentence about it (an academic CV's style). Not an abbreviation's point
+    ('Acme Inc. Boston'), and the note is words of a sentence, not a name ('… Co., Ltd.')."""
+    note = _NOTE_AFTER.match(text)
+    if note is None or _ABBREVIATED.search(note.group("name")):
+        return text
+    words = text[note.end() :].split()
+    worded = len(words) >= 2 and any(word[:1].islower() for word in words)
+    return note.group("name") if worded else text  # not 'Omnious. Co., Ltd.
 
 
 def _split_by_model(head: HeaderParts, text: str) -> None:

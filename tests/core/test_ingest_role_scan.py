@@ -712,3 +712,30 @@ def test_employer_lines_with_a_place_over_a_title_line_give_employer_title_and_p
         ("Undergraduate Researcher", "Lakeside University Kinesiology Lab", "Storrs, CT", "2012"),
     ]
     assert not parsed.education
+
+
+def test_an_academic_cv_entry_employer_with_a_note_over_a_title_sentence() -> None:
+    """'dates  Employer. A sentence about it.' over 'Title.': the employer without its note,
+    the title without the full stop."""
+    text = (
+        "Jo Reyes\njo@example.org\n\nEXPERIENCE\n\n"
+        "  2025 - present  Tidewater. Privacy research.\n                  Research Scientist.\n\n"
+        "     2014 - 2016  Harbor Mobile. Startup building a new mobile network.\n"
+        "                  Software Architect.\n\n"
+        "     2012 - 2013  Omnia. Co., Ltd.\n                  Data Engineer.\n"
+    )
+    parsed = parse_resume_text(text, source_name="r.txt", fmt="text")
+    assert [(r.title, r.company, r.start) for r in parsed.roles] == [
+        ("Research Scientist", "Tidewater", "2025"),
+        ("Software Architect", "Harbor Mobile", "2014"),
+        ("Data Engineer", "Omnia. Co., Ltd.", "2012"),
+    ]
+
+
+@pytest.mark.parametrize(
+    "text", ["Acme Inc. Boston office", "A. Berke, N. Lee.", "St. Mary Hospital", "Omnia. Co., Ltd."]
+)
+def test_a_point_that_ends_an_abbreviation_or_an_initial_keeps_the_name_whole(text) -> None:
+    from core.ingest.roles import name_before_note
+
+    assert name_before_note(text) == text
