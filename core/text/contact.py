@@ -10,6 +10,7 @@ brackets), so '415 555 0100', '(123) 456-7890' and '+82 10-9030-1843' are phones
 
 from __future__ import annotations
 
+import functools
 import re
 
 import phonenumbers
@@ -29,8 +30,19 @@ EMAIL_MASK = "[email removed]"
 
 def phone_spans(text: str, region: str = DEFAULT_REGION) -> list[tuple[int, int]]:
     """(start, end) of every phone number in `text`, in order."""
-    if sum(ch.isdigit() for ch in text) < _FEWEST_DIGITS:
+    if not _DIGIT_RUN.search(text):
         return []  # no phone has fewer digits (and the matcher is slow on every line)
+    return list(_phone_spans(text, region))
+
+
+# seven digits or more, each at most three separator characters from the next: a phone's shape
+_DIGIT_RUN = re.compile(rf"(?:\d[\s().+/-]{{0,3}}){{{_FEWEST_DIGITS}}}")
+
+
+@functools.lru_cache(maxsize=4096)
+def _phone_spans(text: str, region: str) -> tuple[tuple[int, int], ...]:
+    """The phone spans of one text, cached: the reader asks about the same line several times
+    (its features, the contact block, the evidence filter)."""
     spans = []
     matcher = phonenumbers.PhoneNumberMatcher(text, region, leniency=phonenumbers.Leniency.POSSIBLE)
     for match in matcher:
@@ -42,7 +54,7 @@ def phone_spans(text: str, region: str = DEFAULT_REGION) -> list[tuple[int, int]
             digits >= 9 and (_GROUPED.search(raw) or _LABELLED.search(before))
         ):
             spans.append((match.start, match.end))
-    return spans
+    return tuple(spans)
 
 
 def find_phones(text: str, region: str = DEFAULT_REGION) -> list[str]:
