@@ -5,13 +5,17 @@ A link run is one or two words under one link annotation that do not show an add
 ('jo@example.org', 'github.com/jo' are never labels). The link runs at the end of a line, set
 apart from the words before them by a list separator or a wide gap (or making up the whole line),
 are link labels when one of them labels a link at least twice in the document: a project's name
-linked once is content, while 'GitHub' linked after every project is page furniture. Labels are
-left out of the text and listed, with their targets, in `left_out`.
+linked once is content, while 'GitHub' linked after every project is page furniture. An export
+that lost the links leaves the same words as plain text: single capitalised words set out as a
+marked list at the end of a line ('Live ● GitHub') count as labels the same way (a lone word at a
+line's end, 'Remote', never does). Labels are left out of the text and listed, with their targets,
+in `left_out`.
 """
 
 from __future__ import annotations
 
 import itertools
+import re
 from collections import Counter
 
 from core.contracts import LeftOut
@@ -23,13 +27,19 @@ _REPEATS = 2
 _WHY = f"{PAGE_FURNITURE}: link labels"
 
 
-def _key(run: list[Word]) -> str | None:
-    """The run's words as a label, if they can be one (linked, short, not an address)."""
-    if not run[0].link or len(run) > _LABEL_WORDS:
+def _key(run: list[Word], *, plain: bool = False) -> str | None:
+    """The run's words as a label, if they can be one: linked, short, not an address; with
+    `plain`, one capitalised word of letters that no link carries (a label whose link an export
+    lost)."""
+    if len(run) > _LABEL_WORDS or any(ch in w.text for w in run for ch in "@./:"):
         return None
-    if any(ch in w.text for w in run for ch in "@./:"):
-        return None
-    return " ".join(w.text for w in run).casefold()
+    if plain:
+        shaped = len(run) == 1 and not run[0].link and _WORD.fullmatch(run[0].text)
+        return run[0].text.casefold() if shaped else None
+    return " ".join(w.text for w in run).casefold() if run[0].link else None
+
+
+_WORD = re.compile(r"[A-Z][A-Za-z]{1,11}")
 
 
 def _link_runs(words: list[Word]) -> list[list[Word]]:
@@ -41,26 +51,45 @@ def _link_runs(words: list[Word]) -> list[list[Word]]:
     return runs
 
 
+def _gap_before(words: list[Word], start: int) -> bool:
+    before, first = words[start - 1], words[start]
+    return first.x0 - before.x1 > WIDE_GAP * min(first.size, before.size)
+
+
 def _tail(words: list[Word]) -> tuple[int, list[str]]:
     """Where the line's trailing link runs start (len(words) if none) and their labels: runs
-    and separators back from the end, set apart from what stands before them."""
-    runs = _link_runs(words)
-    start, keys = len(words), list[str]()
-    for run in reversed(runs):
+    and separators back from the end, set apart from what stands before them. Where no link
+    labels end the line, plain words do when they are a marked list after a wide gap ('Live ●
+    GitHub'); never a whole line of them ('Python ● SQL') or one word ('Remote')."""
+    linked = _trailing(words, plain=False)
+    start, keys, _ = linked
+    if keys:
+        if start == 0:
+            return start, keys
+        apart = is_marker(words[start - 1]) or _gap_before(words, start)
+        return (start, keys) if apart else (len(words), [])
+    start, keys, marked = _trailing(words, plain=True)
+    if len(keys) >= 2 and marked and start > 0 and _gap_before(words, start):
+        return start, keys
+    return len(words), []
+
+
+def _trailing(words: list[Word], *, plain: bool) -> tuple[int, list[str], bool]:
+    """Where the trailing label runs start, their labels, and whether a marker stands between
+    two of them."""
+    start, keys, marked, after_key = len(words), list[str](), False, False
+    for run in reversed(_link_runs(words)):
         if all(is_marker(w) for w in run):
             start -= len(run)
+            marked, after_key = marked or bool(keys), False
             continue
-        key = _key(run)
-        if key is None:
-            break
-        start, keys = start - len(run), [key, *keys]
+        key = _key(run, plain=plain)
+        if key is None or (plain and after_key):
+            break  # plain labels are one word each, a marker between two ('BA Maths & BA …' is not)
+        start, keys, after_key = start - len(run), [key, *keys], True
     while start < len(words) and is_marker(words[start]):
         start += 1  # the separator before the labels stays with the words before them
-    if not keys or start == 0:
-        return start, keys
-    before, first = words[start - 1], words[start]
-    apart = is_marker(before) or first.x0 - before.x1 > WIDE_GAP * min(first.size, before.size)
-    return (start, keys) if apart else (len(words), [])
+    return start, keys, marked
 
 
 def drop_link_labels(lines: list[PageLine]) -> tuple[list[PageLine], list[LeftOut]]:

@@ -73,3 +73,39 @@ def test_an_e_mail_shown_only_as_a_word_comes_from_its_mailto_link() -> None:
     parsed = parse_resume(_pdf(mail_icon=True), "icon.pdf")
     assert parsed.contact.email == "riley.okafor@example.org"
     assert not any("riley.okafor" in card.raw_text for card in parsed.cards)
+
+
+def _plain_pdf(rows: list[tuple[str, str]]) -> bytes:
+    """Lines with a right-hand part and no link annotations at all (an export that lost them)."""
+    buffer = io.BytesIO()
+    pdf = canvas.Canvas(buffer)
+    pdf.setFont("Helvetica", 9)
+    y = 800.0
+    for left, right in rows:
+        pdf.drawString(40, y, left)
+        if right:
+            pdf.drawString(440, y, right)
+        y -= 14
+    pdf.save()
+    return buffer.getvalue()
+
+
+def test_labels_whose_links_an_export_lost_are_left_out_when_set_out_as_a_marked_list() -> None:
+    wide = "a line wide enough to cross the right-hand part of the page, so the page is one column"
+    rows = [
+        ("Tidepool | Full Stack Engineer (2016)", "Live \u25cf GitHub"),
+        ("Ledgerly | Solo Developer (2015)", "Demo \u25cf GitHub"),
+        ("Line Cook, Harbor Grill", "Remote"),
+        ("Prep Cook, Dockside Diner", "Remote"),
+        ("BA Mathematics & BA Computer Science", "2013"),
+    ]
+    body = [("Built " + wide, ""), ("Shipped " + wide, "")]  # under each, as bullets are
+    lines = [row for head in rows for row in (head, *body)]
+    read = read_upload(
+        _plain_pdf([*lines, ("Python \u25cf Go", ""), ("Python \u25cf Rust", "")]), "p.pdf"
+    )
+    assert "GitHub" not in read.text and "Demo" not in read.text
+    assert "Tidepool | Full Stack Engineer (2016)\n" in read.text
+    assert read.text.count("Remote") == 2  # one word at a line's end is never a label
+    assert "BA Mathematics & BA Computer Science" in read.text
+    assert "Python \u25cf Rust" in read.text  # a whole line of them stays
