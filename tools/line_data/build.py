@@ -35,8 +35,9 @@ from tools.line_data.render import RENDERERS, SUFFIX
 
 # 2: made-up heading wordings, summary left out a quarter of the time; 3: DataTurks' wrapped
 # bullet lines labelled bullet (the generator's convention); 4: real documents labelled by hand;
-# 5: inline HTML tags of the JSON Resumes' text left out (compose.clean)
-GENERATOR_VERSION = 5
+# 5: inline HTML tags of the JSON Resumes' text left out (compose.clean); 6: a third of the
+# Markdown renderings write a role's title and employer lines as sub-headings (render.py)
+GENERATOR_VERSION = 6
 LAYOUT_SEED = 2  # the layouts drawn are those of version 2
 MAX_MISSED = 0.15  # renderings whose extracted lines match less than this are dropped
 PEOPLE = Path(__file__).with_name("people")

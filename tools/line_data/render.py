@@ -47,9 +47,24 @@ def _furniture_lines(name: str, page: int, rng: random.Random) -> list[str]:
     ]
 
 
+# A role's own lines a Markdown resume may write as sub-headings ('### Title', '#### Employer'),
+# as many Markdown CVs do; the share of Markdown renderings that do
+ROLE_LINE_LABELS = frozenset({"title", "employer", "role_header"})
+ROLE_HEADING_SHARE = 1 / 3
+
+
+def _role_heading_level(block: Block, previous: str) -> int:
+    """3 for a role's first title/employer line, 4 for the one right under it, else 0."""
+    if block.kind != "p" or len(block.cells) != 1 or block.cells[0].label not in ROLE_LINE_LABELS:
+        return 0
+    return 4 if previous == "h3" else 3
+
+
 def render_plain(blocks: list[Block], style: Style, rng: random.Random, path: Path) -> list[Block]:
-    """Text or Markdown; returns the blocks as written (furniture lines added)."""
+    """Text or Markdown; returns the blocks as written (furniture lines added). Some Markdown
+    resumes (ROLE_HEADING_SHARE) write each role's title and employer lines as sub-headings."""
     markdown = style.fmt == "markdown"
+    role_headings = markdown and rng.random() < ROLE_HEADING_SHARE
     name = next((b.cells[0].text for b in blocks if b.kind == "name"), "")
     lines: list[str] = []
     written: list[Block] = []
@@ -66,11 +81,14 @@ def render_plain(blocks: list[Block], style: Style, rng: random.Random, path: Pa
         line = _plain_line(block, style, markdown)
         if markdown and block.kind == "row" and rng.random() < 0.5:
             line = f"**{block.cells[0].text}**{style.row_sep}{block.cells[1].text}"
+        level = _role_heading_level(block, previous) if role_headings else 0
+        if level:
+            line = f"{'#' * level} {line}"
         lines.append(line)
         written.append(block)
         if block.kind in ("heading", "name") and rng.random() < 0.5:
             lines.append("")
-        previous = block.kind
+        previous = f"h{level}" if level else block.kind
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     return written
 
