@@ -27,8 +27,9 @@ def is_name_shaped(text: str) -> bool:
         return False
     if heading_kind(body) is not None:
         return False
+    bare = [w.lstrip("\"“‘'(") for w in words]  # a nickname in quotes or brackets: 'Jo "JJ" Li'
     return all(
-        w[0].isupper() or w.lower() in {"de", "van", "von", "da", "di", "la", "le"} for w in words
+        (w[:1].isupper() or w.lower() in {"de", "van", "von", "da", "di", "la", "le"}) for w in bare
     )
 
 

@@ -4,6 +4,8 @@ belong in the header, a referee's or advisor's are another person's details. Bot
 
 from __future__ import annotations
 
+import pytest
+
 from core.ingest import parse_resume
 
 RESUME = """Amara Lindqvist
@@ -59,3 +61,16 @@ def test_a_number_with_a_thousands_comma_stays_one_skill_term() -> None:
     assert "000" not in " ".join(skills).split() and not any(
         s.startswith("200 tons") for s in skills
     )
+
+
+@pytest.mark.parametrize(
+    "name", ['Christa "CJ" Okafor', "Christa (CJ) Okafor", "Christa ‘CJ’ Okafor"]
+)
+def test_a_name_with_a_nickname_in_quotes_or_brackets_is_the_name(name) -> None:
+    from core.ingest import parse_resume_text
+
+    body = "Experience\nCook | Bistro LLC | 2019 - 2021\n- Cooked 200 covers\n"
+    text = f"{name}\ncj@example.org\n\n{body}"
+    parsed = parse_resume_text(text, source_name="r.txt", fmt="text")
+    assert parsed.contact.name == name
+    assert not any("Okafor" in card.raw_text for card in parsed.cards)
