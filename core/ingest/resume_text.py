@@ -43,6 +43,7 @@ from core.ingest.roles import (
     is_header_line,
     is_meta_line,
     is_org,
+    name_and_place,
     parse_education,
 )
 from core.ingest.run_on import split_opened_blocks, unglue_inner_headings
@@ -146,15 +147,20 @@ class ResumeBuilder:
             for part in ([item] if is_header else split_at_study_lines(item))
         ]
         items = [item for _, item in pieces]
+        headed: RoleEntry | None = None  # a role under a sub-heading, until its first bullet
         for i, (is_header, item) in enumerate(pieces):
             if not item.lines:
                 continue
             if item.kind == "subheading":
                 self._take_meta(items, i, item)
                 role, school = self._header_card(section, item), None
+                headed = role
                 continue
+            headed = None if item.kind == "bullet" or headed is not role else headed
             if is_study_line(item.lines[0].content):  # even when it reads like a role header
                 school = self._study(section, item, None)
+                continue
+            if headed is not None and self._completes_heading(section, headed, item):
                 continue
             if is_header and not part_of(
                 role, parse_role_header([ln.content for ln in item.lines])
@@ -175,6 +181,54 @@ class ResumeBuilder:
                     self.role_evidence(section, Item("para", item.lines[1:]), role)
                 continue
             self.role_evidence(section, item, role)
+
+    def _completes_heading(self, section: Section, role: RoleEntry, item: Item) -> bool:
+        """Lines between a role's sub-heading and its first bullet that give what the heading
+        lacks ('## Senior Engineer' / a specialty line / 'Regrow, Melbourne Australia' / a
+        description / 'Dec 2022 – May 2024'; '### Employer' / 'Title' / 'dates'): a line of
+        dates alone, a short employer line with its place, a short title line. The role takes
+        them (its cards too) and the lines become one of its header cards. A line naming a title
+        or employer with dates is a role of its own and completes nothing; a sentence never does."""
+        texts = [line.content for line in item.lines]
+        lines = [parse_role_header([text]) for text in texts]
+        if any(p.date is not None and (p.title or p.company) for p in lines):
+            return False
+        short = [header_like(text) and len(text.split()) <= 8 for text in texts]
+        date = next((p.date for p in lines if p.date is not None), None) if not role.start else None
+        for p in lines:
+            if p.company and not p.location:
+                p.company, p.location = name_and_place(p.company)
+        employer = next(
+            (p for p, ok in zip(lines, short, strict=True) if ok and p.company and p.location),
+            None,
+        )
+        title = next(
+            (
+                p.title
+                for p, ok in zip(lines, short, strict=True)
+                if ok and p.title and not p.company
+            ),
+            "",
+        )
+        alone = date is not None or len(lines) == 1
+        employer = employer if not role.company and alone else None
+        title = title if not role.title and alone else ""
+        if date is None and employer is None and not title:
+            return False
+        if date is not None:
+            role.timeframe, role.start, role.end = date.text, date.start, date.end
+        if employer is not None:
+            role.company, role.location = employer.company, role.location or employer.location
+        role.title = role.title or title
+        for card in self.factory.cards:
+            if card.role_id == role.id:
+                card.company, card.timeframe, card.role = role.company, role.timeframe, role.title
+                card.location = role.location
+        number = self.factory.next_number(f"exp-{role.id}-h")
+        self.factory.whole(
+            f"exp-{role.id}-h{number}", CardKind.OTHER, section.name, item, role_context(role)
+        )
+        return True
 
     def _read_as_header(self, line: str) -> bool:
         """A list item the line reader calls a role header that also carries a role's dates."""

@@ -71,7 +71,12 @@ def _cut_date(text: str, date: DateSpan, mark: str) -> str:
 
 
 def strip_markup(text: str) -> str:
-    return _MARKUP.sub("", text).strip()
+    """Without Markdown marks and a decorative glyph before the words ('## ■ SENIOR ENGINEER')."""
+    return _GLYPH_LEAD.sub("", _MARKUP.sub("", text).strip())
+
+
+# geometric shapes, dingbats and bullets set before a heading's words as decoration
+_GLYPH_LEAD = re.compile(r"^[•‣⁃■-◿✀-➿]+\s+")
 
 
 def title_score(text: str) -> int:
@@ -245,6 +250,19 @@ def parse_header(lines: list[str]) -> HeaderParts:
     if not head.company and "," in head.location and not _STATE.search(head.location):
         head.company, head.location = (p.strip() for p in head.location.split(",", 1))
     return head
+
+
+_PLACE_AFTER = re.compile(r"^(?P<name>.+?),\s*(?P<place>[A-Z][a-z]+(?:\s[A-Z][a-z]+){0,2})$")
+
+
+def name_and_place(text: str) -> tuple[str, str]:
+    """'Tidewater Labs, Melbourne Australia' → ('Tidewater Labs', 'Melbourne Australia'): an
+    organisation's name, then one to three capitalised words that name no organisation or job."""
+    found = _PLACE_AFTER.match(text)
+    if found is None or not is_org(found["name"]):
+        return text, ""
+    place = found["place"]
+    return (text, "") if is_org(place) or title_score(place) else (found["name"], place)
 
 
 _NOTE_AFTER = re.compile(r"^(?P<name>.*?\w\w)\.\s+(?=[A-Z])")

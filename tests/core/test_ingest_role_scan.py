@@ -739,3 +739,27 @@ def test_a_point_that_ends_an_abbreviation_or_an_initial_keeps_the_name_whole(te
     from core.ingest.roles import name_before_note
 
     assert name_before_note(text) == text
+
+
+def test_lines_under_a_role_sub_heading_give_the_dates_employer_and_title_it_lacks() -> None:
+    text = (
+        "# Jo Reyes\njo@example.org\n\n# PREVIOUS ROLES\n\n"
+        "## \u25a0 SENIOR ENGINEER\n\nDATA ENGINEERING | SOFTWARE ENGINEERING\n\n"
+        "Tidewater Labs, Melbourne Australia\n\n"
+        "A farm-emissions platform for growers in three countries.\n\nDec 2022 \u2013 May 2024\n\n"
+        "- Led the rebuild of the reporting service for 40 clients\n\n"
+        "## Harbor Institute for Research\nResearch Assistant\nNov 2013 - Jan 2017\n\n"
+        "- Collected a speech corpus of 120 speakers\n\n"
+        "## Frontend Developer, 11/2019 - 2/2020\n\n"
+        "Real estate search app. I used Grid layouts, Material UI to build it, Leaflet maps.\n\n"
+        "- Built the map view\n"
+    )
+    parsed = parse_resume_text(text, source_name="r.md", fmt="markdown")
+    got = [(r.title, r.company, r.start, r.end) for r in parsed.roles]
+    assert got == [
+        ("SENIOR ENGINEER", "Tidewater Labs", "2022-12", "2024-05"),
+        ("Research Assistant", "Harbor Institute for Research", "2013-11", "2017-01"),
+        ("Frontend Developer", "", "2019-11", "2020-02"),  # a sentence names no employer
+    ]
+    led = next(c for c in parsed.cards if "40 clients" in c.raw_text)
+    assert (led.company, led.timeframe) == ("Tidewater Labs", "Dec 2022 \u2013 May 2024")
