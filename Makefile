@@ -96,12 +96,15 @@ SKILLSPAN ?= ../shared/eval/skillspan
 CORPUS ?= ../shared/corpus
 # The job-ad unit-role model (core/data/jd_unit_roles.json + its manifest): units of the postings
 # corpus labelled by their headings, dev and held-back postings left out; deterministic.
+# The job-title model (core/data/jd_title_model.json): candidates labelled by each posting's
+# title field, the same postings left out; deterministic.
 train: install
 	$(BIN)/python -m tools.train_skill_spans --data $(SKILLSPAN)
 	$(BIN)/python -m tools.line_data.build --corpus $(CORPUS)
 	$(BIN)/python -m tools.train_line_reader
 	$(BIN)/python -m tools.train_header_fields --corpus $(CORPUS)/jsonresume
 	$(BIN)/python -m tools.train_jd_unit_roles --corpus $(CORPUS)/postings
+	$(BIN)/python -m tools.train_jd_titles --corpus $(CORPUS)/postings
 
 # Known vulnerabilities in the installed dependencies (pip-audit). One package is probed first:
 # when the advisory service cannot be used (offline, or a registry mirror without PyPI's JSON
