@@ -92,6 +92,7 @@ class ResumeBuilder:
         self, text: str, source: str, terms: list[str], headers: frozenset[str] = frozenset()
     ) -> None:
         self.text = text
+        self.lines = text.splitlines()
         self.headers = headers  # role header lines by the line reader (list items among them)
         self.factory = CardFactory(source, terms)
         self.roles: list[RoleEntry] = []
@@ -148,13 +149,25 @@ class ResumeBuilder:
         ]
         items = [item for _, item in pieces]
         headed: RoleEntry | None = None  # a role under a sub-heading, until its first bullet
+        level = 0  # how deep a Markdown heading opened the current role (0: none did)
+        employer: tuple[RoleEntry, int] | None = None  # an employer-only heading over roles
         for i, (is_header, item) in enumerate(pieces):
             if not item.lines:
                 continue
             if item.kind == "subheading":
+                here = self._heading_level(item)
+                employer = employer if employer and here > employer[1] else None
+                deeper = here > level > 0 and role is not None
+                if deeper and role is not None and self._part_of_role(section, role, item):
+                    continue
                 self._take_meta(items, i, item)
-                role, school = self._header_card(section, item), None
-                headed = role
+                if employer is not None:
+                    role = self._under_employer(section, employer[0], item)
+                else:
+                    role = self._header_card(section, item)
+                    if role.company and not (role.title or role.start) and here:
+                        employer = (role, here)
+                school, headed, level = None, role, here
                 continue
             headed = None if item.kind == "bullet" or headed is not role else headed
             if is_study_line(item.lines[0].content):  # even when it reads like a role header
@@ -181,6 +194,67 @@ class ResumeBuilder:
                     self.role_evidence(section, Item("para", item.lines[1:]), role)
                 continue
             self.role_evidence(section, item, role)
+
+    def _heading_level(self, item: Item) -> int:
+        """How deep a Markdown heading `item` is ('### …' 3), 0 when it is none."""
+        line = self.lines[item.first - 1].lstrip() if 0 < item.first <= len(self.lines) else ""
+        return len(line) - len(line.lstrip("#"))
+
+    def _under_employer(self, section: Section, owner: RoleEntry, item: Item) -> RoleEntry:
+        """A role heading deeper than an employer-only heading ('## Lakeside Telecom' / '###
+        Network Engineer (2009 - 2010)' / '### Network Technician (2007 - 2009)'): the first
+        fills the employer's entry, each later one is a role at that employer."""
+        parts = parse_role_header([line.content for line in item.lines])
+        if owner.title or owner.start or parts.company:
+            role = self._header_card(section, item)
+            if not role.company:
+                role.company = owner.company
+                for card in self.factory.cards:
+                    if card.role_id == role.id:
+                        card.company = owner.company
+            return role
+        owner.title, owner.location = parts.title, owner.location or parts.location
+        if parts.date is not None:
+            owner.timeframe, owner.start, owner.end = (
+                parts.date.text,
+                parts.date.start,
+                parts.date.end,
+            )
+        number = self.factory.next_number(f"exp-{owner.id}-h")
+        self.factory.whole(
+            f"exp-{owner.id}-h{number}", CardKind.OTHER, section.name, item, role_context(owner)
+        )
+        return owner
+
+    def _part_of_role(self, section: Section, role: RoleEntry, item: Item) -> bool:
+        """A heading deeper than its role's: what the role lacks (`_completes_heading`: its
+        dates, '### March 2011 - May 2012'), or a part of it (`_inside_role`)."""
+        return self._completes_heading(section, role, item) or self._inside_role(
+            section, role, item
+        )
+
+    def _inside_role(self, section: Section, role: RoleEntry, item: Item) -> bool:
+        """A heading deeper than its role's with no dates is part of that role: its title where
+        the role has none ('## TippingPoint  March 2017 to June 2019' / '### Senior Linux Systems
+        Engineer'), else a label over some of its lines ('#### Projects:'), unless it names a
+        title of its own (a second job at the employer) and is not written as a label, or names
+        only an employer ('### Teacher (2012 – 2013)' / '#### Lakeside High School')."""
+        parts = parse_role_header([line.content for line in item.lines])
+        label = item.text.rstrip().endswith(":")
+        if parts.date is not None or (parts.company and not parts.title and not label):
+            return False  # a role of its own, or its employer (`employers_under_titles`)
+        if parts.title and not parts.company and not role.title and not label:
+            role.title = parts.title
+            for card in self.factory.cards:
+                if card.role_id == role.id:
+                    card.role = role.title
+        elif parts.title and not label:
+            return False
+        number = self.factory.next_number(f"exp-{role.id}-h")
+        self.factory.whole(
+            f"exp-{role.id}-h{number}", CardKind.OTHER, section.name, item, role_context(role)
+        )
+        return True
 
     def _completes_heading(self, section: Section, role: RoleEntry, item: Item) -> bool:
         """Lines between a role's sub-heading and its first bullet that give what the heading

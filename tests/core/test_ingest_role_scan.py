@@ -763,3 +763,29 @@ def test_lines_under_a_role_sub_heading_give_the_dates_employer_and_title_it_lac
     ]
     led = next(c for c in parsed.cards if "40 clients" in c.raw_text)
     assert (led.company, led.timeframe) == ("Tidewater Labs", "Dec 2022 \u2013 May 2024")
+
+
+def test_headings_deeper_than_a_roles_heading_are_its_title_dates_and_labels() -> None:
+    """'## Employer  dates' / '### Title' / '#### Projects:' (a Word resume's heading styles):
+    one role, its title from the deeper heading, the labels inside it; a dated deeper heading
+    of its own is still a role."""
+    text = (
+        "# Jo Reyes\njo@example.org\n\n# Experience\n\n"
+        "## Tidewater Networks March 2017 to June 2019\n\n### Senior Linux Systems Engineer\n\n"
+        "#### Day to day responsibilities:\n\n- Reviewed the code of 6 teams\n\n"
+        "#### Projects:\n\n- Moved 900 hosts to a new OS release\n\n"
+        "## Harbor Hosting\n\n### Escalation Engineer\n\n### March 2011 - May 2012\n\n"
+        "- Handled escalations from 12 administrators\n\n"
+        "## Lakeside Telecom\n\n### Network Engineer (2009 - 2010)\n\n"
+        "- Ran the NOC night shift\n\n### Network Technician (2007 - 2009)\n\n- Patched racks\n"
+    )
+    parsed = parse_resume_text(text, source_name="r.md", fmt="markdown")
+    assert [(r.title, r.company, r.start) for r in parsed.roles] == [
+        ("Senior Linux Systems Engineer", "Tidewater Networks", "2017-03"),
+        ("Escalation Engineer", "Harbor Hosting", "2011-03"),
+        ("Network Engineer", "Lakeside Telecom", "2009"),
+        ("Network Technician", "Lakeside Telecom", "2007"),
+    ]
+    moved = next(c for c in parsed.cards if "900 hosts" in c.raw_text)
+    assert moved.role_id == parsed.roles[0].id
+    assert moved.role == "Senior Linux Systems Engineer"
