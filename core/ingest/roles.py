@@ -249,7 +249,19 @@ def parse_header(lines: list[str]) -> HeaderParts:
         head.location = rest[0]
     if not head.company and "," in head.location and not _STATE.search(head.location):
         head.company, head.location = (p.strip() for p in head.location.split(",", 1))
+    if not head.title and (own := _SELF_EMPLOYED.match(head.company)):
+        head.company, head.title = own["who"], own["work"]  # 'Freelance, Design & Full-Stack'
+    elif not head.title and _SELF_EMPLOYED.match(f"{head.company}, {head.location}"):
+        head.title, head.location = head.location, ""  # 'Self-employed, Wedding Photographer'
     return head
+
+
+# working for oneself, then the work: 'Freelance, Design & Full-Stack'
+_SELF_EMPLOYED = re.compile(
+    r"^(?P<who>freelancer?|self[- ]employed|independent(?: contractor| consultant)?)"
+    r",\s*(?P<work>[A-Z].+)$",
+    re.IGNORECASE,
+)
 
 
 _PLACE_AFTER = re.compile(r"^(?P<name>.+?),\s*(?P<place>[A-Z][a-z]+(?:\s[A-Z][a-z]+){0,2})$")

@@ -733,7 +733,8 @@ def test_an_academic_cv_entry_employer_with_a_note_over_a_title_sentence() -> No
 
 
 @pytest.mark.parametrize(
-    "text", ["Acme Inc. Boston office", "A. Berke, N. Lee.", "St. Mary Hospital", "Omnia. Co., Ltd."]
+    "text",
+    ["Acme Inc. Boston office", "A. Berke, N. Lee.", "St. Mary Hospital", "Omnia. Co., Ltd."],
 )
 def test_a_point_that_ends_an_abbreviation_or_an_initial_keeps_the_name_whole(text) -> None:
     from core.ingest.roles import name_before_note
@@ -789,3 +790,24 @@ def test_headings_deeper_than_a_roles_heading_are_its_title_dates_and_labels() -
     moved = next(c for c in parsed.cards if "900 hosts" in c.raw_text)
     assert moved.role_id == parsed.roles[0].id
     assert moved.role == "Senior Linux Systems Engineer"
+
+
+@pytest.mark.parametrize(
+    ("header", "title", "employer"),
+    [
+        (
+            "Freelance, Design & Full-Stack    Feb 2019 - Present",
+            "Design & Full-Stack",
+            "Freelance",
+        ),
+        (
+            "Self-employed, Wedding Photography | 2015 - 2018",
+            "Wedding Photography",
+            "Self-employed",
+        ),
+    ],
+)
+def test_working_for_oneself_then_the_work_gives_employer_and_title(header, title, employer):
+    text = f"Jo Reyes\njo@example.org\n\nExperience\n{header}\n- Shot 40 weddings a year\n"
+    (role,) = parse_resume_text(text, source_name="r.txt", fmt="text").roles
+    assert (role.title, role.company, role.location) == (title, employer, "")
