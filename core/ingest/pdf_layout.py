@@ -396,3 +396,37 @@ def render_line(line: PageLine, letter: float) -> str:
             out += " " * max(2, round(gap / letter)) if wide else " "
         out += word.text
     return out
+
+
+_CLOSING = frozenset({",", ".", ";", ":", ")"})
+
+
+def _one_letter(word: Word) -> bool:
+    return sum(ch.isalnum() for ch in word.text) == 1
+
+
+def join_letter_spaced(line: PageLine) -> PageLine:
+    """'N A M    R Y U L    K I M' → 'NAM RYUL KIM': a line set in letter-spaced capitals, every
+    letter a word of its own, becomes its words again. The line qualifies when it holds four or
+    more words and nearly all (three in four) are a single letter or digit; a gap more than twice
+    the median gap between its letters separates two words, and a word of several letters on the
+    line stays as it is ('S P E N D E S K   Full-Stack Software')."""
+    words = line.words
+    if len(words) < 4 or 4 * sum(_one_letter(w) for w in words) < 3 * len(words):
+        return line
+    gaps = [b.x0 - a.x1 for a, b in itertools.pairwise(words)]
+    cut = 2 * statistics.median(gaps)
+    joined = [[words[0]]]
+    for gap, word in zip(gaps, words[1:], strict=True):
+        last = joined[-1][-1]
+        inside = _one_letter(last) or last.text in _CLOSING  # 'R e a c t . j s'
+        closing = word.text in _CLOSING and _one_letter(last)  # 'R A I L S ,'
+        if gap <= cut and (closing or (_one_letter(word) and inside)):
+            joined[-1].append(word)
+        else:
+            joined.append([word])
+    line.words = [
+        group[0]._replace(text="".join(w.text for w in group), x1=group[-1].x1) for group in joined
+    ]
+    return line
+

@@ -19,12 +19,12 @@ import re
 import statistics
 
 from core.contracts import LeftOut
-from core.ingest.pdf_layout import PageLine, letter_width, render_line
+from core.ingest.pdf_layout import PageLine, join_letter_spaced, letter_width, render_line
 from core.ingest.pdf_links import drop_link_labels
 from core.ingest.pdf_pages import drop_running_lines, keeps_hyphen
 from core.reader.lines import Line
 
-_HEAD = re.compile(r"^(.*?)([A-Za-z]+)-$")
+_HEAD = re.compile(r"^(.*?)([A-Za-z]+)[-\u2010\u2011]$")  # '-' or a Unicode hyphen ('prod‐')
 _TAIL = re.compile(r"^([a-z]{2,})")
 
 
@@ -98,7 +98,8 @@ def pdf_text_and_lines(
 ) -> tuple[str, list[Line], list[LeftOut]]:
     """(text with the page's layout, every line as a `Line`, running lines left out)."""
     page_lines, labels = drop_link_labels(join_broken_lines(page_lines))
-    letter = letter_width(page_lines)
+    letter = letter_width(page_lines)  # as the page sets its letters, spaced ones included
+    page_lines = [join_letter_spaced(line) for line in page_lines]
     edge, left_out = running_lines(page_lines, letter)
     left_out = labels + left_out
     body = _median_size(page_lines)

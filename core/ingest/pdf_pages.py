@@ -23,7 +23,7 @@ from core.contracts import LeftOut
 _HEAD_WORDS = 10  # running heads and feet are short: a name, a title, a date, a page number
 _EDGE_LINES = 2  # lines at the top and bottom of a page that may be running heads or feet
 _PAGE_NUMBER = re.compile(r"^\W*(?:page\s*)?\d{1,3}(?:\s*(?:of|/)\s*\d{1,3})?\W*$", re.I)
-_BROKEN_WORD = re.compile(r"([A-Za-z]+)-\n[ \t]*([a-z]{2,})")
+_BROKEN_WORD = re.compile(r"([A-Za-z]+)[-\u2010\u2011]\n[ \t]*([a-z]{2,})")
 _COMPOUND_PREFIXES = frozenset(
     [
         "self",

@@ -7,9 +7,10 @@ import io
 import random
 import re
 
+import pytest
 from reportlab.pdfgen import canvas
 
-from core.ingest import read_upload
+from core.ingest import parse_resume, read_upload
 
 MAIN = [
     "Experience",
@@ -259,3 +260,50 @@ def test_side_labels_under_dotted_rules_and_beside_a_bulleted_first_item() -> No
     for label in ("EDUCATION", "EXPERIENCE", "AWARDS"):
         assert label in lines
     assert lines[lines.index("AWARDS") + 1].replace("  ", " ").startswith("• Dean's list")
+
+
+def _spaced_pdf() -> bytes:
+    """Headings and a name set in letter-spaced capitals: each letter drawn on its own with the
+    same tracking after it, a wider gap between words (as designed resume templates set them)."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    buffer = io.BytesIO()
+    pdf = canvas.Canvas(buffer)
+
+    def spaced(x: float, y: float, words: list[str], size: float = 12) -> None:
+        pdf.setFont("Helvetica-Bold", size)
+        for word in words:
+            for letter in word:
+                pdf.drawString(x, y, letter)
+                x += stringWidth(letter, "Helvetica-Bold", size) + size * 0.4
+            x += size * 1.6
+
+    spaced(40, 800, ["RILEY", "OKAFOR"], 16)
+    pdf.setFont("Helvetica", 9)
+    pdf.drawString(40, 784, "riley.okafor@example.org | Portland, OR")
+    spaced(40, 760, ["EXPERIENCE"])
+    pdf.setFont("Helvetica", 9)
+    pdf.drawString(40, 745, "Line Cook, Harbor Grill | 2016 - 2019")
+    pdf.drawString(40, 732, "- Worked grill and saute stations on weekend double shifts")
+    spaced(40, 710, ["SKILLS"])
+    pdf.setFont("Helvetica", 9)
+    pdf.drawString(40, 695, "Knife work, food safety, inventory")
+    pdf.save()
+    return buffer.getvalue()
+
+
+def test_letter_spaced_capitals_read_as_words() -> None:
+    read = read_upload(_spaced_pdf(), "spaced.pdf")
+    assert "RILEY OKAFOR" in " ".join(read.text.split())
+    assert "EXPERIENCE" in read.text and "SKILLS" in read.text
+    parsed = parse_resume(_spaced_pdf(), "spaced.pdf")
+    assert " ".join(parsed.contact.name.split()) == "RILEY OKAFOR"
+    assert [(r.title, r.company) for r in parsed.roles] == [("Line Cook", "Harbor Grill")]
+
+
+@pytest.mark.parametrize("hyphen", ["-", "\u2010", "\u2011"])
+def test_a_word_broken_over_a_line_with_any_hyphen_is_joined(hyphen) -> None:
+    from core.ingest.pdf_pages import join_broken_words
+
+    text = f"Led the prod{hyphen}\n  uct launch; a well-known co-\nfounder"
+    assert join_broken_words(text) == "Led the product launch; a well-known co-founder"
