@@ -9,8 +9,8 @@ The JSON Resumes marked held out there (a fixed fifth, by file-name hash, chosen
 training) are never trained on: the model is first trained on the train split and scored on
 them, then that model is written to core/data/line_reader.crfsuite with its manifest
 core/data/line_reader.json (data hash, counts, parameters, the held-out scores). The
-hyper-parameters are fixed in core.reader.training.PARAMS (not tuned). L-BFGS has no random
-step, so the same data gives the same file.
+hyper-parameters are fixed in core.reader.training.PARAMS (c1 chosen by cross-validation on
+the real training documents). L-BFGS has no random step, so the same data gives the same file.
 """
 
 from __future__ import annotations
