@@ -429,4 +429,3 @@ def join_letter_spaced(line: PageLine) -> PageLine:
         group[0]._replace(text="".join(w.text for w in group), x1=group[-1].x1) for group in joined
     ]
     return line
-
