@@ -308,9 +308,11 @@ def read_labelled(
         contact.name = ""  # the rules took a line the model reads as something else
     used = kept
     named = [no for no, label in by_line.items() if label.label == "name"]
-    if named and (not contact.name or named[0] not in used):
+    sure = bool(named) and by_line[named[0]].probability >= _NAME_SURE  # as `named_line` asks
+    if sure and (not contact.name or named[0] not in used):
         contact.name = strip_markup(lines[named[0] - 1].text).strip()
         used.add(named[0])
+
     parts, left_out = _parts(lines, labels, used)
     sections = [
         Section(p.name, p.kind, p.line, build_items([ln for ln, _ in p.rows], 2, _stops_bullet))

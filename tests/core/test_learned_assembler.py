@@ -85,3 +85,17 @@ def test_a_label_count_that_does_not_match_the_lines_is_refused():
 
     with pytest.raises(ValueError, match="labels for"):
         read_labelled("a\nb", [L("other")], source_name="x.txt")
+
+
+def test_a_line_the_model_is_unsure_is_a_name_gives_no_name():
+    """A template with no name: the line at its top, which the model calls a name at 0.40 and no
+    rule reads as one, is not taken for the person's name; a line it is sure of is."""
+    text = (
+        "Design portfolio 2019-2024\nWork\nPrint Designer, Harbor Press, 2019 - 2022\n- Laid out 40"
+    )
+    labels = [L("name", None, 0.4), L("heading", "experience"), L("role_header"), L("bullet")]
+    parsed, _ = read_labelled(text, labels, source_name="t.txt")
+    assert parsed.contact.name == ""
+    labels[0] = L("name", None, 0.95)
+    parsed, _ = read_labelled(text, labels, source_name="t.txt")
+    assert parsed.contact.name == "Design portfolio 2019-2024"
