@@ -24,7 +24,7 @@ from core.ingest.roles import (
     strip_markup,
     title_score,
 )
-from core.text.dates import first_range
+from core.text.dates import YEAR, first_range
 
 
 def _names(text: str) -> tuple[bool, bool]:
@@ -190,8 +190,9 @@ def programme(item: Item, school: str) -> str:
     first = strip_markup(item.lines[0].content)
     at = first.find(school) if school else -1
     dash = _AFTER_DASH.match(first[at + len(school) :]) if at >= 0 else None
-    if dash and _studied(_first_field(dash.group(1))):
-        return _first_field(dash.group(1))
+    named = _first_field(dash.group(1)) if dash else ""
+    if _studied(named):
+        return named
     if len(item.lines) < 2:
         return ""
     line = strip_markup(item.lines[1].content)
@@ -201,7 +202,7 @@ def programme(item: Item, school: str) -> str:
     return below if _studied(below) else ""
 
 
-_YEAR = re.compile(r"(?<!\d)(?:19|20)\d\d(?!\d)")
+_YEAR = re.compile(rf"(?<!\d){YEAR}(?!\d)")
 
 
 def shared_schools(entries: list[tuple[str, str, str]]) -> list[str]:

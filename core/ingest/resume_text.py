@@ -47,11 +47,12 @@ from core.ingest.roles import (
     parse_education,
 )
 from core.ingest.run_on import split_opened_blocks, unglue_inner_headings
-from core.ingest.sections import unglue_headings
+from core.ingest.sections import heading_depth, unglue_headings
 from core.ingest.sidebar import resume_after_sidebar
 from core.ingest.skills import load_skill_lexicon
 from core.ingest.study_lines import is_study_line, split_at_study_lines
 from core.ingest.textnorm import normalize_text
+from core.text.dates import DateSpan
 
 _ROLE_SECTIONS = (CardKind.EXPERIENCE_BULLET, CardKind.ROLE_SENTENCE)
 # side sections people write one entry per line, with or without bullets
@@ -196,9 +197,15 @@ class ResumeBuilder:
             self.role_evidence(section, item, role)
 
     def _heading_level(self, item: Item) -> int:
-        """How deep a Markdown heading `item` is ('### …' 3), 0 when it is none."""
-        line = self.lines[item.first - 1].lstrip() if 0 < item.first <= len(self.lines) else ""
-        return len(line) - len(line.lstrip("#"))
+        """How deep a Markdown heading `item` is (`heading_depth` of its first line)."""
+        return heading_depth(self.lines[item.first - 1]) if 0 < item.first <= len(self.lines) else 0
+
+    def _restate_cards(self, role: RoleEntry) -> None:
+        """The role's cards say what the role now says (employer, dates, title, place)."""
+        for card in self.factory.cards:
+            if card.role_id == role.id:
+                card.company, card.timeframe, card.role = role.company, role.timeframe, role.title
+                card.location = role.location
 
     def _under_employer(self, section: Section, owner: RoleEntry, item: Item) -> RoleEntry:
         """A role heading deeper than an employer-only heading ('## Lakeside Telecom' / '###
@@ -209,17 +216,11 @@ class ResumeBuilder:
             role = self._header_card(section, item)
             if not role.company:
                 role.company = owner.company
-                for card in self.factory.cards:
-                    if card.role_id == role.id:
-                        card.company = owner.company
+                self._restate_cards(role)
             return role
         owner.title, owner.location = parts.title, owner.location or parts.location
         if parts.date is not None:
-            owner.timeframe, owner.start, owner.end = (
-                parts.date.text,
-                parts.date.start,
-                parts.date.end,
-            )
+            _set_dates(owner, parts.date)
         number = self.factory.next_number(f"exp-{owner.id}-h")
         self.factory.whole(
             f"exp-{owner.id}-h{number}", CardKind.OTHER, section.name, item, role_context(owner)
@@ -245,9 +246,7 @@ class ResumeBuilder:
             return False  # a role of its own, or its employer (`employers_under_titles`)
         if parts.title and not parts.company and not role.title and not label:
             role.title = parts.title
-            for card in self.factory.cards:
-                if card.role_id == role.id:
-                    card.role = role.title
+            self._restate_cards(role)
         elif parts.title and not label:
             return False
         number = self.factory.next_number(f"exp-{role.id}-h")
@@ -290,14 +289,11 @@ class ResumeBuilder:
         if date is None and employer is None and not title:
             return False
         if date is not None:
-            role.timeframe, role.start, role.end = date.text, date.start, date.end
+            _set_dates(role, date)
         if employer is not None:
             role.company, role.location = employer.company, role.location or employer.location
         role.title = role.title or title
-        for card in self.factory.cards:
-            if card.role_id == role.id:
-                card.company, card.timeframe, card.role = role.company, role.timeframe, role.title
-                card.location = role.location
+        self._restate_cards(role)
         number = self.factory.next_number(f"exp-{role.id}-h")
         self.factory.whole(
             f"exp-{role.id}-h{number}", CardKind.OTHER, section.name, item, role_context(role)
@@ -405,18 +401,14 @@ class ResumeBuilder:
     def _share_schools(self, entries: list[RoleEntry]) -> None:
         """One school line over several degrees gives each of them the school (`shared_schools`);
         its cards say so."""
-        lines = self.text.splitlines()
-        firsts = [lines[e.line - 1] if e.line else "" for e in entries]
+        firsts = [self.lines[e.line - 1] if e.line else "" for e in entries]
         schools = shared_schools(
             [(e.title, e.company, f) for e, f in zip(entries, firsts, strict=True)]
         )
         for entry, school in zip(entries, schools, strict=True):
-            if school == entry.company:
-                continue
-            entry.company = school
-            for card in self.factory.cards:
-                if card.role_id == entry.id:
-                    card.company = school
+            if school != entry.company:
+                entry.company = school
+                self._restate_cards(entry)
 
     def _add_entry(self, section: Section, item: Item, parts: HeaderParts) -> RoleEntry:
         entry = RoleEntry(
@@ -494,6 +486,10 @@ def _unwrapped(lines: Iterable[list[str]]) -> list[str]:
             terms[-1], line = joined, line[1:]
         terms.extend(line)
     return terms
+
+
+def _set_dates(role: RoleEntry, date: DateSpan) -> None:
+    role.timeframe, role.start, role.end = date.text, date.start, date.end
 
 
 def parse_resume_text(

@@ -46,6 +46,7 @@ from core.ingest.roles import (
     strip_markup,
     title_score,
 )
+from core.ingest.sections import heading_depth
 from core.text.dates import first_range
 from core.text.furniture import strip_inline
 
@@ -151,8 +152,7 @@ def _heading_level(role: RoleEntry, cards: list[EvidenceCard], lines: list[str])
     """How deep a Markdown heading the role's header is ('### …' 3), 0 when it is none."""
     card = _header_card(role, cards)
     at = (card.provenance.line_start if card else 0) or 0
-    line = lines[at - 1].lstrip() if 0 < at <= len(lines) else ""
-    return len(line) - len(line.lstrip("#"))
+    return heading_depth(lines[at - 1]) if 0 < at <= len(lines) else 0
 
 
 def employers_under_titles(

@@ -98,7 +98,7 @@ def is_location(text: str) -> bool:
     return bool(_LOCATION.match(text)) and title_score(text) == 0 and not is_org(text)
 
 
-def _is_place(pieces: list[str]) -> bool:
+def is_place(pieces: list[str]) -> bool:
     """'Boise', 'ID' or 'Mountain View', 'CA', 'USA': a city and region, then maybe a country
     (one or two capitalised words, or an abbreviation)."""
     if len(pieces) == 3:
@@ -143,7 +143,7 @@ def _split_title_company(part: str) -> tuple[str, str, str]:
     pieces = [p.strip() for p in part.split(",")]
     place = ""
     for size in (3, 2):  # 'City, ST, USA' before 'City, ST'
-        if len(pieces) >= size + 2 and _is_place(pieces[-size:]):
+        if len(pieces) >= size + 2 and is_place(pieces[-size:]):
             place, pieces = ", ".join(pieces[-size:]), pieces[:-size]
             break
     if len(pieces) >= 2 and title_score(pieces[-1]) == 0 and not is_location(pieces[-1]):
@@ -291,7 +291,7 @@ def name_before_note(text: str) -> str:
         return text
     words = text[note.end() :].split()
     worded = len(words) >= 2 and any(word[:1].islower() for word in words)
-    return note.group("name") if worded else text  # not 'Omnious. Co., Ltd.
+    return note.group("name") if worded else text  # not 'Omnious. Co., Ltd.'
 
 
 def _split_by_model(head: HeaderParts, text: str) -> None:
@@ -376,10 +376,10 @@ def _campus(pieces: list[str], school: int) -> str:
     the school's campus; the place alone after the school ('Stanford University, Stanford, CA')
     leaves nothing between, and a placeholder 'City, State, USA' has no code."""
     after = pieces[school + 1 :]
-    if len(after) in (2, 3) and _is_place(after):
+    if len(after) in (2, 3) and is_place(after):
         return ""  # the place itself: 'Stanford, CA, USA'
     for size in (3, 2):  # the place's region written as a code: 'CA', 'MN'
-        if len(after) == size + 1 and _is_place(after[1:]) and re.fullmatch(r"[A-Z]{2}", after[2]):
+        if len(after) == size + 1 and is_place(after[1:]) and re.fullmatch(r"[A-Z]{2}", after[2]):
             name = after[0]
             plain = not (DEGREE.search(name) or title_score(name) or is_org(name))
             shaped = name[:1].isupper() and len(name.split()) <= 3 and not is_location(name)
@@ -440,6 +440,6 @@ def _has_field(pieces: list[str], degree: int) -> bool:
     name, rest = pieces[degree + 1], pieces[degree + 1 : degree + 3]
     shaped = name[:1].isupper() and len(name.split()) <= 5 and not re.search(r"\d", name)
     coded = len(rest) >= 2 and re.fullmatch(r"[A-Z]{2,3}", rest[1])  # 'Boise, ID'
-    place = is_location(name) or (coded and _is_place(rest[:2]))
+    place = is_location(name) or (coded and is_place(rest[:2]))
     other = DEGREE.search(name) or is_org(name) or title_score(name) or DISTINCTION.search(name)
     return bool(shaped and not place and not other)

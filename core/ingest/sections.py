@@ -111,6 +111,12 @@ MD_HEADING = re.compile(r"^\s{0,3}(#{1,6})\s+(.*?)\s*#*\s*$")
 _PAREN = re.compile(r"\([^)]*\)")
 
 
+def heading_depth(line: str) -> int:
+    """How deep a Markdown heading `line` is ('### …' 3), 0 when it is none."""
+    line = line.lstrip()
+    return len(line) - len(line.lstrip("#"))
+
+
 def heading_words(text: str) -> str:
     """Lower-case heading text without markdown, parentheticals or a trailing colon."""
     text = re.sub(r"[*_`#]", "", text).replace("’", "'").replace("‘", "'")

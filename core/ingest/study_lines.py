@@ -16,7 +16,7 @@ import re
 
 from core.ingest.degrees import DEGREE
 from core.ingest.layout import Item
-from core.ingest.roles import is_location, names_proper_org
+from core.ingest.roles import is_place, names_proper_org
 from core.text.dates import first_range
 
 _FIELDS = re.compile(r"\s*[,|｜]\s*")
@@ -41,7 +41,7 @@ def is_study_line(text: str) -> bool:
 
 def _placed(city: str, code: str) -> bool:
     """`code` is the region of the city before it ('Boston', 'MA')."""
-    return bool(re.fullmatch(r"[A-Z]{2}", code)) and is_location(f"{city}, {code}")
+    return bool(re.fullmatch(r"[A-Z]{2}", code)) and is_place([city, code])
 
 
 def split_at_study_lines(item: Item) -> list[Item]:
