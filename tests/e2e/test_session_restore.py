@@ -148,12 +148,12 @@ def test_ending_a_session_revokes_every_url_it_served_before_reloads_and_in_clos
     write_draft(page)
     urls = served_urls(page, app_url)
     page.reload()  # a new Streamlit session over the same saved work
-    page.get_by_role("heading", name="Audit and downloads").wait_for(timeout=ANALYSIS_S)
+    page.get_by_role("heading", name="Audit and downloads").first.wait_for(timeout=ANALYSIS_S)
     settle(page)
     urls += served_urls(page, app_url)
     tab = page.context.new_page()  # a second tab of the same browser, then the first closes
     tab.goto(page.url)
-    tab.get_by_role("heading", name="Audit and downloads").wait_for(timeout=ANALYSIS_S)
+    tab.get_by_role("heading", name="Audit and downloads").first.wait_for(timeout=ANALYSIS_S)
     settle(tab)
     page.close()
     urls += served_urls(tab, app_url)
