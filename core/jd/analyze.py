@@ -209,8 +209,12 @@ def analyze_jd(
     sections = lists_by_meaning(split_sections(clean), embedder=embedder)
     sections = assign_roles(sections, embedder=embedder)
     title = detect_title(sections)
-    asks = qualification_items(sections, embedder=embedder) | learned_asks(sections)
-    candidates = extract_candidates(sections, has_terms=lambda t: bool(keywords_in(t)), asks=asks)
+    candidates = extract_candidates(
+        sections,
+        has_terms=lambda t: bool(keywords_in(t)),
+        asks=qualification_items(sections, embedder=embedder),
+        learned=learned_asks(sections),
+    )
     kept = drop_boilerplate(candidates, embedder=embedder)
     dropped = frozenset(c.text for c in candidates) - {c.text for c in kept}
     kept = drop_wrapper_units(kept)  # still read for keywords: its terms may be asked for

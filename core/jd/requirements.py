@@ -6,6 +6,9 @@ In order of trust:
 2. responsibility items and sentences elsewhere that state a requirement outright ("5+ years",
    "experience with", "proficiency in", "degree in", "bonus if you've…"), or list items there
    that read as qualifications by meaning (given as `asks`);
+   a unit the learned unit-role model reads as a requirement (`learned`) counts even in the
+   employer's voice ("We need somebody with a good knowledge of…", "Expert skills with Tableau
+   (we use it daily)"), which otherwise marks text about the employer;
 3. when that finds nothing: responsibility items, then any bullet or sentence, that name a
    skill term. Benefits, pay, process, company, EEO and outlook text never count.
 """
@@ -130,9 +133,17 @@ def _candidate(text: str, section: Section, line: int) -> Candidate:
     return Candidate(text, section.kind, priority_of(text, section.kind), years_of(text), line)
 
 
-def _units(section: Section, *, bullets_only: bool = False) -> list[tuple[str, int, bool, str]]:
+def _units(
+    section: Section,
+    *,
+    bullets_only: bool = False,
+    learned: frozenset[str] | None = frozenset(),
+) -> list[tuple[str, int, bool, str]]:
     """(text, line, is_bullet, whole) for each clause of each bullet and prose sentence of a
-    section; `whole` is the bullet or sentence the clause was cut from."""
+    section; `whole` is the bullet or sentence the clause was cut from. A paragraph of wrapper
+    text is left out unless one of its sentences is in `learned` (the unit-role model reads it
+    as asked: "We are looking for someone calm with patients. We need…"); `learned=None` keeps
+    every paragraph."""
     units: list[tuple[str, int, bool, str]] = []
     for block in section.blocks:
         if block.kind == "bullet":
@@ -140,7 +151,8 @@ def _units(section: Section, *, bullets_only: bool = False) -> list[tuple[str, i
             units.extend((c, block.line, True, item) for c in clauses(item, bullet=True))
         elif not bullets_only:
             prose = sentences(block.text)
-            if wrapper_paragraph(prose):
+            asked = learned is None or not learned.isdisjoint(prose)
+            if wrapper_paragraph(prose) and not asked:
                 continue
             for sentence in prose:
                 units.extend((c, block.line, False, sentence) for c in clauses(sentence))
@@ -149,8 +161,8 @@ def _units(section: Section, *, bullets_only: bool = False) -> list[tuple[str, i
 
 def unit_wholes(section: Section) -> list[str]:
     """The bullets and prose sentences of a section as `extract_candidates` reads them (the
-    texts its `asks` name)."""
-    return list(dict.fromkeys(whole for _, _, _, whole in _units(section)))
+    texts its `asks` name), wrapper paragraphs included: the unit-role model reads them too."""
+    return list(dict.fromkeys(whole for _, _, _, whole in _units(section, learned=None)))
 
 
 def without_wrapper_sentences(item: str) -> str:
@@ -218,28 +230,32 @@ def in_employer_voice(text: str) -> bool:
     return EMPLOYER_VOICE.search(text) is not None and asks is None
 
 
-def _usable(text: str) -> bool:
+def _usable(text: str, *, learned: bool = False) -> bool:
     return (
         2 <= len(text.split()) <= 80
         and not reads_as_boilerplate(text)
-        and not in_employer_voice(text)
+        and (learned or not in_employer_voice(text))
     )
 
 
-def _explicit(sections: list[Section], asks: frozenset[str]) -> list[Candidate]:
+def _explicit(
+    sections: list[Section], asks: frozenset[str], learned: frozenset[str]
+) -> list[Candidate]:
     found: list[Candidate] = []
     for section in sections:
         if section.kind in ("requirements", "nice_to_have"):
             bulleted = section.has_bullets()
-            for text, line, is_bullet, whole in _units(section):
+            for text, line, is_bullet, whole in _units(section, learned=learned):
                 # under a bulleted list, prose is commentary unless it reads as a requirement
                 readable = is_bullet or not bulleted or STRONG_CUE.search(whole)
-                if readable and _usable(text) and not DISCLAIMER.search(text):
+                usable = _usable(text, learned=whole in learned)
+                if readable and usable and not DISCLAIMER.search(text):
                     found.append(_candidate(text, section, line))
         elif section.kind not in NEVER_REQUIREMENTS:
-            for text, line, _, whole in _units(section):
-                cued = STRONG_CUE.search(whole) or whole in asks
-                if cued and not DISCLAIMER.search(text) and _usable(text):
+            for text, line, _, whole in _units(section, learned=learned):
+                cued = STRONG_CUE.search(whole) or whole in asks or whole in learned
+                usable = _usable(text, learned=whole in learned)
+                if cued and not DISCLAIMER.search(text) and usable:
                     found.append(_candidate(text, section, line))
     return found
 
@@ -265,11 +281,13 @@ def extract_candidates(
     *,
     has_terms: Callable[[str], bool],
     asks: frozenset[str] = frozenset(),
+    learned: frozenset[str] = frozenset(),
 ) -> list[Candidate]:
     """Requirement candidates in JD order, de-duplicated by normalised text. `asks`: units
-    outside requirement sections that read as qualifications (`core.jd.sentence_roles`,
-    `core.jd.unit_roles`)."""
-    found = _explicit(sections, asks) or _fallback(sections, has_terms)
+    outside requirement sections that read as qualifications by meaning
+    (`core.jd.sentence_roles`); `learned`: units the unit-role model reads as requirements
+    (`core.jd.unit_roles.learned_asks`), asked even in the employer's voice."""
+    found = _explicit(sections, asks, learned) or _fallback(sections, has_terms)
     found = _drop_qualifiers(_title_years(sorted(found, key=lambda c: c.line)))
     seen: set[str] = set()
     unique: list[Candidate] = []

@@ -13,9 +13,11 @@ import subprocess
 import sys
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from core.jd.analyze import analyze_jd
+from core.jd.requirements import in_employer_voice
 from core.jd.unit_roles import (
     ASK_MIN,
     MANIFEST_FILE,
@@ -25,6 +27,7 @@ from core.jd.unit_roles import (
     unit_features,
     unit_roles_model,
 )
+from core.jd.unit_vectors import DIM, SOURCE, unit_vectors
 from core.resources import package_dir
 from tests.conftest import needs_shared
 
@@ -119,6 +122,41 @@ def test_requirement_in_unheaded_prose_is_read() -> None:
     texts = [r.text for r in analyze_jd(ad).requirements]
     assert any("communication skills" in t for t in texts)
     assert not any(w in t.lower() for t in texts for w in ("salary", "equal", "twelve"))
+
+
+def test_asks_in_the_employers_voice_are_read_when_the_model_reads_them_as_asked() -> None:
+    """A prose ad whose asks are all 'We are looking for… / We need…' (no heading, no 'must' or
+    'experience with'): the sentences of that paragraph are in the employer's voice, which
+    marks text about the employer, but the model reads them as asked, so they are requirements;
+    the practice's own sentence, the perks and the apply line are not."""
+    ad = (
+        "Dental Receptionist\n"
+        "Harbour Dental is a family-run practice in the centre of town, serving patients since "
+        "1985.\n\n"
+        "We are looking for someone who is friendly, reliable and calm with nervous patients. "
+        "We need a confident receptionist with good computer skills.\n\n"
+        "We offer 25 days holiday and a pension. Please send your CV to the practice manager.\n"
+    )
+    asks = [
+        "We are looking for someone who is friendly, reliable and calm with nervous patients.",
+        "We need a confident receptionist with good computer skills.",
+    ]
+    assert all(in_employer_voice(a) for a in asks)  # what the rules alone would leave out
+    assert [r.text for r in analyze_jd(ad).requirements] == asks
+
+
+def test_meaning_vectors_are_unit_length_and_place_related_words_near() -> None:
+    vectors = unit_vectors(["courier van driver", "delivery driver", "pension scheme", "", "!!"])
+    assert vectors.shape == (5, DIM)
+    assert np.allclose(np.linalg.norm(vectors[:3], axis=1), 1.0, atol=1e-5)
+    assert not vectors[3].any()  # no word piece: no meaning
+    assert vectors[0] @ vectors[1] > vectors[0] @ vectors[2]
+
+
+def test_shipped_model_names_the_vector_it_was_trained_on() -> None:
+    model = json.loads((DATA / MODEL_FILE).read_text(encoding="utf-8"))
+    assert model["vector"] == {"source": SOURCE, "dim": DIM, "scale": model["vector"]["scale"]}
+    assert len(model["roles"]["vector_weights"]) == DIM == len(model["nice"]["vector_weights"])
 
 
 @pytest.mark.slow  # trains the model again (about a minute and a half)

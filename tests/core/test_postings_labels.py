@@ -10,7 +10,7 @@ from core.cli import main
 from core.errors import InputError
 from core.evaluation.postings import labelled_units, quote_span, seen_text
 from tools.postings_labels import to_offsets
-from tools.train_jd_unit_roles import with_hand_units
+from tools.train_jd_unit_roles import hand_scores, train, with_hand_units
 
 # written for this test in the style of an entity-escaped JSON-LD description
 POSTING = (
@@ -110,3 +110,19 @@ def test_hand_labelled_units_replace_weak_ones_of_the_same_text_and_weigh_more()
     assert units == [weak[1], hand[0]]
     assert weights.tolist() == [1.0, 5.0]
     assert with_hand_units(weak, hand, 0.0)[0] == weak  # weight 0: the weak labels alone
+
+
+def test_hand_scores_read_units_a_model_never_saw_as_the_reader_takes_them():
+    """The leave-one-source-out measure (`--loso`) scores held-out hand units by the same rule
+    the reader uses: a requirement is what the model gives `ASK_MIN` or more."""
+    asks = ["Two years of bookkeeping experience", "A valid forklift licence", "Excel skills"]
+    perks = ["Free parking on site", "A generous staff discount", "Paid holidays"]
+    units = [(t, "requirements") for t in asks[:2]] * 5 + [(asks[2], "nice_to_have")] * 5
+    units += [(t, "benefits") for t in perks] * 5
+    features, roles, _ = train(units, 1.0)
+    tested = [(asks[0], "requirements"), (perks[0], "benefits"), (perks[1], "requirements")]
+    scores = hand_scores(tested, features, roles)
+    assert scores["units"] == 3 and scores["requirements"] == 2
+    assert scores["accuracy"] == pytest.approx(2 / 3, abs=1e-3)
+    assert scores["requirement_recall"] == 0.5  # the perk labelled as asked is not read so
+    assert scores["requirement_precision"] == 1.0

