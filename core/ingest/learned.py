@@ -6,10 +6,11 @@ or skills line, other people's details, page furniture. This module only puts th
 together, in document order:
 
 - a heading opens a section of its meaning; lines under no heading go by their own label;
-- a run of header lines (title / employer / dates / combined) opens a role; its fields come from
-  the lines the model named (the one date parser reads the dates); bullets and paragraphs after it
-  are that role's evidence; a run with no employer under an employer-only line keeps that employer
-  (promotions under one company);
+- a run of header lines (title / employer / dates / combined) opens a role, one role each where
+  it states a field twice (a second dates line, a second title: jobs listed without bullets);
+  its fields come from the lines the model named (the one date parser reads the dates); bullets
+  and paragraphs after it are that role's evidence; a run with no employer under an
+  employer-only line keeps that employer (promotions under one company);
 - education, skills, certification and other lines become the same sections the rule reader
   builds, read by the same entry readers (`ResumeBuilder`);
 - other people's details and page furniture are left out and named (`left_out`).
@@ -172,6 +173,33 @@ def header_parts(rows: list[tuple[RawLine, str]]) -> HeaderParts:
     return parts
 
 
+def _states(line: RawLine, label: str) -> frozenset[str]:
+    """What a header line states of a role: a title or an employer line its own field, and any
+    header line the role's dates where it holds a range (a combined line's other words, and a
+    dates line's place, are not counted: which words are which is left to `header_parts`)."""
+    dated = {"dates"} if first_range(strip_markup(line.text)) is not None else set()
+    return frozenset(({label} if label in ("title", "employer") else set()) | dated)
+
+
+def role_runs(block: list[tuple[RawLine, str]]) -> list[list[tuple[RawLine, str]]]:
+    """A run of header lines → one run per role. A line opens the next role when it states a
+    field the role has already (a second dates line, a second title), unless it continues the
+    line above: the same label under a line without dates (a title wrapped onto two lines)."""
+    runs: list[list[tuple[RawLine, str]]] = []
+    held: set[str] = set()
+    above: tuple[str, frozenset[str]] = ("", frozenset())
+    for line, label in block:
+        states = _states(line, label)
+        wrapped = label == above[0] and "dates" not in above[1]
+        if not runs or (states & held and not wrapped):
+            runs.append([])
+            held = set()
+        runs[-1].append((line, label))
+        held |= states
+        above = (label, states)
+    return runs
+
+
 class LabelledResume(ResumeBuilder):
     """The rule reader's card and entry builders, fed sections the model found."""
 
@@ -183,15 +211,16 @@ class LabelledResume(ResumeBuilder):
             if not is_header:
                 self._evidence(section, [line for line, _ in block], role)
                 continue
-            fields = header_parts(block)
-            labels = [lab for _, lab in block]
-            if "employer" in labels:  # an employer first heads the roles under it
-                group = fields.company if labels[0] == "employer" else ""
-            elif group:
-                if fields.company and not fields.title:  # 'Picker, 2018 - 2020'
-                    fields.title = fields.company
-                fields.company = group
-            role = self._role(section, block, fields)
+            for rows in role_runs(block):
+                fields = header_parts(rows)
+                labels = [lab for _, lab in rows]
+                if "employer" in labels:  # an employer first heads the roles under it
+                    group = fields.company if labels[0] == "employer" else ""
+                elif group:
+                    if fields.company and not fields.title:  # 'Picker, 2018 - 2020'
+                        fields.title = fields.company
+                    fields.company = group
+                role = self._role(section, rows, fields)
 
     def _role(
         self, section: Section, block: list[tuple[RawLine, str]], fields: HeaderParts

@@ -99,3 +99,44 @@ def test_a_line_the_model_is_unsure_is_a_name_gives_no_name():
     labels[0] = L("name", None, 0.95)
     parsed, _ = read_labelled(text, labels, source_name="t.txt")
     assert parsed.contact.name == "Design portfolio 2019-2024"
+
+
+def test_header_lines_without_evidence_between_them_open_one_role_each():
+    """Jobs listed without bullets ('dates / employer / title' over and over) are one run of
+    header lines; a second dates line or a second title opens the next role, a title wrapped onto
+    a second line does not."""
+    text = (
+        "Experience\n2021 - present\nHarbor Press, Boston, MA\nSenior Print Designer,\n"
+        "Catalogues and Packaging\n2018 - 2021\nNorth Mill Studio\nPrint Designer"
+    )
+    labels = [
+        L("heading", "experience"), L("dates"), L("employer"), L("title"),
+        L("title"), L("dates"), L("employer"), L("title"),
+    ]  # fmt: skip
+    parsed, _ = read_labelled(text, labels, source_name="d.txt")
+    assert [(r.title, r.company, r.start, r.end) for r in parsed.roles] == [
+        ("Senior Print Designer Catalogues and Packaging", "Harbor Press", "2021", "present"),
+        ("Print Designer", "North Mill Studio", "2018", "2021"),
+    ]
+
+
+def test_promotions_without_evidence_under_one_employer_line_are_two_roles():
+    text = "ACME LOGISTICS\nShift Lead\n2020 - 2022\nPicker\n2018 - 2020"
+    labels = [L("employer"), L("title"), L("dates"), L("title"), L("dates")]
+    parsed, _ = read_labelled(text, labels, source_name="w.txt")
+    assert [(r.title, r.company, r.start) for r in parsed.roles] == [
+        ("Shift Lead", "ACME LOGISTICS", "2020"),
+        ("Picker", "ACME LOGISTICS", "2018"),
+    ]
+
+
+def test_a_combined_header_over_a_place_line_is_one_role():
+    """'Employer   2015 - 2016' over 'Title   City, ST', both read as combined headers: the
+    second line holds no dates of its own, so it is the same role's."""
+    text = (
+        "Experience\nRebound Games          2015 - 2016\n"
+        "Solo Developer          Kalamazoo, MI\n- Shipped"
+    )
+    labels = [L("heading", "experience"), L("role_header"), L("role_header"), L("bullet")]
+    parsed, _ = read_labelled(text, labels, source_name="r.txt")
+    assert [(r.start, r.end) for r in parsed.roles] == [("2015", "2016")]
