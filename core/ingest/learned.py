@@ -42,7 +42,7 @@ from core.ingest.layout import (
 )
 from core.ingest.never_evidence import shown
 from core.ingest.resume_text import ResumeBuilder, _skills_terms, _stops_bullet
-from core.ingest.roles import HeaderParts, strip_markup
+from core.ingest.roles import HeaderParts, is_place, strip_markup
 from core.reader.header_fields import split_header
 from core.reader.labels import LineLabel
 from core.reader.lines import Line
@@ -156,7 +156,10 @@ def header_parts(rows: list[tuple[RawLine, str]]) -> HeaderParts:
         parts.date = first_range(" | ".join(texts["role_header"]))
     if texts["title"]:
         parts.title = " ".join(_cut(t) for t in texts["title"]).strip()
-    if texts["employer"]:
+    emphasised = _emphasised_employer([line.text for line, lab in rows if lab == "employer"])
+    if emphasised:
+        parts.company, parts.location = emphasised[0], parts.location or emphasised[1]
+    elif texts["employer"]:
         employer = _cut(texts["employer"][0])
         fields = split_header(employer)
         if fields.employer and not fields.title:
@@ -171,6 +174,21 @@ def header_parts(rows: list[tuple[RawLine, str]]) -> HeaderParts:
         if any(ch.isalpha() for ch in place) and len(place.split()) <= 5:
             parts.location = place
     return parts
+
+
+_EMPHASIS = re.compile(r"\s*(\*\*|__)(?P<words>[^*_]+?)\1")
+
+
+def _emphasised_employer(lines: list[str]) -> tuple[str, str] | None:
+    """The employer and place of an employer line that sets its first words in bold and more
+    after them ('**Capital One** McLean, VA'): the bold words are the employer, the rest its place
+    where it is shaped like one. None for any other line (the field tagger reads those)."""
+    bold = _EMPHASIS.match(lines[0]) if lines else None
+    rest = _cut(strip_markup(lines[0][bold.end() :])) if bold else ""
+    if bold is None or not rest:
+        return None
+    place = rest if is_place([piece.strip() for piece in rest.split(",")]) else ""
+    return bold.group("words").strip(" ,"), place
 
 
 def _states(line: RawLine, label: str) -> frozenset[str]:

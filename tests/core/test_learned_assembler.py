@@ -140,3 +140,15 @@ def test_a_combined_header_over_a_place_line_is_one_role():
     labels = [L("heading", "experience"), L("role_header"), L("role_header"), L("bullet")]
     parsed, _ = read_labelled(text, labels, source_name="r.txt")
     assert [(r.start, r.end) for r in parsed.roles] == [("2015", "2016")]
+
+
+def test_an_employer_set_in_bold_before_its_place_is_the_bold_words():
+    """'**Capital One** McLean, VA': the bold words are the employer, the rest its place."""
+    text = (
+        "Experience\n**North Mill Studio** McLean, VA\nPrint Designer\n2018 - 2021\n- Laid out 40"
+    )
+    labels = [L("heading", "experience"), L("employer"), L("title"), L("dates"), L("bullet")]
+    parsed, _ = read_labelled(text, labels, source_name="b.md")
+    assert [(r.title, r.company, r.location) for r in parsed.roles] == [
+        ("Print Designer", "North Mill Studio", "McLean, VA")
+    ]
