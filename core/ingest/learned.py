@@ -8,7 +8,8 @@ together, in document order:
 - a heading opens a section of its meaning; lines under no heading go by their own label;
 - a run of header lines (title / employer / dates / combined) opens a role, one role each where
   it states a field twice (a second dates line, a second title: jobs listed without bullets);
-  its fields come from the lines the model named (the one date parser reads the dates); bullets
+  its fields come from the lines the model named (the one date parser reads the dates), and a
+  short line under header lines that name no title, over the role's list, is its title; bullets
   and paragraphs after it are that role's evidence; a run with no employer under an
   employer-only line keeps that employer (promotions under one company);
 - education, skills, certification and other lines become the same sections the rule reader
@@ -32,6 +33,7 @@ from core.ingest.cards import role_context
 from core.ingest.contact import is_name_shaped, parse_contact
 from core.ingest.files import ExtractedText
 from core.ingest.layout import (
+    BULLET,
     Item,
     RawLine,
     Section,
@@ -218,13 +220,57 @@ def role_runs(block: list[tuple[RawLine, str]]) -> list[list[tuple[RawLine, str]
     return runs
 
 
+_TITLE_WORDS = 12  # a title line is short
+
+
+def _indent(line: RawLine) -> int:
+    return len(line.text) - len(line.text.lstrip())
+
+
+def _title_shaped(line: RawLine, header: RawLine, under: tuple[RawLine, str]) -> bool:
+    """A short line that is no list item, sentence or dates, set no deeper than the header
+    above it and over a bullet (a list item, or a deeper line)."""
+    text = strip_markup(line.text).strip()
+    return (
+        BULLET.match(line.text) is None
+        and len(text.split()) <= _TITLE_WORDS
+        and not text.endswith(".")
+        and first_range(text) is None
+        and _indent(line) <= _indent(header)
+        and (
+            under[1] == "bullet"
+            or BULLET.match(under[0].text) is not None
+            or _indent(under[0]) > _indent(line)
+        )
+    )
+
+
+def titles_under_headers(rows: list[tuple[RawLine, str]]) -> list[tuple[RawLine, str]]:
+    """Rows where the line under a role's header lines that names no title is read as its title
+    when it is shaped like one ('Employer      2015' over 'Junior Strategist' over the role's
+    list): the model often calls that line a paragraph."""
+    out = list(rows)
+    for i in range(1, len(out) - 1):
+        (line, label), (header, above) = out[i], out[i - 1]
+        if label != "description" or above not in HEADER_LABELS:
+            continue
+        start = i - 1
+        while start > 0 and out[start - 1][1] in HEADER_LABELS:
+            start -= 1
+        last = role_runs(out[start:i])[-1]
+        if not header_parts(last).title and _title_shaped(line, header, out[i + 1]):
+            out[i] = (line, "title")
+    return out
+
+
 class LabelledResume(ResumeBuilder):
     """The rule reader's card and entry builders, fed sections the model found."""
 
     def roles_from(self, part: _Part, section: Section) -> None:
         role: RoleEntry | None = None
         group = ""  # an employer-only header line: the company of the roles under it
-        for is_header, run in groupby(part.rows, key=lambda row: row[1] in HEADER_LABELS):
+        rows = titles_under_headers(part.rows)
+        for is_header, run in groupby(rows, key=lambda row: row[1] in HEADER_LABELS):
             block = list(run)
             if not is_header:
                 self._evidence(section, [line for line, _ in block], role)

@@ -152,3 +152,25 @@ def test_an_employer_set_in_bold_before_its_place_is_the_bold_words():
     assert [(r.title, r.company, r.location) for r in parsed.roles] == [
         ("Print Designer", "North Mill Studio", "McLean, VA")
     ]
+
+
+def test_a_short_line_under_a_header_without_a_title_over_the_list_is_the_title():
+    """'Employer      2015' over 'Junior Strategist' over the role's bullets: the model often
+    calls the middle line a paragraph; with no title in the header lines it is the title. A
+    sentence there stays the role's evidence."""
+    text = (
+        "Experience\nFaircom Partners          2015 - 2016\nJunior Social Media Strategist\n"
+        "- Wrote 300 posts\nNylon Consulting          2014 - 2015\nWe ran press for architects.\n"
+        "- Placed 12 stories"
+    )
+    labels = [
+        L("heading", "experience"), L("role_header"), L("description"), L("bullet"),
+        L("role_header"), L("description"), L("bullet"),
+    ]  # fmt: skip
+    parsed, _ = read_labelled(text, labels, source_name="f.txt")
+    assert [(r.title, r.start) for r in parsed.roles] == [
+        ("Junior Social Media Strategist", "2015"),
+        ("", "2014"),
+    ]
+    second = [c.raw_text for c in parsed.cards if c.role_id == parsed.roles[1].id]
+    assert any("We ran press" in text for text in second)
