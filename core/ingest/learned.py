@@ -152,9 +152,10 @@ def header_parts(rows: list[tuple[RawLine, str]]) -> HeaderParts:
     texts = {label: [strip_markup(line.text).strip() for line, lab in rows if lab == label]
              for label in HEADER_LABELS}  # fmt: skip
     parts = HeaderParts()
-    if texts["role_header"]:  # which words are which: the trained field tagger
-        fields = split_header(" | ".join(texts["role_header"]))
-        parts.title, parts.company, parts.location = fields.title, fields.employer, fields.place
+    combined = split_header(" | ".join(texts["role_header"]))  # the trained field tagger
+    if texts["role_header"]:
+        parts.title, parts.company = combined.title, combined.employer
+        parts.location = combined.place
         parts.date = first_range(" | ".join(texts["role_header"]))
     if texts["title"]:
         parts.title = " ".join(_cut(t) for t in texts["title"]).strip()
@@ -168,6 +169,8 @@ def header_parts(rows: list[tuple[RawLine, str]]) -> HeaderParts:
             parts.company, parts.location = fields.employer, parts.location or fields.place
         else:
             parts.company = employer
+    if texts["employer"] and texts["role_header"] and not parts.title:
+        parts.title = combined.employer  # the employer stands on its own line
     if parts.date is None:
         every = " | ".join(texts["dates"] + texts["title"] + texts["employer"])
         parts.date = first_range(every)

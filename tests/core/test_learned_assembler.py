@@ -174,3 +174,18 @@ def test_a_short_line_under_a_header_without_a_title_over_the_list_is_the_title(
     ]
     second = [c.raw_text for c in parsed.cards if c.role_id == parsed.roles[1].id]
     assert any("We ran press" in text for text in second)
+
+
+def test_a_combined_header_over_an_employer_line_holds_the_title():
+    """'### Treasurer (2009–2011)' over '#### Swim Club (Blacksburg, VA)': where the employer has
+    its own line, the combined line's words (which the field tagger may read as an employer) are
+    the title."""
+    text = (
+        "## Work\n### Treasurer (2009–2011)\n#### Virginia Tech Swim Club (Blacksburg, VA)\n"
+        "- Set up the club's bank account"
+    )
+    labels = [L("heading", "experience"), L("role_header"), L("employer"), L("bullet")]
+    parsed, _ = read_labelled(text, labels, source_name="s.md")
+    [role] = parsed.roles
+    assert (role.title, role.start, role.end) == ("Treasurer", "2009", "2011")
+    assert role.company.startswith("Virginia Tech Swim Club")
