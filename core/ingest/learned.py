@@ -281,8 +281,9 @@ class LabelledResume(ResumeBuilder):
             for rows in role_runs(block):
                 fields = header_parts(rows)
                 labels = [lab for _, lab in rows]
-                if "employer" in labels:  # an employer first heads the roles under it
-                    group = fields.company if labels[0] == "employer" else ""
+                if "employer" in labels:  # an undated employer first heads the roles under it
+                    heads = labels[0] == "employer" and "dates" not in _states(*rows[0])
+                    group = fields.company if heads else ""
                 elif group:
                     if fields.company and not fields.title:  # 'Picker, 2018 - 2020'
                         fields.title = fields.company

@@ -189,3 +189,20 @@ def test_a_combined_header_over_an_employer_line_holds_the_title():
     [role] = parsed.roles
     assert (role.title, role.start, role.end) == ("Treasurer", "2009", "2011")
     assert role.company.startswith("Virginia Tech Swim Club")
+
+
+def test_an_employer_line_with_its_own_dates_heads_only_its_role():
+    """'Harbor Press      2019 - 2022' is one job's header; the role after it, with no employer
+    line, does not take Harbor Press for its employer (an undated employer line does)."""
+    text = (
+        "Experience\nHarbor Press          2019 - 2022\nPrint Designer\n- Laid out 40 titles\n"
+        "Layout Artist, 2017 - 2019\n- Set type"
+    )
+    labels = [
+        L("heading", "experience"), L("employer"), L("title"), L("bullet"),
+        L("role_header"), L("bullet"),
+    ]  # fmt: skip
+    parsed, _ = read_labelled(text, labels, source_name="h.txt")
+    first, second = parsed.roles
+    assert (first.start, first.company, second.start) == ("2019", "Harbor Press", "2017")
+    assert second.company != "Harbor Press"
