@@ -8,10 +8,11 @@ together, in document order:
 - a heading opens a section of its meaning; lines under no heading go by their own label;
 - a run of header lines (title / employer / dates / combined) opens a role, one role each where
   it states a field twice (a second dates line, a second title: jobs listed without bullets);
-  its fields come from the lines the model named (the one date parser reads the dates), and a
-  short line under header lines that name no title, over the role's list, is its title; bullets
-  and paragraphs after it are that role's evidence; a run with no employer under an
-  employer-only line keeps that employer (promotions under one company);
+  its fields come from the lines the model named (the one date parser reads the dates); a short
+  line under header lines that name no title, over the role's list, is its title, and a short
+  dated line over header lines without dates is their first (lines the model often calls
+  paragraphs); bullets and paragraphs after it are that role's evidence; a run with no employer
+  under an undated employer-only line keeps that employer (promotions under one company);
 - education, skills, certification and other lines become the same sections the rule reader
   builds, read by the same entry readers (`ResumeBuilder`);
 - other people's details and page furniture are left out and named (`left_out`).
@@ -266,13 +267,46 @@ def titles_under_headers(rows: list[tuple[RawLine, str]]) -> list[tuple[RawLine,
     return out
 
 
+def _missing_field(run: list[tuple[RawLine, str]]) -> str:
+    """The field a role's header lines lack that a line of its own would state: the employer
+    where they hold a title, the title where they hold only an employer; '' otherwise."""
+    labels = {label for _, label in run}
+    if labels & {"title", "role_header"}:
+        return "employer"
+    return "title" if "employer" in labels else ""
+
+
+def dated_lines_over_headers(rows: list[tuple[RawLine, str]]) -> list[tuple[RawLine, str]]:
+    """Rows where a dated line right over a role's header lines that hold no dates is read as
+    their first header line ('Nylon Consulting      2014 - 2015' over 'PR Assistant'): a short
+    line that is no list item, set no deeper than the header under it, after evidence, not after
+    another header line. The model often calls that line a paragraph or other text."""
+    out = list(rows)
+    for i in range(len(out) - 1):
+        (line, label), (header, below) = out[i], out[i + 1]
+        after_header = i > 0 and out[i - 1][1] in HEADER_LABELS
+        if label not in ("description", "other") or below not in HEADER_LABELS or after_header:
+            continue
+        end = i + 1
+        while end < len(out) and out[end][1] in HEADER_LABELS:
+            end += 1
+        first = role_runs(out[i + 1 : end])[0]
+        if any("dates" in _states(row, lab) for row, lab in first):
+            continue
+        text = strip_markup(line.text).strip()
+        shaped = BULLET.match(line.text) is None and len(_cut(text).split()) <= _TITLE_WORDS
+        if first_range(text) and shaped and _indent(line) <= _indent(header):
+            out[i] = (line, _missing_field(first) or label)
+    return out
+
+
 class LabelledResume(ResumeBuilder):
     """The rule reader's card and entry builders, fed sections the model found."""
 
     def roles_from(self, part: _Part, section: Section) -> None:
         role: RoleEntry | None = None
         group = ""  # an employer-only header line: the company of the roles under it
-        rows = titles_under_headers(part.rows)
+        rows = titles_under_headers(dated_lines_over_headers(part.rows))
         for is_header, run in groupby(rows, key=lambda row: row[1] in HEADER_LABELS):
             block = list(run)
             if not is_header:

@@ -206,3 +206,24 @@ def test_an_employer_line_with_its_own_dates_heads_only_its_role():
     first, second = parsed.roles
     assert (first.start, first.company, second.start) == ("2019", "Harbor Press", "2017")
     assert second.company != "Harbor Press"
+
+
+def test_a_dated_line_over_header_lines_without_dates_is_their_first_header_line():
+    """'Nylon Consulting      2014 - 2015' over 'PR Assistant' after the last role's bullets: the
+    model often calls the dated line other text; with no dates in the header under it, it is
+    that role's employer line. A bullet with a year in it stays evidence."""
+    text = (
+        "Experience\nFaircom Partners          2015 - 2016\nJunior Strategist\n- Wrote posts\n"
+        "Nylon Consulting          2014 - 2015\nPR Assistant\n- Placed 12 stories in 2014 - 2015\n"
+        "Editor\n- Edited"
+    )
+    labels = [
+        L("heading", "experience"), L("role_header"), L("title"), L("bullet"),
+        L("other"), L("title"), L("bullet"), L("title"), L("bullet"),
+    ]  # fmt: skip
+    parsed, _ = read_labelled(text, labels, source_name="n.txt")
+    assert [(r.title, r.company, r.start, r.end) for r in parsed.roles] == [
+        ("Junior Strategist", "Faircom Partners", "2015", "2016"),
+        ("PR Assistant", "Nylon Consulting", "2014", "2015"),
+        ("Editor", "", None, None),
+    ]
