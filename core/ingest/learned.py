@@ -179,7 +179,12 @@ def header_parts(rows: list[tuple[RawLine, str]]) -> HeaderParts:
         place = _cut(texts["dates"][0])
         if any(ch.isalpha() for ch in place) and len(place.split()) <= 5:
             parts.location = place
+    parts.company = _WEB_ADDRESS.sub("", parts.company).strip() or parts.company
     return parts
+
+
+# a web address in brackets beside an employer's name: 'Rebound (reboundgame.com)'
+_WEB_ADDRESS = re.compile(r"\s*\((?:https?://)?(?:www\.)?[\w-]+(?:\.[\w-]+)+[^)\s]*\)?")
 
 
 _EMPHASIS = re.compile(r"\s*(\*\*|__)(?P<words>[^*_]+?)\1")

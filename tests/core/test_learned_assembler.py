@@ -227,3 +227,12 @@ def test_a_dated_line_over_header_lines_without_dates_is_their_first_header_line
         ("PR Assistant", "Nylon Consulting", "2014", "2015"),
         ("Editor", "", None, None),
     ]
+
+
+def test_a_web_address_beside_an_employer_is_not_part_of_its_name():
+    text = "Experience\nRebound (reboundgame.com)          2015 - 2016\nSolo Developer\n- Shipped"
+    labels = [L("heading", "experience"), L("employer"), L("title"), L("bullet")]
+    parsed, _ = read_labelled(text, labels, source_name="r.txt")
+    assert [(r.title, r.company, r.start) for r in parsed.roles] == [
+        ("Solo Developer", "Rebound", "2015")
+    ]
