@@ -46,7 +46,7 @@ from core.ingest.layout import (
 from core.ingest.never_evidence import shown
 from core.ingest.resume_text import ResumeBuilder, _skills_terms, _stops_bullet
 from core.ingest.roles import HeaderParts, is_place, strip_markup
-from core.reader.header_fields import split_header
+from core.reader.header_fields import Fields, split_header
 from core.reader.labels import LineLabel
 from core.reader.lines import Line
 from core.text.dates import first_range
@@ -170,8 +170,8 @@ def header_parts(rows: list[tuple[RawLine, str]]) -> HeaderParts:
             parts.company, parts.location = fields.employer, parts.location or fields.place
         else:
             parts.company = employer
-    if texts["employer"] and texts["role_header"] and not parts.title:
-        parts.title = combined.employer  # the employer stands on its own line
+    if texts["employer"] and texts["role_header"] and not texts["title"]:
+        parts.title = _title_by_employer(rows, combined) or parts.title or combined.employer
     if parts.date is None:
         every = " | ".join(texts["dates"] + texts["title"] + texts["employer"])
         parts.date = first_range(every)
@@ -185,6 +185,17 @@ def header_parts(rows: list[tuple[RawLine, str]]) -> HeaderParts:
 
 # a web address in brackets beside an employer's name: 'Rebound (reboundgame.com)'
 _WEB_ADDRESS = re.compile(r"\s*\((?:https?://)?(?:www\.)?[\w-]+(?:\.[\w-]+)+[^)\s]*\)?")
+
+
+def _title_by_employer(rows: list[tuple[RawLine, str]], combined: Fields) -> str:
+    """The title a combined line gives under an employer line of its own: its words but its
+    dates and place, however the field tagger cuts them; '' where no employer line is above it
+    (then what the tagger reads as the title, or as an employer, is the title)."""
+    if rows[0][1] != "employer":
+        return ""
+    words = _cut(" ".join(strip_markup(line.text) for line, lab in rows if lab == "role_header"))
+    words = words.replace(combined.place, "") if combined.place else words
+    return " ".join(words.strip(" ,|–—-").split())
 
 
 _EMPHASIS = re.compile(r"\s*(\*\*|__)(?P<words>[^*_]+?)\1")

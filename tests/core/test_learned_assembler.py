@@ -236,3 +236,17 @@ def test_a_web_address_beside_an_employer_is_not_part_of_its_name():
     assert [(r.title, r.company, r.start) for r in parsed.roles] == [
         ("Solo Developer", "Rebound", "2015")
     ]
+
+
+def test_a_combined_header_under_an_employer_line_is_the_title_whole():
+    """Under an employer line of its own, a combined line's words but its dates and place are the
+    title, however the field tagger cuts them ('Adjunct Professor' | 'Business Statistics, …')."""
+    text = (
+        "Experience\nLakeside College, Solon, OH          08/2024 - Present\n"
+        "Adjunct Professor, Business Statistics, Bachelor Program\n- Teach statistics"
+    )
+    labels = [L("heading", "experience"), L("employer"), L("role_header"), L("bullet")]
+    parsed, _ = read_labelled(text, labels, source_name="a.txt")
+    [role] = parsed.roles
+    assert role.title == "Adjunct Professor, Business Statistics, Bachelor Program"
+    assert (role.company, role.start) == ("Lakeside College", "2024-08")
