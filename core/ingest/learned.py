@@ -334,8 +334,8 @@ class LabelledResume(ResumeBuilder):
                 if "employer" in labels:  # an undated employer first heads the roles under it
                     heads = labels[0] == "employer" and "dates" not in _states(*rows[0])
                     group = fields.company if heads else ""
-                elif group:
-                    if fields.company and not fields.title:  # 'Picker, 2018 - 2020'
+                elif group and not (fields.company and fields.title):  # none of its own
+                    if fields.company:  # 'Picker, 2018 - 2020'
                         fields.title = fields.company
                     fields.company = group
                 role = self._role(section, rows, fields)

@@ -250,3 +250,19 @@ def test_a_combined_header_under_an_employer_line_is_the_title_whole():
     [role] = parsed.roles
     assert role.title == "Adjunct Professor, Business Statistics, Bachelor Program"
     assert (role.company, role.start) == ("Lakeside College", "2024-08")
+
+
+def test_a_role_that_names_its_own_title_and_employer_keeps_its_employer_under_a_group():
+    """Under an undated employer line, a combined header naming both a title and an employer of
+    its own ('Data Analyst at Stripe, 2018 - 2020') keeps its employer; one naming only one of
+    them takes the employer line's."""
+    text = (
+        "ACME LOGISTICS\nShift Lead, 2020 - 2022\n- Ran a crew of 9\n"
+        "Data Analyst at Stripe, 2018 - 2020\n- Built dashboards"
+    )
+    labels = [L("employer"), L("role_header"), L("bullet"), L("role_header"), L("bullet")]
+    parsed, _ = read_labelled(text, labels, source_name="g.txt")
+    assert [(r.title, r.company, r.start) for r in parsed.roles] == [
+        ("Shift Lead", "ACME LOGISTICS", "2020"),
+        ("Data Analyst", "Stripe", "2018"),
+    ]
