@@ -247,9 +247,9 @@ def _indent(line: RawLine) -> int:
     return len(line.text) - len(line.text.lstrip())
 
 
-def _title_shaped(line: RawLine, header: RawLine, under: tuple[RawLine, str]) -> bool:
+def _title_shaped(line: RawLine, header: RawLine, under: tuple[RawLine, str] | None) -> bool:
     """A short line that is no list item, sentence or dates, set no deeper than the header
-    above it and over a bullet (a list item, or a deeper line)."""
+    above it and over a bullet (a list item, or a deeper line) or last in its section."""
     text = strip_markup(line.text).strip()
     return (
         BULLET.match(line.text) is None
@@ -258,7 +258,8 @@ def _title_shaped(line: RawLine, header: RawLine, under: tuple[RawLine, str]) ->
         and first_range(text) is None
         and _indent(line) <= _indent(header)
         and (
-            under[1] == "bullet"
+            under is None
+            or under[1] == "bullet"
             or BULLET.match(under[0].text) is not None
             or _indent(under[0]) > _indent(line)
         )
@@ -270,7 +271,7 @@ def titles_under_headers(rows: list[tuple[RawLine, str]]) -> list[tuple[RawLine,
     when it is shaped like one ('Employer      2015' over 'Junior Strategist' over the role's
     list): the model often calls that line a paragraph."""
     out = list(rows)
-    for i in range(1, len(out) - 1):
+    for i in range(1, len(out)):
         (line, label), (header, above) = out[i], out[i - 1]
         if label != "description" or above not in HEADER_LABELS:
             continue
@@ -278,7 +279,8 @@ def titles_under_headers(rows: list[tuple[RawLine, str]]) -> list[tuple[RawLine,
         while start > 0 and out[start - 1][1] in HEADER_LABELS:
             start -= 1
         last = role_runs(out[start:i])[-1]
-        if not header_parts(last).title and _title_shaped(line, header, out[i + 1]):
+        under = out[i + 1] if i + 1 < len(out) else None
+        if not header_parts(last).title and _title_shaped(line, header, under):
             out[i] = (line, "title")
     return out
 

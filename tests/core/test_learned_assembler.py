@@ -266,3 +266,13 @@ def test_a_role_that_names_its_own_title_and_employer_keeps_its_employer_under_a
         ("Shift Lead", "ACME LOGISTICS", "2020"),
         ("Data Analyst", "Stripe", "2018"),
     ]
+
+
+def test_a_short_line_last_in_its_section_under_a_header_without_a_title_is_the_title():
+    text = "Experience\nBlue Cube Software          8/2011 - 1/2012\nSAS Trainer\nSkills\nSAS"
+    labels = [
+        L("heading", "experience"), L("role_header"), L("description"),
+        L("heading", "skills"), L("skills"),
+    ]  # fmt: skip
+    parsed, _ = read_labelled(text, labels, source_name="b.txt")
+    assert [(r.title, r.start) for r in parsed.roles] == [("SAS Trainer", "2011-08")]
