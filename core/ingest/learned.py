@@ -153,7 +153,7 @@ def header_parts(rows: list[tuple[RawLine, str]]) -> HeaderParts:
     texts = {label: [strip_markup(line.text).strip() for line, lab in rows if lab == label]
              for label in HEADER_LABELS}  # fmt: skip
     parts = HeaderParts()
-    combined = split_header(" | ".join(texts["role_header"]))  # the trained field tagger
+    combined = _placed(split_header(" | ".join(texts["role_header"])))  # the field tagger's
     if texts["role_header"]:
         parts.title, parts.company = combined.title, combined.employer
         parts.location = combined.place
@@ -185,6 +185,23 @@ def header_parts(rows: list[tuple[RawLine, str]]) -> HeaderParts:
 
 # a web address in brackets beside an employer's name: 'Rebound (reboundgame.com)'
 _WEB_ADDRESS = re.compile(r"\s*\((?:https?://)?(?:www\.)?[\w-]+(?:\.[\w-]+)+[^)\s]*\)?")
+
+
+def _pieces(text: str) -> list[str]:
+    return [piece.strip() for piece in text.split(",")]
+
+
+def _placed(fields: Fields) -> Fields:
+    """The field tagger's reading with its place checked against the place shape: where it read
+    an employer as the first words of the place ('Apple, Cupertino, CA, USA', no employer found),
+    the words before a 'City, ST' or 'City, Region, Country' ending are the employer."""
+    pieces = _pieces(fields.place)
+    if fields.employer or len(pieces) < 3 or (len(pieces) == 3 and is_place(pieces)):
+        return fields
+    for cut in range(max(1, len(pieces) - 3), len(pieces) - 1):
+        if is_place(pieces[cut:]):
+            return Fields(fields.title, ", ".join(pieces[:cut]), ", ".join(pieces[cut:]))
+    return fields
 
 
 def _title_by_employer(rows: list[tuple[RawLine, str]], combined: Fields) -> str:

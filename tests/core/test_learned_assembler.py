@@ -276,3 +276,20 @@ def test_a_short_line_last_in_its_section_under_a_header_without_a_title_is_the_
     ]  # fmt: skip
     parsed, _ = read_labelled(text, labels, source_name="b.txt")
     assert [(r.title, r.start) for r in parsed.roles] == [("SAS Trainer", "2011-08")]
+
+
+def test_an_employer_the_field_tagger_reads_into_the_place_is_the_employer():
+    """'…, Apple, Cupertino, CA, USA': the words before a 'City, ST, Country' ending are the
+    employer where the tagger took them for the start of the place and found no employer."""
+    text = (
+        "Experience\n2007 – 2012  Software Development Engineer II, Apple, Cupertino, CA, USA\n"
+        "Designed software components."
+    )
+    labels = [L("heading", "experience"), L("role_header"), L("description")]
+    parsed, _ = read_labelled(text, labels, source_name="m.txt")
+    [role] = parsed.roles
+    assert (role.title, role.company, role.location) == (
+        "Software Development Engineer II",
+        "Apple",
+        "Cupertino, CA, USA",
+    )
