@@ -49,7 +49,7 @@ from core.ingest.roles import HeaderParts, is_place, strip_markup
 from core.reader.header_fields import Fields, split_header
 from core.reader.labels import LineLabel
 from core.reader.lines import Line
-from core.text.dates import first_range
+from core.text.dates import DateSpan, first_range
 from core.text.furniture import PAGE_FURNITURE, THIRD_PARTY
 
 MEANING_KIND = {
@@ -335,20 +335,40 @@ def dated_lines_over_headers(rows: list[tuple[RawLine, str]]) -> list[tuple[RawL
     return out
 
 
+def closed_range(
+    date: DateSpan | None, header: list[tuple[RawLine, str]], under: RawLine
+) -> DateSpan | None:
+    """A range its header line leaves open at a dash ('2017 –') closed by the line under the
+    header when that line starts with its end ('Present', 'Dec 2019'): dates set in a narrow
+    column wrap onto the next line."""
+    if date is None or date.end is not None:
+        return date
+    dash = re.compile(re.escape(date.text) + r"\s*[–—-]")
+    if not any(dash.search(line.text) for line, _ in header):
+        return date
+    probe = f"{date.text} – "
+    closed = first_range(probe + under.text.strip())
+    ends_here = closed is not None and closed.begin == 0 and closed.finish > len(probe)
+    return closed if ends_here and closed.end and closed.start == date.start else date
+
+
 class LabelledResume(ResumeBuilder):
     """The rule reader's card and entry builders, fed sections the model found."""
 
     def roles_from(self, part: _Part, section: Section) -> None:
         role: RoleEntry | None = None
         group = ""  # an employer-only header line: the company of the roles under it
-        rows = titles_under_headers(dated_lines_over_headers(part.rows))
-        for is_header, run in groupby(rows, key=lambda row: row[1] in HEADER_LABELS):
-            block = list(run)
-            if not is_header:
+        labelled = titles_under_headers(dated_lines_over_headers(part.rows))
+        blocks = [list(run) for _, run in groupby(labelled, key=lambda r: r[1] in HEADER_LABELS)]
+        for at, block in enumerate(blocks):
+            if block[0][1] not in HEADER_LABELS:
                 self._evidence(section, [line for line, _ in block], role)
                 continue
-            for rows in role_runs(block):
+            runs = role_runs(block)
+            for rows in runs:
                 fields = header_parts(rows)
+                if rows is runs[-1] and at + 1 < len(blocks):
+                    fields.date = closed_range(fields.date, rows, blocks[at + 1][0][0])
                 labels = [lab for _, lab in rows]
                 if "employer" in labels:  # an undated employer first heads the roles under it
                     heads = labels[0] == "employer" and "dates" not in _states(*rows[0])

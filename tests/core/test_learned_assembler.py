@@ -293,3 +293,25 @@ def test_an_employer_the_field_tagger_reads_into_the_place_is_the_employer():
         "Apple",
         "Cupertino, CA, USA",
     )
+
+
+def test_a_range_left_open_at_a_dash_ends_on_the_line_under_it():
+    """Dates in a narrow column wrap: '2017 –' on the header line, 'Present' starting the next."""
+    text = (
+        "Experience\n   2017 –  Product Manager, Google, Mountain View, CA\n"
+        "  Present  Leading teams that launch products.\n"
+        "2012 – 2017  Engineer, Amazon, Seattle, WA\n  Built services."
+    )
+    labels = [
+        L("heading", "experience"), L("role_header"), L("description"),
+        L("role_header"), L("description"),
+    ]  # fmt: skip
+    parsed, _ = read_labelled(text, labels, source_name="c.txt")
+    assert [(r.start, r.end) for r in parsed.roles] == [("2017", "present"), ("2012", "2017")]
+
+
+def test_a_single_year_is_not_closed_by_a_date_on_the_line_under_it():
+    text = "Experience\n2016  Engineer, Campaign HQ\n2015 – 2016 data moved to the new warehouse"
+    labels = [L("heading", "experience"), L("role_header"), L("description")]
+    parsed, _ = read_labelled(text, labels, source_name="y.txt")
+    assert [(r.start, r.end) for r in parsed.roles] == [("2016", None)]
