@@ -241,14 +241,19 @@ def _states(line: RawLine, label: str) -> frozenset[str]:
 def role_runs(block: list[tuple[RawLine, str]]) -> list[list[tuple[RawLine, str]]]:
     """A run of header lines → one run per role. A line opens the next role when it states a
     field the role has already (a second dates line, a second title), unless it continues the
-    line above: the same label under a line without dates (a title wrapped onto two lines)."""
+    line above: the same label under a line without dates (a title wrapped onto two lines).
+    Where the run starts without dates, each role's dates close it ('Employer  City' over
+    'Title  Dates', again and again): an undated title, employer or combined line after them
+    opens the next role when more header lines follow it."""
     runs: list[list[tuple[RawLine, str]]] = []
     held: set[str] = set()
     above: tuple[str, frozenset[str]] = ("", frozenset())
-    for line, label in block:
+    closing = bool(block) and "dates" not in _states(*block[0])
+    for at, (line, label) in enumerate(block):
         states = _states(line, label)
         wrapped = label == above[0] and "dates" not in above[1]
-        if not runs or (states & held and not wrapped):
+        closed = closing and "dates" in held and label != "dates" and "dates" not in states
+        if not runs or (states & held and not wrapped) or (closed and at + 1 < len(block)):
             runs.append([])
             held = set()
         runs[-1].append((line, label))

@@ -315,3 +315,26 @@ def test_a_single_year_is_not_closed_by_a_date_on_the_line_under_it():
     labels = [L("heading", "experience"), L("role_header"), L("description")]
     parsed, _ = read_labelled(text, labels, source_name="y.txt")
     assert [(r.start, r.end) for r in parsed.roles] == [("2016", None)]
+
+
+def test_where_each_role_ends_with_its_dates_an_undated_line_after_them_opens_the_next():
+    """'Employer   City' over 'Title   Dates': a role with no bullets runs into the next role's
+    header; the next employer line, after the first role's dates, is the next role's."""
+    text = (
+        "Experience\nHarbor Press          Boston, MA\n"
+        "Print Designer          Feb. 2021 - Mar. 2021\n"
+        "North Mill Studio          Salem, MA\nLayout Artist          Jun. 2018 - Jan. 2021\n"
+        "- Set type"
+    )
+    labels = [
+        L("heading", "experience"), L("role_header"), L("role_header"), L("employer"),
+        L("role_header"), L("bullet"),
+    ]  # fmt: skip
+    parsed, _ = read_labelled(text, labels, source_name="p.txt")
+    first, second = parsed.roles
+    assert (first.start, second.start, second.company) == (
+        "2021-02",
+        "2018-06",
+        "North Mill Studio",
+    )
+    assert "North Mill" not in first.company
