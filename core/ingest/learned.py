@@ -6,15 +6,19 @@ or skills line, other people's details, page furniture. This module only puts th
 together, in document order:
 
 - a heading opens a section of its meaning; lines under no heading go by their own label;
-- a run of header lines (title / employer / dates / combined) opens a role; its fields come from
-  the lines the model named (the one date parser reads the dates); bullets and paragraphs after it
-  are that role's evidence; a run with no employer under an employer-only line keeps that employer
-  (promotions under one company);
+- a run of header lines (title / employer / dates / combined) opens a role, one role each where
+  it states a field twice (a second dates line, a second title: jobs listed without bullets);
+  its fields come from the lines the model named (the one date parser reads the dates); a short
+  line under header lines that name no title, over the role's list, is its title, and a short
+  dated line over header lines without dates is their first (lines the model often calls
+  paragraphs); bullets and paragraphs after it are that role's evidence; a run with no employer
+  under an undated employer-only line keeps that employer (promotions under one company);
 - education, skills, certification and other lines become the same sections the rule reader
   builds, read by the same entry readers (`ResumeBuilder`);
 - other people's details and page furniture are left out and named (`left_out`).
 
 Exact rules stay where they are exact: the contact block (e-mail, phone, links), dates, markup.
+How header lines form roles and give their fields lives in `core.ingest.learned_headers`.
 """
 
 from __future__ import annotations
@@ -39,13 +43,20 @@ from core.ingest.layout import (
     item_text,
     split_lines,
 )
+from core.ingest.learned_headers import (
+    HEADER_LABELS,
+    closed_range,
+    dated_lines_over_headers,
+    header_parts,
+    role_runs,
+    stated_fields,
+    titles_under_headers,
+)
 from core.ingest.never_evidence import shown
 from core.ingest.resume_text import ResumeBuilder, _skills_terms, _stops_bullet
 from core.ingest.roles import HeaderParts, strip_markup
-from core.reader.header_fields import split_header
 from core.reader.labels import LineLabel
 from core.reader.lines import Line
-from core.text.dates import first_range
 from core.text.furniture import PAGE_FURNITURE, THIRD_PARTY
 
 MEANING_KIND = {
@@ -68,7 +79,6 @@ LINE_KIND = {
     "summary": CardKind.SUMMARY,
     "other": CardKind.OTHER,
 }
-HEADER_LABELS = frozenset({"title", "employer", "dates", "role_header"})
 BODY_LABELS = frozenset({"bullet", "description"})
 # sections whose header lines open entries with evidence under them
 ROLE_KINDS = frozenset({CardKind.EXPERIENCE_BULLET})
@@ -135,63 +145,32 @@ def _source_line(line: RawLine) -> SourceLine:
     return SourceLine(line.no, line.offset + line.text.index(content[:1]), content)
 
 
-def _cut(text: str) -> str:
-    """`text` without its date range."""
-    date = first_range(text)
-    if date is None:
-        return text.strip(" |,–—-")
-    rest = (text[: date.begin] + " " + text[date.finish :]).strip(" |,–—-()")
-    return " ".join(rest.split())
-
-
-def header_parts(rows: list[tuple[RawLine, str]]) -> HeaderParts:
-    """A role's fields from its header lines, each field from the line the model named."""
-    texts = {label: [strip_markup(line.text).strip() for line, lab in rows if lab == label]
-             for label in HEADER_LABELS}  # fmt: skip
-    parts = HeaderParts()
-    if texts["role_header"]:  # which words are which: the trained field tagger
-        fields = split_header(" | ".join(texts["role_header"]))
-        parts.title, parts.company, parts.location = fields.title, fields.employer, fields.place
-        parts.date = first_range(" | ".join(texts["role_header"]))
-    if texts["title"]:
-        parts.title = " ".join(_cut(t) for t in texts["title"]).strip()
-    if texts["employer"]:
-        employer = _cut(texts["employer"][0])
-        fields = split_header(employer)
-        if fields.employer and not fields.title:
-            parts.company, parts.location = fields.employer, parts.location or fields.place
-        else:
-            parts.company = employer
-    if parts.date is None:
-        every = " | ".join(texts["dates"] + texts["title"] + texts["employer"])
-        parts.date = first_range(every)
-    if texts["dates"] and not parts.location:
-        place = _cut(texts["dates"][0])
-        if any(ch.isalpha() for ch in place) and len(place.split()) <= 5:
-            parts.location = place
-    return parts
-
-
 class LabelledResume(ResumeBuilder):
     """The rule reader's card and entry builders, fed sections the model found."""
 
     def roles_from(self, part: _Part, section: Section) -> None:
         role: RoleEntry | None = None
         group = ""  # an employer-only header line: the company of the roles under it
-        for is_header, run in groupby(part.rows, key=lambda row: row[1] in HEADER_LABELS):
-            block = list(run)
-            if not is_header:
+        labelled = titles_under_headers(dated_lines_over_headers(part.rows))
+        blocks = [list(run) for _, run in groupby(labelled, key=lambda r: r[1] in HEADER_LABELS)]
+        for at, block in enumerate(blocks):
+            if block[0][1] not in HEADER_LABELS:
                 self._evidence(section, [line for line, _ in block], role)
                 continue
-            fields = header_parts(block)
-            labels = [lab for _, lab in block]
-            if "employer" in labels:  # an employer first heads the roles under it
-                group = fields.company if labels[0] == "employer" else ""
-            elif group:
-                if fields.company and not fields.title:  # 'Picker, 2018 - 2020'
-                    fields.title = fields.company
-                fields.company = group
-            role = self._role(section, block, fields)
+            runs = role_runs(block)
+            for rows in runs:
+                fields = header_parts(rows)
+                if rows is runs[-1] and at + 1 < len(blocks):
+                    fields.date = closed_range(fields.date, rows, blocks[at + 1][0][0])
+                labels = [lab for _, lab in rows]
+                if "employer" in labels:  # an undated employer first heads the roles under it
+                    heads = labels[0] == "employer" and "dates" not in stated_fields(*rows[0])
+                    group = fields.company if heads else ""
+                elif group and not (fields.company and fields.title):  # none of its own
+                    if fields.company:  # 'Picker, 2018 - 2020'
+                        fields.title = fields.company
+                    fields.company = group
+                role = self._role(section, rows, fields)
 
     def _role(
         self, section: Section, block: list[tuple[RawLine, str]], fields: HeaderParts

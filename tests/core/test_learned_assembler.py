@@ -99,3 +99,242 @@ def test_a_line_the_model_is_unsure_is_a_name_gives_no_name():
     labels[0] = L("name", None, 0.95)
     parsed, _ = read_labelled(text, labels, source_name="t.txt")
     assert parsed.contact.name == "Design portfolio 2019-2024"
+
+
+def test_header_lines_without_evidence_between_them_open_one_role_each():
+    """Jobs listed without bullets ('dates / employer / title' over and over) are one run of
+    header lines; a second dates line or a second title opens the next role, a title wrapped onto
+    a second line does not."""
+    text = (
+        "Experience\n2021 - present\nHarbor Press, Boston, MA\nSenior Print Designer,\n"
+        "Catalogues and Packaging\n2018 - 2021\nNorth Mill Studio\nPrint Designer"
+    )
+    labels = [
+        L("heading", "experience"), L("dates"), L("employer"), L("title"),
+        L("title"), L("dates"), L("employer"), L("title"),
+    ]  # fmt: skip
+    parsed, _ = read_labelled(text, labels, source_name="d.txt")
+    assert [(r.title, r.company, r.start, r.end) for r in parsed.roles] == [
+        ("Senior Print Designer Catalogues and Packaging", "Harbor Press", "2021", "present"),
+        ("Print Designer", "North Mill Studio", "2018", "2021"),
+    ]
+
+
+def test_promotions_without_evidence_under_one_employer_line_are_two_roles():
+    text = "ACME LOGISTICS\nShift Lead\n2020 - 2022\nPicker\n2018 - 2020"
+    labels = [L("employer"), L("title"), L("dates"), L("title"), L("dates")]
+    parsed, _ = read_labelled(text, labels, source_name="w.txt")
+    assert [(r.title, r.company, r.start) for r in parsed.roles] == [
+        ("Shift Lead", "ACME LOGISTICS", "2020"),
+        ("Picker", "ACME LOGISTICS", "2018"),
+    ]
+
+
+def test_a_combined_header_over_a_place_line_is_one_role():
+    """'Employer   2015 - 2016' over 'Title   City, ST', both read as combined headers: the
+    second line holds no dates of its own, so it is the same role's."""
+    text = (
+        "Experience\nRebound Games          2015 - 2016\n"
+        "Solo Developer          Kalamazoo, MI\n- Shipped"
+    )
+    labels = [L("heading", "experience"), L("role_header"), L("role_header"), L("bullet")]
+    parsed, _ = read_labelled(text, labels, source_name="r.txt")
+    assert [(r.start, r.end) for r in parsed.roles] == [("2015", "2016")]
+
+
+def test_an_employer_set_in_bold_before_its_place_is_the_bold_words():
+    """'**Capital One** McLean, VA': the bold words are the employer, the rest its place."""
+    text = (
+        "Experience\n**North Mill Studio** McLean, VA\nPrint Designer\n2018 - 2021\n- Laid out 40"
+    )
+    labels = [L("heading", "experience"), L("employer"), L("title"), L("dates"), L("bullet")]
+    parsed, _ = read_labelled(text, labels, source_name="b.md")
+    assert [(r.title, r.company, r.location) for r in parsed.roles] == [
+        ("Print Designer", "North Mill Studio", "McLean, VA")
+    ]
+
+
+def test_a_short_line_under_a_header_without_a_title_over_the_list_is_the_title():
+    """'Employer      2015' over 'Junior Strategist' over the role's bullets: the model often
+    calls the middle line a paragraph; with no title in the header lines it is the title. A
+    sentence there stays the role's evidence."""
+    text = (
+        "Experience\nFaircom Partners          2015 - 2016\nJunior Social Media Strategist\n"
+        "- Wrote 300 posts\nNylon Consulting          2014 - 2015\nWe ran press for architects.\n"
+        "- Placed 12 stories"
+    )
+    labels = [
+        L("heading", "experience"), L("role_header"), L("description"), L("bullet"),
+        L("role_header"), L("description"), L("bullet"),
+    ]  # fmt: skip
+    parsed, _ = read_labelled(text, labels, source_name="f.txt")
+    assert [(r.title, r.start) for r in parsed.roles] == [
+        ("Junior Social Media Strategist", "2015"),
+        ("", "2014"),
+    ]
+    second = [c.raw_text for c in parsed.cards if c.role_id == parsed.roles[1].id]
+    assert any("We ran press" in text for text in second)
+
+
+def test_a_combined_header_over_an_employer_line_holds_the_title():
+    """'### Treasurer (2009–2011)' over '#### Swim Club (Blacksburg, VA)': where the employer has
+    its own line, the combined line's words (which the field tagger may read as an employer) are
+    the title."""
+    text = (
+        "## Work\n### Treasurer (2009–2011)\n#### Virginia Tech Swim Club (Blacksburg, VA)\n"
+        "- Set up the club's bank account"
+    )
+    labels = [L("heading", "experience"), L("role_header"), L("employer"), L("bullet")]
+    parsed, _ = read_labelled(text, labels, source_name="s.md")
+    [role] = parsed.roles
+    assert (role.title, role.start, role.end) == ("Treasurer", "2009", "2011")
+    assert role.company.startswith("Virginia Tech Swim Club")
+
+
+def test_an_employer_line_with_its_own_dates_heads_only_its_role():
+    """'Harbor Press      2019 - 2022' is one job's header; the role after it, with no employer
+    line, does not take Harbor Press for its employer (an undated employer line does)."""
+    text = (
+        "Experience\nHarbor Press          2019 - 2022\nPrint Designer\n- Laid out 40 titles\n"
+        "Layout Artist, 2017 - 2019\n- Set type"
+    )
+    labels = [
+        L("heading", "experience"), L("employer"), L("title"), L("bullet"),
+        L("role_header"), L("bullet"),
+    ]  # fmt: skip
+    parsed, _ = read_labelled(text, labels, source_name="h.txt")
+    first, second = parsed.roles
+    assert (first.start, first.company, second.start) == ("2019", "Harbor Press", "2017")
+    assert second.company != "Harbor Press"
+
+
+def test_a_dated_line_over_header_lines_without_dates_is_their_first_header_line():
+    """'Nylon Consulting      2014 - 2015' over 'PR Assistant' after the last role's bullets: the
+    model often calls the dated line other text; with no dates in the header under it, it is
+    that role's employer line. A bullet with a year in it stays evidence."""
+    text = (
+        "Experience\nFaircom Partners          2015 - 2016\nJunior Strategist\n- Wrote posts\n"
+        "Nylon Consulting          2014 - 2015\nPR Assistant\n- Placed 12 stories in 2014 - 2015\n"
+        "Editor\n- Edited"
+    )
+    labels = [
+        L("heading", "experience"), L("role_header"), L("title"), L("bullet"),
+        L("other"), L("title"), L("bullet"), L("title"), L("bullet"),
+    ]  # fmt: skip
+    parsed, _ = read_labelled(text, labels, source_name="n.txt")
+    assert [(r.title, r.company, r.start, r.end) for r in parsed.roles] == [
+        ("Junior Strategist", "Faircom Partners", "2015", "2016"),
+        ("PR Assistant", "Nylon Consulting", "2014", "2015"),
+        ("Editor", "", None, None),
+    ]
+
+
+def test_a_web_address_beside_an_employer_is_not_part_of_its_name():
+    text = "Experience\nRebound (reboundgame.com)          2015 - 2016\nSolo Developer\n- Shipped"
+    labels = [L("heading", "experience"), L("employer"), L("title"), L("bullet")]
+    parsed, _ = read_labelled(text, labels, source_name="r.txt")
+    assert [(r.title, r.company, r.start) for r in parsed.roles] == [
+        ("Solo Developer", "Rebound", "2015")
+    ]
+
+
+def test_a_combined_header_under_an_employer_line_is_the_title_whole():
+    """Under an employer line of its own, a combined line's words but its dates and place are the
+    title, however the field tagger cuts them ('Adjunct Professor' | 'Business Statistics, …')."""
+    text = (
+        "Experience\nLakeside College, Solon, OH          08/2024 - Present\n"
+        "Adjunct Professor, Business Statistics, Bachelor Program\n- Teach statistics"
+    )
+    labels = [L("heading", "experience"), L("employer"), L("role_header"), L("bullet")]
+    parsed, _ = read_labelled(text, labels, source_name="a.txt")
+    [role] = parsed.roles
+    assert role.title == "Adjunct Professor, Business Statistics, Bachelor Program"
+    assert (role.company, role.start) == ("Lakeside College", "2024-08")
+
+
+def test_a_role_that_names_its_own_title_and_employer_keeps_its_employer_under_a_group():
+    """Under an undated employer line, a combined header naming both a title and an employer of
+    its own ('Data Analyst at Stripe, 2018 - 2020') keeps its employer; one naming only one of
+    them takes the employer line's."""
+    text = (
+        "ACME LOGISTICS\nShift Lead, 2020 - 2022\n- Ran a crew of 9\n"
+        "Data Analyst at Stripe, 2018 - 2020\n- Built dashboards"
+    )
+    labels = [L("employer"), L("role_header"), L("bullet"), L("role_header"), L("bullet")]
+    parsed, _ = read_labelled(text, labels, source_name="g.txt")
+    assert [(r.title, r.company, r.start) for r in parsed.roles] == [
+        ("Shift Lead", "ACME LOGISTICS", "2020"),
+        ("Data Analyst", "Stripe", "2018"),
+    ]
+
+
+def test_a_short_line_last_in_its_section_under_a_header_without_a_title_is_the_title():
+    text = "Experience\nBlue Cube Software          8/2011 - 1/2012\nSAS Trainer\nSkills\nSAS"
+    labels = [
+        L("heading", "experience"), L("role_header"), L("description"),
+        L("heading", "skills"), L("skills"),
+    ]  # fmt: skip
+    parsed, _ = read_labelled(text, labels, source_name="b.txt")
+    assert [(r.title, r.start) for r in parsed.roles] == [("SAS Trainer", "2011-08")]
+
+
+def test_an_employer_the_field_tagger_reads_into_the_place_is_the_employer():
+    """'…, Apple, Cupertino, CA, USA': the words before a 'City, ST, Country' ending are the
+    employer where the tagger took them for the start of the place and found no employer."""
+    text = (
+        "Experience\n2007 – 2012  Software Development Engineer II, Apple, Cupertino, CA, USA\n"
+        "Designed software components."
+    )
+    labels = [L("heading", "experience"), L("role_header"), L("description")]
+    parsed, _ = read_labelled(text, labels, source_name="m.txt")
+    [role] = parsed.roles
+    assert (role.title, role.company, role.location) == (
+        "Software Development Engineer II",
+        "Apple",
+        "Cupertino, CA, USA",
+    )
+
+
+def test_a_range_left_open_at_a_dash_ends_on_the_line_under_it():
+    """Dates in a narrow column wrap: '2017 –' on the header line, 'Present' starting the next."""
+    text = (
+        "Experience\n   2017 –  Product Manager, Google, Mountain View, CA\n"
+        "  Present  Leading teams that launch products.\n"
+        "2012 – 2017  Engineer, Amazon, Seattle, WA\n  Built services."
+    )
+    labels = [
+        L("heading", "experience"), L("role_header"), L("description"),
+        L("role_header"), L("description"),
+    ]  # fmt: skip
+    parsed, _ = read_labelled(text, labels, source_name="c.txt")
+    assert [(r.start, r.end) for r in parsed.roles] == [("2017", "present"), ("2012", "2017")]
+
+
+def test_a_single_year_is_not_closed_by_a_date_on_the_line_under_it():
+    text = "Experience\n2016  Engineer, Campaign HQ\n2015 – 2016 data moved to the new warehouse"
+    labels = [L("heading", "experience"), L("role_header"), L("description")]
+    parsed, _ = read_labelled(text, labels, source_name="y.txt")
+    assert [(r.start, r.end) for r in parsed.roles] == [("2016", None)]
+
+
+def test_where_each_role_ends_with_its_dates_an_undated_line_after_them_opens_the_next():
+    """'Employer   City' over 'Title   Dates': a role with no bullets runs into the next role's
+    header; the next employer line, after the first role's dates, is the next role's."""
+    text = (
+        "Experience\nHarbor Press          Boston, MA\n"
+        "Print Designer          Feb. 2021 - Mar. 2021\n"
+        "North Mill Studio          Salem, MA\nLayout Artist          Jun. 2018 - Jan. 2021\n"
+        "- Set type"
+    )
+    labels = [
+        L("heading", "experience"), L("role_header"), L("role_header"), L("employer"),
+        L("role_header"), L("bullet"),
+    ]  # fmt: skip
+    parsed, _ = read_labelled(text, labels, source_name="p.txt")
+    first, second = parsed.roles
+    assert (first.start, second.start, second.company) == (
+        "2021-02",
+        "2018-06",
+        "North Mill Studio",
+    )
+    assert "North Mill" not in first.company
