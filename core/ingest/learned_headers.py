@@ -231,5 +231,6 @@ def closed_range(
         return date
     probe = f"{date.text} – "
     closed = first_range(probe + under.text.strip())
-    ends_here = closed is not None and closed.begin == 0 and closed.finish > len(probe)
-    return closed if ends_here and closed.end and closed.start == date.start else date
+    if closed is None or closed.begin != 0 or closed.finish <= len(probe):
+        return date
+    return closed if closed.end and closed.start == date.start else date
