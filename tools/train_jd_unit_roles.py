@@ -47,10 +47,10 @@ from core.jd.requirements import sentences
 from core.jd.runon import unglue_lists
 from core.jd.sections import split_sections
 from core.jd.unit_roles import ASK_MIN, MANIFEST_FILE, MODEL_FILE, ROLES, unit_features
-from core.jd.unit_vectors import DIM, SOURCE, unit_vectors
+from core.text.meaning_vectors import DIM, SOURCE, meaning_vectors
 from core.resources import package_dir
 
-VERSION = 2  # 2: the meaning vector (core.jd.unit_vectors) beside the words
+VERSION = 2  # 2: the meaning vector (core.text.meaning_vectors) beside the words
 DEFAULT_CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus" / "postings"
 LABELS = Path(__file__).resolve().parents[1] / "tests" / "corpus_labels"
 # Section kinds (core.jd.headings) whose heading says the role of what sits under it. "about",
@@ -201,7 +201,7 @@ def dev_units(postings: dict[str, dict[str, Any]]) -> list[tuple[str, str, str]]
 
 
 def _matrix(texts: list[str], index: dict[str, int]) -> csr_matrix:
-    """The lexical features of `index` (0/1), then the scaled meaning vector (`unit_vectors`)."""
+    """The lexical features of `index` (0/1), then the scaled meaning vector (`meaning_vectors`)."""
     rows, cols = [], []
     for i, text in enumerate(texts):
         found = {index[f] for f in unit_features(text) if f in index}
@@ -209,7 +209,7 @@ def _matrix(texts: list[str], index: dict[str, int]) -> csr_matrix:
         cols += sorted(found)
     data = np.ones(len(rows), dtype=np.float32)
     lexical = csr_matrix((data, (rows, cols)), shape=(len(texts), len(index)))
-    return hstack([lexical, csr_matrix(unit_vectors(texts) * VECTOR_SCALE)], format="csr")
+    return hstack([lexical, csr_matrix(meaning_vectors(texts) * VECTOR_SCALE)], format="csr")
 
 
 def train(

@@ -4,7 +4,7 @@ The roles are what a unit of an ad does: a requirement (a qualification asked of
 candidate), a duty, a benefit or pay line, the company speaking of itself, a process or legal
 notice, or a condition of work. The model is a linear classifier over the unit's own words (no
 heading: it must read ads that have none) and a fixed vector of their meaning
-(`core.jd.unit_vectors`), trained by `tools/train_jd_unit_roles.py` on the job-postings corpus,
+(`core.text.meaning_vectors`), trained by `tools/train_jd_unit_roles.py` on the job-postings corpus,
 each unit labelled by the heading it sits under there, and on the units of the postings labelled
 by hand (tests/corpus_labels/postings_units.json). A second linear
 model tells a nice-to-have requirement from a must-have one; the reader does not consult it (on
@@ -32,7 +32,7 @@ from core.jd.phrases import skill_terms
 from core.jd.rarity import common_words
 from core.jd.requirements import Candidate, unit_wholes
 from core.jd.sections import NEVER_REQUIREMENTS, Section
-from core.jd.unit_vectors import unit_vectors
+from core.text.meaning_vectors import meaning_vectors
 from core.resources import package_dir
 
 MODEL_FILE = "jd_unit_roles.json"
@@ -98,7 +98,7 @@ class UnitRoles:
         return [sorted({index[f] for f in unit_features(t) if f in index}) for t in texts]
 
     def _vectors(self, texts: Sequence[str]) -> np.ndarray:
-        return unit_vectors(texts) * self.vector_scale
+        return meaning_vectors(texts) * self.vector_scale
 
     def roles(self, texts: Sequence[str]) -> np.ndarray:
         """Per text: probabilities over `ROLES`."""

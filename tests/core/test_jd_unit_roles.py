@@ -27,7 +27,7 @@ from core.jd.unit_roles import (
     unit_features,
     unit_roles_model,
 )
-from core.jd.unit_vectors import DIM, SOURCE, unit_vectors
+from core.text.meaning_vectors import DIM, SOURCE, meaning_vectors
 from core.resources import package_dir
 from tests.conftest import needs_shared
 
@@ -146,7 +146,7 @@ def test_asks_in_the_employers_voice_are_read_when_the_model_reads_them_as_asked
 
 
 def test_meaning_vectors_are_unit_length_and_place_related_words_near() -> None:
-    vectors = unit_vectors(["courier van driver", "delivery driver", "pension scheme", "", "!!"])
+    vectors = meaning_vectors(["courier van driver", "delivery driver", "pension scheme", "", "!!"])
     assert vectors.shape == (5, DIM)
     assert np.allclose(np.linalg.norm(vectors[:3], axis=1), 1.0, atol=1e-5)
     assert not vectors[3].any()  # no word piece: no meaning

