@@ -47,8 +47,8 @@ from core.jd.requirements import sentences
 from core.jd.runon import unglue_lists
 from core.jd.sections import split_sections
 from core.jd.unit_roles import ASK_MIN, MANIFEST_FILE, MODEL_FILE, ROLES, unit_features
-from core.text.meaning_vectors import DIM, SOURCE, meaning_vectors
 from core.resources import package_dir
+from core.text.meaning_vectors import DIM, SOURCE, meaning_vectors
 
 VERSION = 2  # 2: the meaning vector (core.text.meaning_vectors) beside the words
 DEFAULT_CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus" / "postings"

@@ -32,8 +32,8 @@ from core.jd.phrases import skill_terms
 from core.jd.rarity import common_words
 from core.jd.requirements import Candidate, unit_wholes
 from core.jd.sections import NEVER_REQUIREMENTS, Section
-from core.text.meaning_vectors import meaning_vectors
 from core.resources import package_dir
+from core.text.meaning_vectors import meaning_vectors
 
 MODEL_FILE = "jd_unit_roles.json"
 MANIFEST_FILE = "jd_unit_roles_manifest.json"

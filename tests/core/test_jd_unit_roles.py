@@ -27,8 +27,8 @@ from core.jd.unit_roles import (
     unit_features,
     unit_roles_model,
 )
-from core.text.meaning_vectors import DIM, SOURCE, meaning_vectors
 from core.resources import package_dir
+from core.text.meaning_vectors import DIM, SOURCE, meaning_vectors
 from tests.conftest import needs_shared
 
 DATA = package_dir("data")
