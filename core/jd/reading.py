@@ -15,9 +15,11 @@ def reading_warnings(analysis: JDAnalysis) -> list[str]:
     """Plain-language warnings about a thin reading of the ad; empty when it read well."""
     count = len(analysis.requirements)
     if count < MIN_REQUIREMENTS:
-        noun = "requirement" if count == 1 else "requirements"
+        read = {0: "no requirement", 1: "only 1 requirement"}.get(
+            count, f"only {count} requirements"
+        )
         return [
-            f"We could read only {count} {noun} from this job ad. Paste its requirements part, "
+            f"We could read {read} from this job ad. Paste its requirements part, "
             "or check that its bullets are on separate lines."
         ]
     boilerplate, lines = boilerplate_share(analysis)

@@ -48,6 +48,10 @@ def test_keyword_precision_counts_parts_of_labelled_keywords():
 def test_few_requirements_give_a_clear_warning():
     [warning] = reading_warnings(_analysis("Valid RN licence", "BLS"))
     assert warning.startswith("We could read only 2 requirements from this job ad.")
+    [none] = reading_warnings(_analysis())
+    assert none.startswith("We could read no requirement from this job ad.")  # not 'only 0'
+    [one] = reading_warnings(_analysis("BLS"))
+    assert one.startswith("We could read only 1 requirement from this job ad.")
     assert reading_warnings(_analysis("a b", "c d", "e f")) == []
     [duties] = reading_warnings(_analysis("a b", "c d", "e f", section="responsibilities"))
     assert "no qualifications" in duties
