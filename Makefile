@@ -94,6 +94,9 @@ SKILLSPAN ?= ../shared/eval/skillspan
 # The line reader (core/data/line_reader.crfsuite + its manifest): JSON Resumes of ../shared/corpus
 # rendered in many layouts and read back, into ~/.cache/resumeforge/line_data; deterministic.
 CORPUS ?= ../shared/corpus
+# The list-joint model (core/data/jd_joints.json + its manifest): the lists of the markup postings
+# joined with one space, dev and held-back postings left out; deterministic. First: the unit-role
+# and title models read the postings through it (core.jd.runon.unglue_lists).
 # The job-ad unit-role model (core/data/jd_unit_roles.json + its manifest): units of the postings
 # corpus labelled by their headings, dev and held-back postings left out; deterministic.
 # The job-title model (core/data/jd_title_model.json): candidates labelled by each posting's
@@ -103,6 +106,7 @@ train: install
 	$(BIN)/python -m tools.line_data.build --corpus $(CORPUS)
 	$(BIN)/python -m tools.train_line_reader
 	$(BIN)/python -m tools.train_header_fields --corpus $(CORPUS)/jsonresume
+	$(BIN)/python -m tools.train_jd_joints --corpus $(CORPUS)/postings
 	$(BIN)/python -m tools.train_jd_unit_roles --corpus $(CORPUS)/postings
 	$(BIN)/python -m tools.train_jd_titles --corpus $(CORPUS)/postings
 
