@@ -29,6 +29,7 @@ from typing import Any
 from core.reader.header_fields import MANIFEST_FILE, MODEL_FILE, split_header, token_features
 from core.reader.header_fields import tokenize as _tokenize
 from core.resources import package_dir
+from tools.model_files import sha256, write_manifest
 
 ROOT = Path(__file__).resolve().parents[1]
 PEOPLE = ROOT / "tools" / "line_data" / "people"
@@ -203,7 +204,7 @@ def main(argv: list[str] | None = None) -> int:
     train(every, model)
     manifest = {
         "model": MODEL_FILE,
-        "sha256": hashlib.sha256(model.read_bytes()).hexdigest(),
+        "sha256": sha256(model),
         "trained_on": {"jsonresume_files": len(resumes), "people_files": len(people)},
         "lines": len(every),
         "variants_per_entry": VARIANTS,
@@ -212,7 +213,7 @@ def main(argv: list[str] | None = None) -> int:
         "scores": figures,
         "command": "python -m tools.train_header_fields",
     }
-    (package_dir("data") / MANIFEST_FILE).write_text(json.dumps(manifest, indent=1) + "\n")
+    write_manifest(package_dir("data") / MANIFEST_FILE, manifest)
     print(json.dumps(figures, indent=1))
     return 0
 

@@ -19,7 +19,6 @@ on; the plain-text postings carry no list markup and give no example.
 from __future__ import annotations
 
 import argparse
-import hashlib
 import json
 import re
 import time
@@ -40,6 +39,7 @@ from core.jd.rarity import common_words
 from core.jd.requirements import MUST_CUE, NICE_CUE
 from core.jd.sections import BULLET, ITEM_START
 from core.resources import package_dir
+from tools.model_files import sha256, write_manifest
 
 VERSION = 1
 DEFAULT_CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus" / "postings"
@@ -53,10 +53,6 @@ FOLDS = 5
 SEED = 0
 
 Example = tuple[str, list[int], str]  # (joined text, item start offsets, posting id)
-
-
-def sha256(path: Path) -> str:
-    return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
 def _key(word: str) -> str:
@@ -345,12 +341,7 @@ def main(argv: list[str] | None = None) -> int:
         "rule_on_all_joints": scores(said, labels, 0.5),
         "leave_one_source_out": by_source,
     }
-    manifest["model_file"] = MODEL_FILE
-    manifest["model_sha256"] = sha256(out)
-    manifest["model_bytes"] = out.stat().st_size
-    text = json.dumps(manifest, indent=1) + "\n"
-    (Path(args.out) / MANIFEST_FILE).write_text(text, encoding="utf-8")
-    print(text)
+    print(write_manifest(Path(args.out) / MANIFEST_FILE, manifest, out))
     return 0
 
 

@@ -20,7 +20,6 @@ over feature names and the head words ship.
 from __future__ import annotations
 
 import argparse
-import hashlib
 import json
 import re
 import time
@@ -40,6 +39,7 @@ from core.jd.sections import split_sections
 from core.jd.title_candidates import ad_lines, singular, title_candidates, title_features
 from core.jd.title_model import MANIFEST_FILE, MODEL_FILE
 from core.resources import package_dir
+from tools.model_files import sha256, write_manifest
 
 VERSION = 1
 MIN_SCORE = 0.05
@@ -111,10 +111,6 @@ def top1(examples: list[Example], weights: dict[str, float]) -> float:
     return round(right / max(len(examples), 1), 4)
 
 
-def sha256(path: Path) -> str:
-    return hashlib.sha256(path.read_bytes()).hexdigest()
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--corpus", default=str(DEFAULT_CORPUS), help="the postings corpus folder")
@@ -170,12 +166,8 @@ def main(argv: list[str] | None = None) -> int:
         "validation_top1_by_C": grid,
         "heads": len(heads),
         "train_seconds": round(seconds),
-        "model_file": MODEL_FILE,
-        "model_sha256": sha256(out),
     }
-    text = json.dumps(manifest, indent=1) + "\n"
-    (Path(args.out) / MANIFEST_FILE).write_text(text, encoding="utf-8")
-    print(text)
+    print(write_manifest(Path(args.out) / MANIFEST_FILE, manifest, out))
     return 0
 
 

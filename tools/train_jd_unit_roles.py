@@ -29,7 +29,6 @@ repository: only weights over a fixed vocabulary (`core.jd.unit_roles.unit_featu
 from __future__ import annotations
 
 import argparse
-import hashlib
 import json
 import re
 import time
@@ -49,6 +48,7 @@ from core.jd.sections import split_sections
 from core.jd.unit_roles import ASK_MIN, MANIFEST_FILE, MODEL_FILE, ROLES, unit_features
 from core.resources import package_dir
 from core.text.meaning_vectors import DIM, SOURCE, meaning_vectors
+from tools.model_files import sha256, write_manifest
 
 VERSION = 2  # 2: the meaning vector (core.text.meaning_vectors) beside the words
 DEFAULT_CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus" / "postings"
@@ -106,10 +106,6 @@ VECTOR_SCALE = 3.0
 # chosen on the dev labels: docs/EVALUATION.md, "Hand unit-role labels shipped".) `make train`
 # uses this default, so it rebuilds the shipped file.
 HAND_WEIGHT = 30.0
-
-
-def sha256(path: Path) -> str:
-    return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
 def _key(text: str) -> str:
@@ -380,12 +376,7 @@ def main(argv: list[str] | None = None) -> int:
         "dev_scores_tuning": dev_scores(dev_units(postings), features, roles, nice),
     }
     out.write_text(json.dumps(model, separators=(",", ":")) + "\n", encoding="utf-8")
-    manifest["model_file"] = MODEL_FILE
-    manifest["model_sha256"] = sha256(out)
-    manifest["model_bytes"] = out.stat().st_size
-    text = json.dumps(manifest, indent=1) + "\n"
-    (Path(args.out) / MANIFEST_FILE).write_text(text, encoding="utf-8")
-    print(text)
+    print(write_manifest(Path(args.out) / MANIFEST_FILE, manifest, out))
     return 0
 
 

@@ -16,7 +16,6 @@ the real training documents). L-BFGS has no random step, so the same data gives 
 from __future__ import annotations
 
 import argparse
-import hashlib
 import json
 import time
 from collections import Counter
@@ -25,6 +24,7 @@ from pathlib import Path
 from core.reader.model import MANIFEST_FILE, MODEL_FILE
 from core.reader.training import PARAMS, load_docs, score, train
 from core.resources import package_dir
+from tools.model_files import sha256, write_manifest
 
 VERSION = 1
 FEATURE_SET = (
@@ -37,10 +37,6 @@ FEATURE_SET = (
 )
 DEFAULT_DATA = Path.home() / ".cache" / "resumeforge" / "line_data" / "lines.jsonl"
 GENERATOR_MANIFEST = Path(__file__).parent / "line_data" / "manifest.json"
-
-
-def sha256(path: Path) -> str:
-    return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -77,7 +73,7 @@ def main(argv: list[str] | None = None) -> int:
         "train_seconds": round(seconds),
         "metrics": {"jsonresume_held_out": held_scores},
     }
-    (out / MANIFEST_FILE).write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
+    write_manifest(out / MANIFEST_FILE, manifest)
     print(json.dumps(manifest, indent=1))
     return 0
 

@@ -16,7 +16,6 @@ L-BFGS has no random step, so the same data gives the same file.
 from __future__ import annotations
 
 import argparse
-import hashlib
 import json
 import time
 from pathlib import Path
@@ -32,6 +31,7 @@ from core.jd.skill_spans import (
     tag_tokens,
 )
 from core.resources import package_dir
+from tools.model_files import sha256, write_manifest
 
 VERSION = 2  # 1: BIO letters; 2: BILOU letters
 SEED = 0  # recorded for the split rule; training itself is deterministic
@@ -89,10 +89,6 @@ def _rounded(scores: dict[str, dict[str, float]]) -> dict[str, dict[str, float]]
     return {kind: {k: round(v, 3) for k, v in row.items()} for kind, row in scores.items()}
 
 
-def sha256(path: Path) -> str:
-    return hashlib.sha256(path.read_bytes()).hexdigest()
-
-
 def tune(data: list[Sentence], scratch: Path) -> list[tuple[dict[str, Any], dict[str, Any]]]:
     fit = [s for s in data if not is_tuning(s)]
     held = [s for s in data if is_tuning(s)]
@@ -138,7 +134,7 @@ def build(data: list[Sentence], source: Path, out: Path) -> dict[str, Any]:
             "dev (reported, not used to choose)": _rounded(dev),
         },
     }
-    (out / MANIFEST_FILE).write_text(json.dumps(manifest, indent=2) + "\n", encoding="utf-8")
+    write_manifest(out / MANIFEST_FILE, manifest, indent=2)
     return manifest
 
 

@@ -9,8 +9,6 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -20,6 +18,7 @@ from core.jd.rarity import common_words
 from core.jd.spaced import spaced_cuts
 from core.resources import package_dir
 from tests.conftest import needs_shared
+from tests.model_rebuild import assert_rebuilds_shipped
 
 DATA = package_dir("data")
 CORPUS = Path(__file__).resolve().parents[3] / "shared" / "corpus" / "postings" / "postings.jsonl"
@@ -96,14 +95,4 @@ def test_make_train_rebuilds_the_shipped_model_byte_for_byte(tmp_path: Path) -> 
     """The Makefile's recipe (`make train`: the corpus folder, every other setting the tool's
     default) gives the shipped file; written to a scratch folder, the shipped one untouched."""
     recipe = ["-m", "tools.train_jd_joints", "--corpus", str(CORPUS.parent)]
-    subprocess.run(
-        [sys.executable, *recipe, "--out", str(tmp_path)],
-        check=True,
-        text=True,
-        capture_output=True,
-        cwd=Path(__file__).resolve().parents[2],
-    )
-    assert (tmp_path / MODEL_FILE).read_bytes() == (DATA / MODEL_FILE).read_bytes()
-    rebuilt = json.loads((tmp_path / MANIFEST_FILE).read_text(encoding="utf-8"))
-    shipped = json.loads((DATA / MANIFEST_FILE).read_text(encoding="utf-8"))
-    assert {**rebuilt, "train_seconds": 0} == {**shipped, "train_seconds": 0}
+    assert_rebuilds_shipped(recipe, tmp_path, MODEL_FILE, MANIFEST_FILE)

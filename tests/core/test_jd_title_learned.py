@@ -6,8 +6,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -17,6 +15,7 @@ from core.jd.title_candidates import singular
 from core.jd.title_model import MANIFEST_FILE, MODEL_FILE
 from core.resources import package_dir
 from tests.conftest import needs_shared
+from tests.model_rebuild import assert_rebuilds_shipped
 
 DATA = package_dir("data")
 CORPUS = Path(__file__).resolve().parents[3] / "shared" / "corpus" / "postings"
@@ -87,10 +86,4 @@ def test_shipped_model_matches_its_manifest_and_holds_only_words() -> None:
 @needs_shared
 def test_make_train_rebuilds_the_shipped_model(tmp_path: Path) -> None:
     recipe = ["-m", "tools.train_jd_titles", "--corpus", str(CORPUS)]
-    subprocess.run(
-        [sys.executable, *recipe, "--out", str(tmp_path)],
-        check=True,
-        capture_output=True,
-        cwd=Path(__file__).resolve().parents[2],
-    )
-    assert (tmp_path / MODEL_FILE).read_bytes() == (DATA / MODEL_FILE).read_bytes()
+    assert_rebuilds_shipped(recipe, tmp_path, MODEL_FILE, MANIFEST_FILE)
