@@ -27,7 +27,7 @@ from core.jd.runon import unglue_lists
 from core.jd.sections import BULLET, NO_KEYWORDS, Section, split_sections
 from core.jd.sentence_roles import drop_boilerplate, lists_by_meaning, qualification_items
 from core.jd.title import Title, detect_title
-from core.jd.unit_roles import drop_wrapper_units, learned_asks
+from core.jd.unit_roles import AdUnitRoles, drop_wrapper_units, learned_asks
 from core.settings import IngestSettings
 from core.text.published import read_published
 
@@ -209,15 +209,18 @@ def analyze_jd(
     sections = lists_by_meaning(split_sections(clean), embedder=embedder)
     sections = assign_roles(sections, embedder=embedder)
     title = detect_title(sections)
+    unit_scores = AdUnitRoles()
     candidates = extract_candidates(
         sections,
         has_terms=lambda t: bool(keywords_in(t)),
         asks=qualification_items(sections, embedder=embedder),
-        learned=learned_asks(sections),
+        learned=learned_asks(sections, unit_scores),
     )
     kept = drop_boilerplate(candidates, embedder=embedder)
     dropped = frozenset(c.text for c in candidates) - {c.text for c in kept}
-    kept = drop_wrapper_units(kept)  # still read for keywords: its terms may be asked for
+    kept = drop_wrapper_units(
+        kept, unit_scores
+    )  # still read for keywords: its terms may be asked for
     requirements = [_requirement(i, c) for i, c in enumerate(kept, start=1)]
     title_words = _title_keywords(title, target_title, clean)
     keywords = collect_keywords(sections, requirements, title_words, boilerplate=dropped)

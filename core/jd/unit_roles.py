@@ -156,7 +156,25 @@ ASKED_KINDS = frozenset({"requirements", "nice_to_have"})
 ASKED_WRAPPER_ROLES = WRAPPER_ROLES - {"condition"}
 
 
-def learned_asks(sections: Sequence[Section]) -> frozenset[str]:
+class AdUnitRoles:
+    """The model's role rows for one ad's texts, each text scored once however often it is asked
+    (most list items are both a unit `learned_asks` reads and a candidate `drop_wrapper_units`
+    reads)."""
+
+    def __init__(self, model: UnitRoles | None = None) -> None:
+        self.model = model or unit_roles_model()
+        self.rows: dict[str, np.ndarray] = {}
+
+    def roles(self, texts: Sequence[str]) -> np.ndarray:
+        missing = [t for t in dict.fromkeys(texts) if t not in self.rows]
+        if missing:
+            self.rows.update(zip(missing, self.model.roles(missing), strict=True))
+        if not texts:
+            return np.zeros((0, len(ROLES)), dtype=np.float32)
+        return np.stack([self.rows[t] for t in texts])
+
+
+def learned_asks(sections: Sequence[Section], scores: AdUnitRoles | None = None) -> frozenset[str]:
     """Units that read as requirements (outside benefits, pay, company and notice sections), as
     the texts `extract_candidates` compares (`unit_wholes`)."""
     texts = list(
@@ -166,19 +184,21 @@ def learned_asks(sections: Sequence[Section]) -> frozenset[str]:
     )
     if not texts:
         return frozenset()
-    scores = unit_roles_model().roles(texts)[:, ROLES.index("requirement")]
-    return frozenset(t for t, p in zip(texts, scores, strict=True) if p >= ASK_MIN)
+    rows = (scores or AdUnitRoles()).roles(texts)[:, ROLES.index("requirement")]
+    return frozenset(t for t, p in zip(texts, rows, strict=True) if p >= ASK_MIN)
 
 
-def drop_wrapper_units(candidates: list[Candidate]) -> list[Candidate]:
+def drop_wrapper_units(
+    candidates: list[Candidate], scores: AdUnitRoles | None = None
+) -> list[Candidate]:
     """The candidates the model does not read as wrapper text (see `KEEP_MIN`, `WRAPPER_MIN`). A
     candidate of fewer than `MIN_DROP_WORDS` words is kept: a short item ("Level 2 Food Hygiene
     certificate") has too few everyday words for the model to read."""
     if not candidates:
         return candidates
-    scores = unit_roles_model().roles([c.text for c in candidates])
+    rows = (scores or AdUnitRoles()).roles([c.text for c in candidates])
     kept = []
-    for candidate, row in zip(candidates, scores, strict=True):
+    for candidate, row in zip(candidates, rows, strict=True):
         likeliest = ROLES[int(row.argmax())]
         in_list = candidate.section_kind in ASKED_KINDS
         wrapper = (

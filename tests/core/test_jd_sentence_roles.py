@@ -29,8 +29,8 @@ def rules_only(monkeypatch):
     adds is shown against the rules alone."""
     import core.jd.analyze as analyze
 
-    monkeypatch.setattr(analyze, "learned_asks", lambda sections: frozenset())
-    monkeypatch.setattr(analyze, "drop_wrapper_units", lambda candidates: candidates)
+    monkeypatch.setattr(analyze, "learned_asks", lambda sections, scores=None: frozenset())
+    monkeypatch.setattr(analyze, "drop_wrapper_units", lambda candidates, scores=None: candidates)
 
 
 def test_about_us_and_perk_lines_in_a_requirements_list_are_dropped_by_meaning(

@@ -103,8 +103,8 @@ def rules_only(monkeypatch):
     adds is shown against the rules alone."""
     import core.jd.analyze as analyze
 
-    monkeypatch.setattr(analyze, "learned_asks", lambda sections: frozenset())
-    monkeypatch.setattr(analyze, "drop_wrapper_units", lambda candidates: candidates)
+    monkeypatch.setattr(analyze, "learned_asks", lambda sections, scores=None: frozenset())
+    monkeypatch.setattr(analyze, "drop_wrapper_units", lambda candidates, scores=None: candidates)
 
 
 CASES = [(kind, line) for kind, lines in SHAPED.items() for line in lines]
