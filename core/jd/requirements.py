@@ -137,13 +137,13 @@ def _units(
     section: Section,
     *,
     bullets_only: bool = False,
-    learned: frozenset[str] | None = frozenset(),
+    learned: frozenset[str] = frozenset(),
+    keep_wrappers: bool = False,
 ) -> list[tuple[str, int, bool, str]]:
     """(text, line, is_bullet, whole) for each clause of each bullet and prose sentence of a
     section; `whole` is the bullet or sentence the clause was cut from. A paragraph of wrapper
     text is left out unless one of its sentences is in `learned` (the unit-role model reads it
-    as asked: "We are looking for someone calm with patients. We need…"); `learned=None` keeps
-    every paragraph."""
+    as asked: "We are looking for someone calm with patients. We need…") or `keep_wrappers`."""
     units: list[tuple[str, int, bool, str]] = []
     for block in section.blocks:
         if block.kind == "bullet":
@@ -151,7 +151,7 @@ def _units(
             units.extend((c, block.line, True, item) for c in clauses(item, bullet=True))
         elif not bullets_only:
             prose = sentences(block.text)
-            asked = learned is None or not learned.isdisjoint(prose)
+            asked = keep_wrappers or not learned.isdisjoint(prose)
             if wrapper_paragraph(prose) and not asked:
                 continue
             for sentence in prose:
@@ -162,7 +162,7 @@ def _units(
 def unit_wholes(section: Section) -> list[str]:
     """The bullets and prose sentences of a section as `extract_candidates` reads them (the
     texts its `asks` name), wrapper paragraphs included: the unit-role model reads them too."""
-    return list(dict.fromkeys(whole for _, _, _, whole in _units(section, learned=None)))
+    return list(dict.fromkeys(whole for _, _, _, whole in _units(section, keep_wrappers=True)))
 
 
 def without_wrapper_sentences(item: str) -> str:
