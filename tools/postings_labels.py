@@ -9,7 +9,10 @@ The quotes file has the shape of `core.evaluation.postings` labels with `"quote"
 plain string for keywords and the title) in place of every span; a unit-role quotes file
 (`postings_units.json`) has entries `{"id", "units": [{"quote", "role", "priority"?}, ...]}`,
 each quote the whole unit. Every quote must be found; the tool names the ones that are not and
-writes nothing.
+writes nothing. A keyword-judgement file (`keyword_judgements.json`, docs/labelling/keywords.md)
+has entries `{"id", "judged": [{"quote", "searchable"}, ...]}`, each quote a keyword as the reader
+listed it: its span is kept where its words stand in the posting (null where they do not, such as
+masked text), and its `keyword_key`, by which training finds it among the reader's candidates.
 """
 
 from __future__ import annotations
@@ -20,7 +23,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from core.evaluation.postings import load_postings, quote_span
+from core.evaluation.postings import keyword_key, load_postings, quote_span
 
 POSTINGS = Path(__file__).resolve().parents[2] / "shared" / "corpus" / "postings"
 
@@ -43,6 +46,18 @@ def to_offsets(entry: dict[str, Any], text: str, missing: list[str]) -> dict[str
             return [0, 0]
         return found
 
+    if "judged" in entry:  # keyword judgements: where each stands, and its key for the reader
+        return {
+            "id": entry["id"],
+            "judged": [
+                {
+                    "span": quote_span(text, k["quote"]),
+                    "key": keyword_key(k["quote"]),
+                    "searchable": k["searchable"],
+                }
+                for k in entry["judged"]
+            ],
+        }
     if "units" in entry:
         return {
             "id": entry["id"],

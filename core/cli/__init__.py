@@ -26,6 +26,7 @@ HANDLERS = {
     "eval pipeline": "core.cli.pipeline:cmd_eval_pipeline",
     "eval jd": "core.cli.jd:cmd_eval_jd",
     "eval skills": "core.cli.jd:cmd_eval_skills",
+    "eval keywords": "core.cli.jd:cmd_eval_keywords",
     "eval audit": "core.cli.pipeline:cmd_eval_audit",
     "eval resumes": "core.cli.ingest:cmd_eval_resumes",
     "eval lines": "core.cli.reader:cmd_eval_lines",
@@ -101,6 +102,16 @@ def build_parser() -> argparse.ArgumentParser:
         "--damaged",
         action="store_true",
         help="also re-read each ad with line breaks before capitals removed and all removed",
+    )
+    p.add_argument("--json", action="store_true", help="print JSON")
+    p = ev.add_parser(
+        "keywords", help="ATS keyword lists against hand-judged keywords: share not searchable"
+    )
+    p.add_argument("--cases", required=True, help="the postings corpus folder")
+    p.add_argument(
+        "--judged",
+        required=True,
+        help="keyword judgements (tests/corpus_labels/keyword_judgements_dev.json)",
     )
     p.add_argument("--json", action="store_true", help="print JSON")
     p = ev.add_parser(

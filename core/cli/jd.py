@@ -69,3 +69,10 @@ def cmd_eval_skills(args: argparse.Namespace) -> int:
     from core.evaluation.skill_eval import evaluate_skills, format_report
 
     return run_eval(args, evaluate_skills, format_report, option="data")
+
+
+def cmd_eval_keywords(args: argparse.Namespace) -> int:
+    """Score the ATS keyword lists against hand-judged keywords."""
+    from core.evaluation.keyword_judged import evaluate_keywords, format_report
+
+    return run_eval(args, lambda cases: evaluate_keywords(cases, Path(args.judged)), format_report)

@@ -25,6 +25,7 @@ postings.
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import html
 import json
 import re
@@ -32,6 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from core.errors import InputError
+from core.jd.keywords import dedup_key
 
 
 def load_postings(folder: Path) -> dict[str, dict[str, Any]]:
@@ -117,6 +119,13 @@ def quote_span(text: str, quote: str) -> list[int] | None:
     pattern = re.compile(between.join(re.escape(w) for w in words), re.IGNORECASE | re.DOTALL)
     found = pattern.search(text)
     return [found.start(), found.end()] if found else None
+
+
+def keyword_key(keyword: str) -> str:
+    """A keyword's key in the judgement labels: a short digest of its de-duplication form
+    (`core.jd.keywords.dedup_key`), so the labels hold no posting words and match the reader's
+    candidates exactly."""
+    return hashlib.sha256(dedup_key(keyword).encode("utf-8")).hexdigest()[:16]
 
 
 def held_back_postings(labels_path: Path) -> frozenset[str]:

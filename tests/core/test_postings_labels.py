@@ -9,6 +9,7 @@ import pytest
 from core.cli import main
 from core.errors import InputError
 from core.evaluation.postings import labelled_units, quote_span, seen_text
+from core.jd import analyze_jd
 from tools.postings_labels import to_offsets
 from tools.train_jd_unit_roles import hand_scores, train, with_hand_units
 
@@ -126,3 +127,35 @@ def test_hand_scores_read_units_a_model_never_saw_as_the_reader_takes_them():
     assert scores["accuracy"] == pytest.approx(2 / 3, abs=1e-3)
     assert scores["requirement_recall"] == 0.5  # the perk labelled as asked is not read so
     assert scores["requirement_precision"] == 1.0
+
+
+def test_keyword_judgements_keep_offsets_and_keys_only_and_eval_keywords_scores_them(
+    tmp_path, capsys
+):
+    """A judged keyword is stored as where it stands and a digest of its form; `eval keywords`
+    finds the reader's listed keywords among them and counts the ones judged not searchable."""
+    corpus = tmp_path / "postings"
+    corpus.mkdir()
+    row = {"id": "p-1", "text": POSTING, "format": "html", "occupation": "hospitality"}
+    (corpus / "postings.jsonl").write_text(json.dumps(row) + "\n", encoding="utf-8")
+    keywords = analyze_jd(POSTING).keywords
+    assert keywords
+    judged = [{"quote": k, "searchable": i % 2 == 0} for i, k in enumerate(keywords)]
+    extra = "a staff meal every shift"  # judged, never listed
+    assert extra not in keywords
+    judged.append({"quote": extra, "searchable": True})
+    missing: list[str] = []
+    entry = to_offsets({"id": "p-1", "judged": judged}, POSTING, missing)
+    assert set(entry) == {"id", "judged"}
+    assert "Handler" not in json.dumps(entry) and "meal" not in json.dumps(entry)
+    assert entry["judged"][-1]["span"] == quote_span(POSTING, extra)
+    path = tmp_path / "judged.json"
+    path.write_text(json.dumps([entry]), encoding="utf-8")
+    assert main(["eval", "keywords", "--cases", str(corpus), "--judged", str(path), "--json"]) == 0
+    summary = json.loads(capsys.readouterr().out)["summary"]
+    assert summary["listed"] == len(keywords) and summary["unjudged"] == 0
+    assert summary["junk"] == len(keywords) // 2
+    assert summary["searchable_judged"] == len(keywords) - len(keywords) // 2 + 1
+    missing_file = ["--judged", str(tmp_path / "none")]
+    assert main(["eval", "keywords", "--cases", str(corpus), *missing_file]) == 2
+    assert "no such file" in capsys.readouterr().err
