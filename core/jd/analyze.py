@@ -8,6 +8,7 @@ removed before anything else reads the text, so they can never become requiremen
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from typing import Any
 
 import ftfy
@@ -192,18 +193,28 @@ def check_jd_size(text: str, *, limits: IngestSettings | None = None) -> None:
         )
 
 
-def analyze_jd(
+@dataclass(frozen=True)
+class AdReading:
+    """What the rules and small models read in one job ad: the clean text, the flagged
+    instructions taken out of it, its sections, title, requirements and ATS keywords
+    (`collect_keywords`). Tools that learn from the reader's output start here."""
+
+    clean: str
+    suspicious: list[str]
+    sections: list[Section]
+    title: Title
+    requirements: list[Requirement]
+    keywords: list[Keyword]
+
+
+def read_ad(
     text: str,
     *,
     target_title: str = "",
     limits: IngestSettings | None = None,
     embedder: Any | None = None,
-) -> JDAnalysis:
-    """Analyse a job description. Raises JDParsingError when it is empty or too large.
-
-    `embedder` (optional, the retrieval stage's loaded model) gives sections with an unknown
-    heading a role by meaning (`core.jd.roles`) and drops requirement candidates that read as
-    boilerplate by meaning (`core.jd.sentence_roles`)."""
+) -> AdReading:
+    """Read a job description (see `analyze_jd`, which builds its answer from this)."""
     check_jd_size(text, limits=limits)
     clean, suspicious = separate_injections(unglue_lists(job_ad_text(text)))
     sections = lists_by_meaning(split_sections(clean), embedder=embedder)
@@ -218,12 +229,28 @@ def analyze_jd(
     )
     kept = drop_boilerplate(candidates, embedder=embedder)
     dropped = frozenset(c.text for c in candidates) - {c.text for c in kept}
-    kept = drop_wrapper_units(
-        kept, unit_scores
-    )  # still read for keywords: its terms may be asked for
+    # a wrapper unit is still read for keywords: its terms may be asked for
+    kept = drop_wrapper_units(kept, unit_scores)
     requirements = [_requirement(i, c) for i, c in enumerate(kept, start=1)]
     title_words = _title_keywords(title, target_title, clean)
     keywords = collect_keywords(sections, requirements, title_words, boilerplate=dropped)
+    return AdReading(clean, suspicious, sections, title, requirements, keywords)
+
+
+def analyze_jd(
+    text: str,
+    *,
+    target_title: str = "",
+    limits: IngestSettings | None = None,
+    embedder: Any | None = None,
+) -> JDAnalysis:
+    """Analyse a job description. Raises JDParsingError when it is empty or too large.
+
+    `embedder` (optional, the retrieval stage's loaded model) gives sections with an unknown
+    heading a role by meaning (`core.jd.roles`) and drops requirement candidates that read as
+    boilerplate by meaning (`core.jd.sentence_roles`)."""
+    ad = read_ad(text, target_title=target_title, limits=limits, embedder=embedder)
+    sections, requirements, title, keywords = ad.sections, ad.requirements, ad.title, ad.keywords
     level_lines = [b.text for s in sections[:3] for b in s.blocks if LEVEL_LINE.match(b.text)]
     signal_text = "\n".join(b.text for s in sections if s.kind not in NO_KEYWORDS for b in s.blocks)
     profile = build_profile(
@@ -239,5 +266,5 @@ def analyze_jd(
         requirements=requirements,
         keywords=[k.text for k in keywords],
         sections=[JDSection(kind=s.kind, heading=s.heading, text=s.text) for s in sections],
-        suspicious_instructions=suspicious,
+        suspicious_instructions=ad.suspicious,
     )

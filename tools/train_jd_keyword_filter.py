@@ -1,0 +1,270 @@
+"""Train the ATS keyword filter experiment (`tools/keyword_filter.py`) on hand-judged keyword lists.
+
+    python -m tools.train_jd_keyword_filter --corpus ../shared/corpus/postings [--out DIR] [--loso]
+        [--check]
+
+Not used by `analyze_jd` (docs/EVALUATION.md, "ATS keywords judged by hand"): the weights and
+manifest go to --out, outside the package. `--check` scores the trained filter on the dev
+postings' judged keywords (tests/corpus_labels/keyword_judgements_dev.json) and on the labelled
+keywords of ../shared/eval/dev and ../shared/eval/real (tuning figures).
+
+Data: the training postings whose keyword lists were judged searchable or not by hand
+(tests/corpus_labels/keyword_judgements.json, docs/labelling/keywords.md; none of them a dev or
+held-back posting). Each posting is read by `core.jd.analyze.read_ad`; every keyword candidate
+that is not a job title (titles are always kept) and whose `keyword_key` was judged is one
+example. The model is a logistic regression over `keyword_features` and the scaled meaning
+vector; features seen fewer than MIN_COUNT times are dropped.
+
+`--loso` writes no model: per source of the judged postings, the model is trained on the other
+sources and scores that one (what it does on an ad from a source it never saw). The threshold
+`keep_min` is chosen on those pooled out-of-fold scores (`choose_keep_min`) and written with the
+model, so it is chosen on data the model did not train on.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+from scipy.sparse import csr_matrix, hstack
+from sklearn.linear_model import LogisticRegression
+from sklearn.metrics import roc_auc_score
+
+from core.evaluation.jd_eval import find_cases
+from core.evaluation.jd_scoring import keyword_found
+from core.evaluation.postings import keyword_key, load_postings
+from core.jd.analyze import read_ad
+from core.text.meaning_vectors import DIM, SOURCE, meaning_vectors
+from tools.keyword_filter import (
+    ALWAYS_KEPT,
+    MANIFEST_FILE,
+    MODEL_FILE,
+    KeywordFilter,
+    context_of,
+    keyword_features,
+    searchable_keywords,
+)
+from tools.model_files import sha256, write_manifest
+
+VERSION = 1
+LABELS = Path(__file__).resolve().parents[1] / "tests" / "corpus_labels" / "keyword_judgements.json"
+DEV_LABELS = LABELS.with_name("keyword_judgements_dev.json")
+SHARED = Path(__file__).resolve().parents[2] / "shared"
+DEFAULT_CORPUS = SHARED / "corpus" / "postings"
+SEED = 0
+MIN_COUNT = 2
+C = 0.3
+VECTOR_SCALE = 3.0
+# keep_min: the threshold (0.05 steps) with the best F1 of keeping the searchable candidates of an
+# unseen source (pooled leave-one-source-out scores): a listed keyword no recruiter searches and a
+# searchable one left out cost the user alike (a wrong suggestion, a missed one).
+
+Example = tuple[str, list[str], bool, str]  # keyword text, features, searchable, source
+
+
+def examples(postings: dict[str, dict[str, Any]]) -> list[Example]:
+    """Every judged, non-title keyword candidate of the judged postings, in label order."""
+    entries = json.loads(LABELS.read_text(encoding="utf-8"))
+    out: list[Example] = []
+    for entry in entries:
+        posting = postings[entry["id"]]
+        judged = {k["key"]: k["searchable"] for k in entry["judged"]}
+        ad = read_ad(posting["text"])
+        context = context_of(ad)
+        for keyword in ad.keywords:
+            key = keyword_key(keyword.text)
+            if keyword.category in ALWAYS_KEPT or key not in judged:
+                continue
+            features = keyword_features(keyword, context)
+            out.append((keyword.text, features, judged[key], posting["source"]))
+    return out
+
+
+def _matrix(rows: list[Example], index: dict[str, int], scale: float) -> csr_matrix:
+    cols, row_ids = [], []
+    for i, (_, features, _, _) in enumerate(rows):
+        found = sorted({index[f] for f in features if f in index})
+        cols += found
+        row_ids += [i] * len(found)
+    data = np.ones(len(cols), dtype=np.float32)
+    lexical = csr_matrix((data, (row_ids, cols)), shape=(len(rows), len(index)))
+    vectors = meaning_vectors([text for text, _, _, _ in rows]) * scale
+    return hstack([lexical, csr_matrix(vectors)], format="csr")
+
+
+def train(rows: list[Example], c: float, scale: float) -> tuple[list[str], LogisticRegression]:
+    counts = Counter(f for _, features, _, _ in rows for f in set(features))
+    features = sorted(f for f, n in counts.items() if n >= MIN_COUNT)
+    index = {f: i for i, f in enumerate(features)}
+    y = np.array([label for _, _, label, _ in rows])
+    model = LogisticRegression(C=c, max_iter=3000, solver="liblinear", random_state=SEED)
+    model.fit(_matrix(rows, index, scale), y)
+    return features, model
+
+
+def scores_of(rows: list[Example], features: list[str], model: Any, scale: float) -> np.ndarray:
+    index = {f: i for i, f in enumerate(features)}
+    return model.predict_proba(_matrix(rows, index, scale))[:, 1]
+
+
+def at_threshold(labels: np.ndarray, scores: np.ndarray, keep_min: float) -> dict[str, float]:
+    kept = scores >= keep_min
+    junk = int((kept & ~labels).sum())
+    return {
+        "keep_min": keep_min,
+        "kept": int(kept.sum()),
+        "f1": round(2 * float((kept & labels).sum()) / max(float(kept.sum() + labels.sum()), 1), 3),
+        "junk_share_kept": round(junk / max(int(kept.sum()), 1), 3),
+        "searchable_kept": round(float((kept & labels).sum() / max(int(labels.sum()), 1)), 3),
+    }
+
+
+def choose_keep_min(labels: np.ndarray, scores: np.ndarray) -> float:
+    """The threshold (0.05 steps) with the best F1 of keeping the searchable candidates."""
+
+    def f1(keep_min: float) -> float:
+        kept = scores >= keep_min
+        hits = float((kept & labels).sum())
+        return 2 * hits / max(float(kept.sum() + labels.sum()), 1.0)
+
+    return max((round(step * 0.05, 2) for step in range(1, 20)), key=lambda t: (f1(t), -t))
+
+
+def loso(rows: list[Example], c: float, scale: float) -> tuple[dict[str, Any], np.ndarray]:
+    """Per source: train on the others, score it. Returns the figures and pooled scores."""
+    pooled = np.zeros(len(rows))
+    figures: dict[str, Any] = {}
+    for source in sorted({r[3] for r in rows}):
+        test = [i for i, r in enumerate(rows) if r[3] == source]
+        train_rows = [r for r in rows if r[3] != source]
+        features, model = train(train_rows, c, scale)
+        pooled[test] = scores_of([rows[i] for i in test], features, model, scale)
+        labels = np.array([rows[i][2] for i in test])
+        auc = roc_auc_score(labels, pooled[test]) if 0 < labels.sum() < len(labels) else None
+        figures[source] = {
+            "candidates": len(test),
+            "searchable": int(labels.sum()),
+            "auc": round(float(auc), 3) if auc is not None else None,
+        }
+    return figures, pooled
+
+
+def check(model: KeywordFilter, postings: dict[str, dict[str, Any]]) -> dict[str, Any]:
+    """Tuning figures of a trained filter: the dev postings' judged keywords (share of the listed
+    keywords judged not searchable, share of the searchable ones still listed) and the labelled
+    keywords of eval/dev and eval/real found (loose match), without and with the filter."""
+    junk = searchable = wanted = listed = unjudged = 0
+    for entry in json.loads(DEV_LABELS.read_text(encoding="utf-8")):
+        said = {k["key"]: k["searchable"] for k in entry["judged"]}
+        kept = searchable_keywords(model, context_of(read_ad(postings[entry["id"]]["text"])))
+        keys = [keyword_key(k.text) for k in kept]
+        junk += sum(said.get(k) is False for k in keys)
+        searchable += sum(said.get(k) is True for k in keys)
+        unjudged += sum(k not in said for k in keys)
+        wanted += sum(said.values())
+        listed += len(keys)
+    figures: dict[str, Any] = {
+        "dev_postings_judged": {
+            "listed": listed,
+            "unjudged": unjudged,
+            "junk_share": round(junk / max(junk + searchable, 1), 3),
+            "searchable_kept": round(searchable / max(wanted, 1), 3),
+        }
+    }
+    for name in ("dev", "real"):
+        found = {"all": 0, "kept": 0, "labelled": 0}
+        for case in find_cases(SHARED / "eval" / name):
+            ad = read_ad(case.path.read_text(encoding="utf-8"))
+            everything = [k.text for k in ad.keywords]
+            kept_texts = [k.text for k in searchable_keywords(model, context_of(ad))]
+            for label in case.labels.get("jd_keywords", []):
+                found["labelled"] += 1
+                found["all"] += keyword_found(label, everything, strict=False)
+                found["kept"] += keyword_found(label, kept_texts, strict=False)
+        figures[f"eval_{name}_keyword_recall"] = {
+            "unfiltered": round(found["all"] / max(found["labelled"], 1), 3),
+            "filtered": round(found["kept"] / max(found["labelled"], 1), 3),
+        }
+    return figures
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--corpus", default=str(DEFAULT_CORPUS), help="the postings corpus folder")
+    parser.add_argument("--out", default="keyword_filter", help="folder for weights, manifest")
+    parser.add_argument("--c", type=float, default=C, help="inverse L2 strength")
+    parser.add_argument("--scale", type=float, default=VECTOR_SCALE, help="meaning vector scale")
+    parser.add_argument("--loso", action="store_true", help="score each source left out; no model")
+    parser.add_argument("--check", action="store_true", help="score the dev judgements too")
+    args = parser.parse_args()
+    corpus = Path(args.corpus)
+    started = time.monotonic()
+    postings = load_postings(corpus)
+    rows = examples(postings)
+    labels = np.array([r[2] for r in rows])
+    by_source, pooled = loso(rows, args.c, args.scale)
+    keep_min = choose_keep_min(labels, pooled)
+    curve = [at_threshold(labels, pooled, round(t * 0.05, 2)) for t in range(0, 20)]
+    report = {
+        "leave_one_source_out": by_source,
+        "pooled_auc": round(float(roc_auc_score(labels, pooled)), 3),
+        "pooled_at_thresholds": curve,
+        "keep_min": keep_min,
+    }
+    if args.loso:
+        print(json.dumps(report, indent=1))
+        return 0
+    features, model = train(rows, args.c, args.scale)
+    lexical = len(features)
+    weights = np.round(model.coef_[0], 4)
+    data = {
+        "comment": "ATS keyword filter experiment, trained by tools/train_jd_keyword_filter.py.",
+        "version": VERSION,
+        "keep_min": keep_min,
+        "features": features,
+        "weights": weights[:lexical].tolist(),
+        "vector_weights": weights[lexical:].tolist(),
+        "bias": round(float(model.intercept_[0]), 4),
+        "vector": {"source": SOURCE, "dim": DIM, "scale": args.scale},
+    }
+    Path(args.out).mkdir(parents=True, exist_ok=True)
+    out = Path(args.out) / MODEL_FILE
+    out.write_text(json.dumps(data, separators=(",", ":")) + "\n", encoding="utf-8")
+    manifest = {
+        "version": VERSION,
+        "command": "python -m tools.train_jd_keyword_filter",
+        "data": {
+            "corpus": "shared/corpus/postings/postings.jsonl (outside the repository)",
+            "sha256": sha256(corpus / "postings.jsonl"),
+            "judgements": {
+                "file": "tests/corpus_labels/keyword_judgements.json",
+                "sha256": sha256(LABELS),
+                "postings": len(json.loads(LABELS.read_text(encoding="utf-8"))),
+            },
+            "candidates": len(rows),
+            "searchable": int(labels.sum()),
+        },
+        "params": {
+            "C": args.c,
+            "vector_scale": args.scale,
+            "min_count": MIN_COUNT,
+            "keep_min_rule": "best F1 of the pooled leave-one-source-out scores",
+            "seed": SEED,
+        },
+        "features": lexical,
+        "train_seconds": round(time.monotonic() - started),
+        **report,
+    }
+    if args.check:
+        manifest["checks (tuning)"] = check(KeywordFilter(data), postings)
+    print(write_manifest(Path(args.out) / MANIFEST_FILE, manifest, out))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
