@@ -168,6 +168,12 @@ def split_sections(text: str) -> list[Section]:
         wrapped = line[:1].isspace() and (not prev_blank or _open_bullet(sections[-1]))
         blank_before = None if no_blank_lines and number > 1 else prev_blank
         may_head = not wrapped and not BULLET.match(line)
+        following = lines[number] if number < len(lines) else ""
+        if no_blank_lines and may_head and _heads_prose_after_list(sections[-1], line, following):
+            heading = line.strip()
+            kind = classify_heading(heading) or "other"
+            sections.append(Section(kind=kind, heading=heading, line=number))
+            continue
         if may_head and _open_section(sections, line, number, seen_blank, blank_before):
             prev_blank = False
             continue
@@ -218,6 +224,24 @@ def _title_like(line: str) -> bool:
     if META_LABELS.match(bare) or (re.search(r" [·|•] ", bare) and words <= 30):
         return True
     return words <= 12 and not SENTENCE_END.search(bare)
+
+
+def _heads_prose_after_list(section: Section, line: str, following: str) -> bool:
+    """In text with no blank lines, a short title-shaped line between the end of a list and a
+    paragraph heads that paragraph ('The details' after the benefits list): with blank lines
+    it would stand alone as a heading; without them only its place says so."""
+    last = section.blocks[-1] if section.blocks else None
+    words = line.split()
+    return (
+        last is not None
+        and last.kind == "bullet"
+        and 1 <= len(words) <= 5
+        and line.strip()[:1].isupper()
+        and not SENTENCE_END.search(line.strip())
+        and not line.rstrip().endswith(":")
+        and not BULLET.match(following)
+        and len(following.split()) >= 8
+    )
 
 
 def _open_bullet(section: Section) -> bool:

@@ -289,6 +289,24 @@ def test_sections_keep_their_text_and_headings():
     assert nice.heading == "Bonus points" and "Storybook" in nice.text
 
 
+def test_a_short_line_between_a_list_and_a_paragraph_heads_it_when_there_are_no_blank_lines():
+    """One paragraph per line (a DOCX or PDF export): 'Good to know' after the benefits list
+    heads the paragraph under it, as it does with blank lines; a short line followed by another
+    list item stays an item of the list."""
+    spaced = (
+        "Benefits\n- 25 days of holiday\n- A pension with a 5% match\n\nGood to know\n"
+        "The shop is open six days a week and every colleague works one Saturday in four, "
+        "and a valid forklift licence is needed for the stock room.\n"
+    )
+    dense = "\n".join(line for line in spaced.splitlines() if line.strip())
+    for text in (spaced, dense):
+        sections = split_sections(text)
+        assert [s.heading for s in sections] == ["Benefits", "Good to know"]
+        assert sections[-1].text.startswith("The shop is open")
+    listed = "Benefits\n- 25 days of holiday\n- A pension with a 5% match\nFree parking\n- Gym\n"
+    assert [s.heading for s in split_sections(listed)] == ["Benefits"]
+
+
 def test_deterministic():
     assert analyze_jd(MARKDOWN_FIT) == analyze_jd(MARKDOWN_FIT)
 
