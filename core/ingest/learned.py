@@ -11,7 +11,8 @@ together, in document order:
   its fields come from the lines the model named (the one date parser reads the dates); a short
   line under header lines that name no title, over the role's list, is its title, and a short
   dated line over header lines without dates is their first (lines the model often calls
-  paragraphs); bullets and paragraphs after it are that role's evidence; a run with no employer
+  paragraphs); where a section's roles open with a line of dates alone, each such line opens
+  the next role; bullets and paragraphs after it are that role's evidence; a run with no employer
   under an undated employer-only line keeps that employer (promotions under one company);
 - education, skills, certification and other lines become the same sections the rule reader
   builds, read by the same entry readers (`ResumeBuilder`);
@@ -47,6 +48,7 @@ from core.ingest.learned_headers import (
     HEADER_LABELS,
     closed_range,
     dated_lines_over_headers,
+    dates_first,
     header_parts,
     role_runs,
     stated_fields,
@@ -152,12 +154,13 @@ class LabelledResume(ResumeBuilder):
         role: RoleEntry | None = None
         group = ""  # an employer-only header line: the company of the roles under it
         labelled = titles_under_headers(dated_lines_over_headers(part.rows))
+        opened_by_dates = dates_first(labelled)
         blocks = [list(run) for _, run in groupby(labelled, key=lambda r: r[1] in HEADER_LABELS)]
         for at, block in enumerate(blocks):
             if block[0][1] not in HEADER_LABELS:
                 self._evidence(section, [line for line, _ in block], role)
                 continue
-            runs = role_runs(block)
+            runs = role_runs(block, opened_by_dates)
             for rows in runs:
                 fields = header_parts(rows)
                 if rows is runs[-1] and at + 1 < len(blocks):

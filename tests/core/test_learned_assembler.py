@@ -338,3 +338,65 @@ def test_where_each_role_ends_with_its_dates_an_undated_line_after_them_opens_th
         "North Mill Studio",
     )
     assert "North Mill" not in first.company
+
+
+def test_where_roles_open_with_their_dates_a_role_missing_its_dates_takes_none_of_the_next():
+    """'Dates' over '**Employer** City' over 'Title', again and again, without bullets: a role
+    whose dates line the model missed has no dates, and the roles after it keep their own (the
+    next dates line opens the next role, as in the rest of the section)."""
+    text = (
+        "Experience\n2022 – 2025\n**Plaid** San Francisco, CA\nData Scientist\n"
+        "**Affirm** San Francisco, CA\nMachine Learning Engineer\n"
+        "2018 – 2021\n**Stripe** San Francisco, CA\nData Scientist"
+    )
+    labels = [
+        L("heading", "experience"), L("dates"), L("employer"), L("title"),
+        L("employer"), L("title"), L("dates"), L("employer"), L("title"),
+    ]  # fmt: skip
+    parsed, _ = read_labelled(text, labels, source_name="d.md")
+    assert [(r.company, r.title, r.start, r.end) for r in parsed.roles] == [
+        ("Plaid", "Data Scientist", "2022", "2025"),
+        ("Affirm", "Machine Learning Engineer", None, None),
+        ("Stripe", "Data Scientist", "2018", "2021"),
+    ]
+
+
+def test_where_roles_open_with_their_dates_a_dates_line_called_other_text_opens_its_role():
+    """In the same layout, a line of dates alone that the model calls other text, under the last
+    role's header lines, opens the next role with those dates."""
+    text = (
+        "Experience\n2015 – 2018\n**Munch** New York, NY\nData Science Advisor\n"
+        "Summer 2015\n**Civis Analytics** Washington, DC\nApplied Data Scientist Fellow\n"
+        "Fall 2014\n**Insight** New York, NY\nFellow"
+    )
+    labels = [
+        L("heading", "experience"), L("dates"), L("employer"), L("title"),
+        L("other"), L("employer"), L("title"), L("dates"), L("employer"), L("title"),
+    ]  # fmt: skip
+    parsed, _ = read_labelled(text, labels, source_name="d.md")
+    assert [(r.company, r.start) for r in parsed.roles] == [
+        ("Munch", "2015"),
+        ("Civis Analytics", "2015"),
+        ("Insight", "2014"),
+    ]
+    assert parsed.roles[1].timeframe == "Summer 2015"
+
+
+def test_a_line_of_dates_alone_over_header_lines_without_dates_is_their_dates_line():
+    """A line of dates alone over an employer and a title line is their dates line, not their
+    employer line (the employer is the line that names it)."""
+    text = (
+        "Experience\nFaircom Partners          2015 - 2016\nJunior Strategist\n- Wrote posts\n"
+        "2014 - 2015\nNylon Consulting\nPR Assistant\n- Placed 12 stories"
+    )
+    labels = [
+        L("heading", "experience"), L("role_header"), L("title"), L("bullet"),
+        L("other"), L("employer"), L("title"), L("bullet"),
+    ]  # fmt: skip
+    parsed, _ = read_labelled(text, labels, source_name="n.txt")
+    assert [(r.title, r.company, r.start, r.end) for r in parsed.roles][1] == (
+        "PR Assistant",
+        "Nylon Consulting",
+        "2014",
+        "2015",
+    )
