@@ -50,6 +50,7 @@ from core.ingest.learned_headers import (
     dated_lines_over_headers,
     dates_first,
     header_parts,
+    headers_shaped_like_others,
     role_runs,
     stated_fields,
     titles_under_headers,
@@ -153,7 +154,8 @@ class LabelledResume(ResumeBuilder):
     def roles_from(self, part: _Part, section: Section) -> None:
         role: RoleEntry | None = None
         group = ""  # an employer-only header line: the company of the roles under it
-        labelled = titles_under_headers(dated_lines_over_headers(part.rows))
+        shaped = headers_shaped_like_others(dated_lines_over_headers(part.rows))
+        labelled = titles_under_headers(shaped)
         opened_by_dates = dates_first(labelled)
         blocks = [list(run) for _, run in groupby(labelled, key=lambda r: r[1] in HEADER_LABELS)]
         for at, block in enumerate(blocks):

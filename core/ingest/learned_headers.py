@@ -8,6 +8,7 @@ employer line or the end of its dates (`titles_under_headers`, `dated_lines_over
 from __future__ import annotations
 
 import re
+from collections import Counter
 
 from core.ingest.layout import BULLET, RawLine
 from core.ingest.roles import HeaderParts, is_place, strip_markup
@@ -193,12 +194,12 @@ def _title_shaped(line: RawLine, header: RawLine, under: tuple[RawLine, str] | N
 def titles_under_headers(rows: list[tuple[RawLine, str]]) -> list[tuple[RawLine, str]]:
     """Rows where the line under a role's header lines that names no title is read as its title
     when it is shaped like one ('Employer      2015' over 'Junior Strategist' over the role's
-    list): the model often calls that line a paragraph."""
+    list): the model often calls that line a paragraph or other text."""
     out = list(rows)
     opened_by_dates = dates_first(rows)
     for i in range(1, len(out)):
         (line, label), (header, above) = out[i], out[i - 1]
-        if label != "description" or above not in HEADER_LABELS:
+        if label not in ("description", "other") or above not in HEADER_LABELS:
             continue
         start = i - 1
         while start > 0 and out[start - 1][1] in HEADER_LABELS:
@@ -247,6 +248,35 @@ def dated_lines_over_headers(rows: list[tuple[RawLine, str]]) -> list[tuple[RawL
         if first_range(text) and shaped and _indent(line) <= _indent(header):
             out[i] = (line, "dates" if only_dates(line) else _missing_field(first) or label)
     return out
+
+
+_WIDE_GAP = re.compile(r"\S(?:[ ]{3,}|\t)\s*$")
+
+
+def _dated_at_right(line: RawLine) -> bool:
+    """A short line that is no list item and ends in its date range, set apart from its words
+    by a wide gap ('Walsh University, Ohio                      01/2025 – Present')."""
+    text = strip_markup(line.text).rstrip()
+    date = first_range(text)
+    if date is None or text[date.finish :].strip(" .") or BULLET.match(line.text):
+        return False
+    words = text[: date.begin]
+    return _WIDE_GAP.search(words) is not None and len(words.split()) <= _TITLE_WORDS
+
+
+def headers_shaped_like_others(rows: list[tuple[RawLine, str]]) -> list[tuple[RawLine, str]]:
+    """Rows where a line called other text or a paragraph is read as a header line when it is
+    shaped like the section's header lines: where two or more of them end in their dates set
+    apart at the right, a line that does too is one, with the label most of them have (the model
+    sometimes calls one such line in a list of jobs other text, and its title and list too)."""
+    shaped = [label for line, label in rows if label in HEADER_LABELS and _dated_at_right(line)]
+    if len(shaped) < 2:
+        return rows
+    usual = Counter(shaped).most_common(1)[0][0]
+    return [
+        (line, usual if label in ("description", "other") and _dated_at_right(line) else label)
+        for line, label in rows
+    ]
 
 
 def closed_range(

@@ -400,3 +400,34 @@ def test_a_line_of_dates_alone_over_header_lines_without_dates_is_their_dates_li
         "2014",
         "2015",
     )
+
+
+JOBS_DATED_AT_RIGHT = (
+    "Experience\n"
+    "Harbor Press, Boston, MA                      2019 – Present\nPrint Designer\n"
+    "    • Laid out 40 titles\n"
+    "North Mill, Salem, MA                         2017 – 2019\nLayout Artist\n    • Set type\n"
+    "Kestrel Books, Lowell, MA                     2015 – 2017\nJunior Designer\n"
+    "    • Drew maps for 12 guides"
+)
+
+
+def test_a_line_shaped_like_the_sections_dated_headers_is_one_though_called_other_text():
+    """Jobs whose employer lines end in dates set apart at the right: the one the model calls
+    other text (with its title and list) is a job like the others, its title the short line
+    under it. One header line so dated sets no shape."""
+    labels = [
+        L("heading", "experience"), L("role_header"), L("title"), L("bullet"),
+        L("role_header"), L("title"), L("bullet"), L("other"), L("other"), L("other"),
+    ]  # fmt: skip
+    parsed, _ = read_labelled(JOBS_DATED_AT_RIGHT, labels, source_name="j.pdf")
+    assert [(r.title, r.start, r.end) for r in parsed.roles] == [
+        ("Print Designer", "2019", "present"),
+        ("Layout Artist", "2017", "2019"),
+        ("Junior Designer", "2015", "2017"),
+    ]
+    # one header line dated at the right sets no shape: lines called other text stay so
+    alone = labels[:4] + [L("other")] * 6
+    assert [
+        r.title for r in read_labelled(JOBS_DATED_AT_RIGHT, alone, source_name="j.pdf")[0].roles
+    ] == ["Print Designer"]
