@@ -46,6 +46,7 @@ from core.ingest.layout import (
 )
 from core.ingest.learned_headers import (
     HEADER_LABELS,
+    addresses_are_not_headers,
     closed_range,
     dated_lines_over_headers,
     dates_first,
@@ -154,7 +155,8 @@ class LabelledResume(ResumeBuilder):
     def roles_from(self, part: _Part, section: Section) -> None:
         role: RoleEntry | None = None
         group = ""  # an employer-only header line: the company of the roles under it
-        shaped = headers_shaped_like_others(dated_lines_over_headers(part.rows))
+        rows = addresses_are_not_headers(part.rows)
+        shaped = headers_shaped_like_others(dated_lines_over_headers(rows))
         labelled = titles_under_headers(shaped)
         opened_by_dates = dates_first(labelled)
         blocks = [list(run) for _, run in groupby(labelled, key=lambda r: r[1] in HEADER_LABELS)]

@@ -279,6 +279,22 @@ def headers_shaped_like_others(rows: list[tuple[RawLine, str]]) -> list[tuple[Ra
     ]
 
 
+# with its scheme, 'www.' or a path: 'Booking.com' alone may be the employer's name
+_ADDRESS_ALONE = re.compile(r"(?:https?://|www\.)\S+|[\w-]+(?:\.[\w-]+)+/\S*")
+
+
+def addresses_are_not_headers(rows: list[tuple[RawLine, str]]) -> list[tuple[RawLine, str]]:
+    """Rows where a header line that is a web address alone (an employer's site under its
+    role's list, 'https://roadamerica.com') is read as a paragraph: it names no title, employer
+    or dates, and read as a title it would take the next role's."""
+    return [
+        (line, "description")
+        if label in HEADER_LABELS and _ADDRESS_ALONE.fullmatch(strip_markup(line.text).strip())
+        else (line, label)
+        for line, label in rows
+    ]
+
+
 def closed_range(
     date: DateSpan | None, header: list[tuple[RawLine, str]], under: RawLine
 ) -> DateSpan | None:

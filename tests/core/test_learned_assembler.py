@@ -431,3 +431,22 @@ def test_a_line_shaped_like_the_sections_dated_headers_is_one_though_called_othe
     assert [
         r.title for r in read_labelled(JOBS_DATED_AT_RIGHT, alone, source_name="j.pdf")[0].roles
     ] == ["Print Designer"]
+
+
+def test_a_web_address_alone_under_a_roles_list_names_no_title():
+    """An employer's site on a line of its own under its role's list, called a title, is not
+    the next role's title (nor a header line at all)."""
+    text = (
+        "Experience\nRoad Works, Inc.\nIT Assistant          May 2024 - Present\n"
+        "- Kept the network up\nhttps://roadworks.example\nSupply House, Inc.\n"
+        "IT Helpdesk Intern          Jun 2023 - Aug 2023\n- Answered tickets"
+    )
+    labels = [
+        L("heading", "experience"), L("employer"), L("role_header"), L("bullet"),
+        L("title"), L("employer"), L("role_header"), L("bullet"),
+    ]  # fmt: skip
+    parsed, _ = read_labelled(text, labels, source_name="w.pdf")
+    assert [(r.title, r.company) for r in parsed.roles] == [
+        ("IT Assistant", "Road Works, Inc."),
+        ("IT Helpdesk Intern", "Supply House, Inc."),
+    ]
