@@ -52,6 +52,7 @@ from core.ingest.learned_headers import (
     dates_first,
     header_parts,
     headers_shaped_like_others,
+    only_dates,
     role_runs,
     stated_fields,
     titles_under_headers,
@@ -129,18 +130,20 @@ def _parts(
             parts.append(_Part(name, kind, line.no))
             continue
         third_party = label.label == "references" or skipping
-        if third_party or label.label == "furniture":
+        dated = label.label == "furniture" and heading[1] in ROLE_KINDS and only_dates(line)
+        if third_party or (label.label == "furniture" and not dated):
             why = LEFT_OUT_WHY["references" if third_party else "furniture"]
             what = "(not shown: another person's details)" if third_party else shown(line.text, why)
             left_out.append(LeftOut(what=what, why=why, line=line.no))
             continue
         if label.label in ("name", "contact"):
             continue
-        kind = _kind_of(label.label, heading[1])
+        said = "dates" if dated else label.label  # a job's dates alone, not a page's furniture
+        kind = _kind_of(said, heading[1])
         if not parts or parts[-1].kind != kind:
             name = heading[0] if heading[1] == kind else ""
             parts.append(_Part(name, kind, heading[2] if name else line.no))
-        parts[-1].rows.append((line, label.label))
+        parts[-1].rows.append((line, said))
     return [p for p in parts if p.rows], left_out
 
 

@@ -450,3 +450,21 @@ def test_a_web_address_alone_under_a_roles_list_names_no_title():
         ("IT Assistant", "Road Works, Inc."),
         ("IT Helpdesk Intern", "Supply House, Inc."),
     ]
+
+
+def test_a_jobs_dates_alone_called_page_furniture_are_its_dates():
+    """In a list of jobs, a line of dates alone the model calls page furniture is the job's
+    dates line; furniture outside the jobs is still left out."""
+    text = (
+        "Experience\n2022 – 2025\n**Plaid** San Francisco, CA\nData Scientist\n"
+        "2022\n**Affirm** San Francisco, CA\nMachine Learning Engineer\n"
+        "Skills\nPython, SQL\n2024"
+    )
+    labels = [
+        L("heading", "experience"), L("dates"), L("employer"), L("title"),
+        L("furniture"), L("employer"), L("title"),
+        L("heading", "skills"), L("skills"), L("furniture"),
+    ]  # fmt: skip
+    parsed, left_out = read_labelled(text, labels, source_name="f.md")
+    assert [(r.company, r.start) for r in parsed.roles] == [("Plaid", "2022"), ("Affirm", "2022")]
+    assert [lo.line for lo in left_out] == [10]
