@@ -93,6 +93,7 @@ eval: install
 SKILLSPAN ?= ../shared/eval/skillspan
 # The line reader (core/data/line_reader.crfsuite + its manifest): JSON Resumes of ../shared/corpus
 # rendered in many layouts and read back, into ~/.cache/resumeforge/line_data; deterministic.
+# Its lines' meaning clusters (core/data/line_meaning.npy) are fitted on that data first.
 CORPUS ?= ../shared/corpus
 # The list-joint model (core/data/jd_joints.json + its manifest): the lists of the markup postings
 # joined with one space, dev and held-back postings left out; deterministic. First: the unit-role
@@ -104,6 +105,7 @@ CORPUS ?= ../shared/corpus
 train: install
 	$(BIN)/python -m tools.train_skill_spans --data $(SKILLSPAN)
 	$(BIN)/python -m tools.line_data.build --corpus $(CORPUS)
+	$(BIN)/python -m tools.fit_line_meaning
 	$(BIN)/python -m tools.train_line_reader
 	$(BIN)/python -m tools.train_header_fields --corpus $(CORPUS)/jsonresume
 	$(BIN)/python -m tools.train_jd_joints --corpus $(CORPUS)/postings

@@ -11,6 +11,8 @@ them, then that model is written to core/data/line_reader.crfsuite with its mani
 core/data/line_reader.json (data hash, counts, parameters, the held-out scores). The
 hyper-parameters are fixed in core.reader.training.PARAMS (c1 chosen by cross-validation on
 the real training documents). L-BFGS has no random step, so the same data gives the same file.
+The lines' meaning clusters and axes come from core/data/line_meaning.npy and .json (`python -m
+tools.fit_line_meaning`, run first); the manifest records both files' sha256.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ import time
 from collections import Counter
 from pathlib import Path
 
+from core.reader.meaning import AXES, LAYOUT_FILE, VECTORS_FILE, meaning_space
 from core.reader.model import MANIFEST_FILE, MODEL_FILE
 from core.reader.training import PARAMS, load_docs, score, train
 from core.resources import package_dir
@@ -28,12 +31,14 @@ from tools.model_files import sha256, write_manifest
 
 VERSION = 1
 FEATURE_SET = (
-    "core.reader.features v2: shape (length, words, caps, title case, digits, end mark, bullet, "
+    "core.reader.features v3: shape (length, words, caps, title case, digits, end mark, bullet, "
     "indent, separators), detectors (e-mail, URL, phone, date/date range/mostly date, month, "
     "degree, legal suffix, job-title word, known heading and its kind), position, blank lines, "
     "layout (size, bold, italic, x0, style, table, page edge, source), first/last word and short "
     "lines' words from common_words + heading synonyms; section so far (last known heading's "
-    "kind, lines since); +-1 and +-2 neighbours"
+    "kind, lines since); meaning (core.reader.meaning: nearest of 64 k-means centroids of the "
+    "MiniLM token-embedding mean, quintile bucket on 8 principal axes); +-1 and +-2 neighbours "
+    "(meaning +-1 only)"
 )
 DEFAULT_DATA = Path.home() / ".cache" / "resumeforge" / "line_data" / "lines.jsonl"
 GENERATOR_MANIFEST = Path(__file__).parent / "line_data" / "manifest.json"
@@ -67,6 +72,13 @@ def main(argv: list[str] | None = None) -> int:
             "trained_lines": sum(1 for d in fit for t in d.tags if t),
             "held_out": f"{len(held)} renderings of the JSON Resumes held out by file-name hash",
             "real_labels_sha256": generator["inputs"].get("real_labels_sha256"),
+        },
+        "meaning": {
+            **{name: sha256(package_dir("data") / name) for name in (VECTORS_FILE, LAYOUT_FILE)},
+            "clusters": len(meaning_space().centroids),
+            "axes": AXES,
+            "command": "python -m tools.fit_line_meaning (k-means, fixed seed; SVD)",
+            "fitted_on": "distinct lines of the train split, real documents left out",
         },
         "params": PARAMS,
         "feature_set": FEATURE_SET,

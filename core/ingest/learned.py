@@ -11,7 +11,8 @@ together, in document order:
   its fields come from the lines the model named (the one date parser reads the dates); a short
   line under header lines that name no title, over the role's list, is its title, and a short
   dated line over header lines without dates is their first (lines the model often calls
-  paragraphs); bullets and paragraphs after it are that role's evidence; a run with no employer
+  paragraphs); where a section's roles open with a line of dates alone, each such line opens
+  the next role; bullets and paragraphs after it are that role's evidence; a run with no employer
   under an undated employer-only line keeps that employer (promotions under one company);
 - education, skills, certification and other lines become the same sections the rule reader
   builds, read by the same entry readers (`ResumeBuilder`);
@@ -45,9 +46,13 @@ from core.ingest.layout import (
 )
 from core.ingest.learned_headers import (
     HEADER_LABELS,
+    addresses_are_not_headers,
     closed_range,
     dated_lines_over_headers,
+    dates_first,
     header_parts,
+    headers_shaped_like_others,
+    only_dates,
     role_runs,
     stated_fields,
     titles_under_headers,
@@ -125,18 +130,20 @@ def _parts(
             parts.append(_Part(name, kind, line.no))
             continue
         third_party = label.label == "references" or skipping
-        if third_party or label.label == "furniture":
+        dated = label.label == "furniture" and heading[1] in ROLE_KINDS and only_dates(line)
+        if third_party or (label.label == "furniture" and not dated):
             why = LEFT_OUT_WHY["references" if third_party else "furniture"]
             what = "(not shown: another person's details)" if third_party else shown(line.text, why)
             left_out.append(LeftOut(what=what, why=why, line=line.no))
             continue
         if label.label in ("name", "contact"):
             continue
-        kind = _kind_of(label.label, heading[1])
+        said = "dates" if dated else label.label  # a job's dates alone, not a page's furniture
+        kind = _kind_of(said, heading[1])
         if not parts or parts[-1].kind != kind:
             name = heading[0] if heading[1] == kind else ""
             parts.append(_Part(name, kind, heading[2] if name else line.no))
-        parts[-1].rows.append((line, label.label))
+        parts[-1].rows.append((line, said))
     return [p for p in parts if p.rows], left_out
 
 
@@ -151,13 +158,16 @@ class LabelledResume(ResumeBuilder):
     def roles_from(self, part: _Part, section: Section) -> None:
         role: RoleEntry | None = None
         group = ""  # an employer-only header line: the company of the roles under it
-        labelled = titles_under_headers(dated_lines_over_headers(part.rows))
+        rows = addresses_are_not_headers(part.rows)
+        shaped = headers_shaped_like_others(dated_lines_over_headers(rows))
+        labelled = titles_under_headers(shaped)
+        opened_by_dates = dates_first(labelled)
         blocks = [list(run) for _, run in groupby(labelled, key=lambda r: r[1] in HEADER_LABELS)]
         for at, block in enumerate(blocks):
             if block[0][1] not in HEADER_LABELS:
                 self._evidence(section, [line for line, _ in block], role)
                 continue
-            runs = role_runs(block)
+            runs = role_runs(block, opened_by_dates)
             for rows in runs:
                 fields = header_parts(rows)
                 if rows is runs[-1] and at + 1 < len(blocks):

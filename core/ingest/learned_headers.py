@@ -8,6 +8,7 @@ employer line or the end of its dates (`titles_under_headers`, `dated_lines_over
 from __future__ import annotations
 
 import re
+from collections import Counter
 
 from core.ingest.layout import BULLET, RawLine
 from core.ingest.roles import HeaderParts, is_place, strip_markup
@@ -116,22 +117,46 @@ def stated_fields(line: RawLine, label: str) -> frozenset[str]:
     return frozenset(({label} if label in ("title", "employer") else set()) | dated)
 
 
-def role_runs(block: list[tuple[RawLine, str]]) -> list[list[tuple[RawLine, str]]]:
+def only_dates(line: RawLine) -> bool:
+    """A line that holds a date range and nothing else ('2015 – 2018', 'Summer 2014')."""
+    text = strip_markup(line.text).strip()
+    return first_range(text) is not None and not _cut(text)
+
+
+def dates_first(rows: list[tuple[RawLine, str]]) -> bool:
+    """Whether a section's roles open with their dates: its first header line is a line of dates
+    alone and another header line, not dates alone, follows it ('2015 – 2018' over '**Stripe**
+    San Francisco, CA' over 'Data Scientist', again and again)."""
+    at = next((i for i, (_, label) in enumerate(rows) if label in HEADER_LABELS), None)
+    if at is None or at + 1 >= len(rows) or not only_dates(rows[at][0]):
+        return False
+    line, label = rows[at + 1]
+    return label in HEADER_LABELS and not only_dates(line)
+
+
+def role_runs(
+    block: list[tuple[RawLine, str]], opened_by_dates: bool = False
+) -> list[list[tuple[RawLine, str]]]:
     """A run of header lines → one run per role. A line opens the next role when it states a
     field the role has already (a second dates line, a second title), unless it continues the
     line above: the same label under a line without dates (a title wrapped onto two lines).
     Where the run starts without dates, each role's dates close it ('Employer  City' over
     'Title  Dates', again and again): an undated title, employer or combined line after them
-    opens the next role when more header lines follow it."""
+    opens the next role when more header lines follow it. Where the section's roles open with
+    their dates (`opened_by_dates`, see `dates_first`), a line of dates alone opens the next role,
+    so a role whose own dates line the model missed does not take the next role's."""
     runs: list[list[tuple[RawLine, str]]] = []
     held: set[str] = set()
     above: tuple[str, frozenset[str]] = ("", frozenset())
-    closing = bool(block) and "dates" not in stated_fields(*block[0])
+    closing = bool(block) and "dates" not in stated_fields(*block[0]) and not opened_by_dates
     for at, (line, label) in enumerate(block):
         states = stated_fields(line, label)
         wrapped = label == above[0] and "dates" not in above[1]
         closed = closing and "dates" in held and label != "dates" and "dates" not in states
-        if not runs or (states & held and not wrapped) or (closed and at + 1 < len(block)):
+        opens = (
+            opened_by_dates and bool(held) and only_dates(line) and not only_dates(runs[-1][-1][0])
+        )
+        if not runs or (states & held and not wrapped) or (closed and at + 1 < len(block)) or opens:
             runs.append([])
             held = set()
         runs[-1].append((line, label))
@@ -169,16 +194,17 @@ def _title_shaped(line: RawLine, header: RawLine, under: tuple[RawLine, str] | N
 def titles_under_headers(rows: list[tuple[RawLine, str]]) -> list[tuple[RawLine, str]]:
     """Rows where the line under a role's header lines that names no title is read as its title
     when it is shaped like one ('Employer      2015' over 'Junior Strategist' over the role's
-    list): the model often calls that line a paragraph."""
+    list): the model often calls that line a paragraph or other text."""
     out = list(rows)
+    opened_by_dates = dates_first(rows)
     for i in range(1, len(out)):
         (line, label), (header, above) = out[i], out[i - 1]
-        if label != "description" or above not in HEADER_LABELS:
+        if label not in ("description", "other") or above not in HEADER_LABELS:
             continue
         start = i - 1
         while start > 0 and out[start - 1][1] in HEADER_LABELS:
             start -= 1
-        last = role_runs(out[start:i])[-1]
+        last = role_runs(out[start:i], opened_by_dates)[-1]
         under = out[i + 1] if i + 1 < len(out) else None
         if not header_parts(last).title and _title_shaped(line, header, under):
             out[i] = (line, "title")
@@ -198,24 +224,75 @@ def dated_lines_over_headers(rows: list[tuple[RawLine, str]]) -> list[tuple[RawL
     """Rows where a dated line right over a role's header lines that hold no dates is read as
     their first header line ('Nylon Consulting      2014 - 2015' over 'PR Assistant'): a short
     line that is no list item, set no deeper than the header under it, after evidence, not after
-    another header line. The model often calls that line a paragraph or other text."""
+    another header line (but for dates alone where the section's roles open with their dates);
+    a line of dates alone is their dates line. The model often calls that line a paragraph or
+    other text."""
     out = list(rows)
+    opened_by_dates = dates_first(rows)
     for i in range(len(out) - 1):
         (line, label), (header, below) = out[i], out[i + 1]
         after_header = i > 0 and out[i - 1][1] in HEADER_LABELS
-        if label not in ("description", "other") or below not in HEADER_LABELS or after_header:
+        opens = opened_by_dates and only_dates(line)  # as the section's other roles open
+        if label not in ("description", "other") or below not in HEADER_LABELS:
+            continue
+        if after_header and not opens:
             continue
         end = i + 1
         while end < len(out) and out[end][1] in HEADER_LABELS:
             end += 1
-        first = role_runs(out[i + 1 : end])[0]
+        first = role_runs(out[i + 1 : end], opened_by_dates)[0]
         if any("dates" in stated_fields(row, lab) for row, lab in first):
             continue
         text = strip_markup(line.text).strip()
         shaped = BULLET.match(line.text) is None and len(_cut(text).split()) <= _TITLE_WORDS
         if first_range(text) and shaped and _indent(line) <= _indent(header):
-            out[i] = (line, _missing_field(first) or label)
+            out[i] = (line, "dates" if only_dates(line) else _missing_field(first) or label)
     return out
+
+
+_WIDE_GAP = re.compile(r"\S(?:[ ]{3,}|\t)\s*$")
+
+
+def _dated_at_right(line: RawLine) -> bool:
+    """A short line that is no list item and ends in its date range, set apart from its words
+    by a wide gap ('Walsh University, Ohio                      01/2025 – Present')."""
+    text = strip_markup(line.text).rstrip()
+    date = first_range(text)
+    if date is None or text[date.finish :].strip(" .") or BULLET.match(line.text):
+        return False
+    words = text[: date.begin]
+    return _WIDE_GAP.search(words) is not None and len(words.split()) <= _TITLE_WORDS
+
+
+def headers_shaped_like_others(rows: list[tuple[RawLine, str]]) -> list[tuple[RawLine, str]]:
+    """Rows where a line called other text or a paragraph is read as a header line when it is
+    shaped like the section's header lines: where two or more of them end in their dates set
+    apart at the right, a line that does too is one, with the label most of them have (the model
+    sometimes calls one such line in a list of jobs other text, and its title and list too)."""
+    shaped = [label for line, label in rows if label in HEADER_LABELS and _dated_at_right(line)]
+    if len(shaped) < 2:
+        return rows
+    usual = Counter(shaped).most_common(1)[0][0]
+    return [
+        (line, usual if label in ("description", "other") and _dated_at_right(line) else label)
+        for line, label in rows
+    ]
+
+
+# with its scheme, 'www.' or a path: 'Booking.com' alone may be the employer's name
+_ADDRESS_ALONE = re.compile(r"(?:https?://|www\.)\S+|[\w-]+(?:\.[\w-]+)+/\S*")
+
+
+def addresses_are_not_headers(rows: list[tuple[RawLine, str]]) -> list[tuple[RawLine, str]]:
+    """Rows where a header line that is a web address alone (an employer's site under its
+    role's list, 'https://roadamerica.com') is read as a paragraph: it names no title, employer
+    or dates, and read as a title it would take the next role's."""
+    return [
+        (line, "description")
+        if label in HEADER_LABELS and _ADDRESS_ALONE.fullmatch(strip_markup(line.text).strip())
+        else (line, label)
+        for line, label in rows
+    ]
 
 
 def closed_range(

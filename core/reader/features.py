@@ -4,7 +4,9 @@ One function, `sequence_features`, serves `tools/train_line_reader.py` and `core
 A line is seen through its shape (length, capitals, digits, punctuation, bullet glyph,
 indentation), the project's exact detectors (e-mail, URL, phone via `phonenumbers`, dates via
 `core.text.dates`, degree names, legal suffixes of organisations, job-title words), its place in
-the document and among blank lines, its layout when the extractor gives one, and a few words.
+the document and among blank lines, its layout when the extractor gives one, a few words, and
+its meaning (`core.reader.meaning`: the nearest of a fixed set of meaning-vector centroids and
+the bucket along each of a few principal axes; the line's own and its next neighbours').
 Word identity is a feature only for words of a fixed vocabulary of project data (everyday
 English words and the section-heading synonyms), so the model holds no word of a training
 document that the project's data does not already hold: no names, e-mails or phone numbers.
@@ -21,6 +23,7 @@ from core.ingest.degrees import DEGREE
 from core.ingest.sections import SECTION_SYNONYMS, heading_kind, heading_words
 from core.jd.rarity import common_words
 from core.reader.lines import Line
+from core.reader.meaning import AXES, meaning_features
 from core.resources import package_dir
 from core.text.contact import EMAIL, URL, phone_spans
 from core.text.dates import MONTHS, find_dates
@@ -49,6 +52,8 @@ NEIGHBOUR_KEYS = (
     "bold",
     "size",
     "md",
+    "mc",
+    *(f"ma{i}" for i in range(AXES)),
 )
 
 
@@ -186,6 +191,8 @@ def sequence_features(lines: Sequence[Line]) -> tuple[list[int], list[dict[str, 
     """The indexes of the non-blank lines and their features, neighbours included."""
     kept = [i for i, line in enumerate(lines) if line.text.strip()]
     own = [line_features(lines[i], lines[i].text) for i in kept]
+    for f, meaning in zip(own, meaning_features([lines[i].text for i in kept]), strict=True):
+        f.update(meaning)
     n = len(kept)
     for j, i in enumerate(kept):
         own[j]["blank_before"] = i == 0 or not lines[i - 1].text.strip()

@@ -338,3 +338,133 @@ def test_where_each_role_ends_with_its_dates_an_undated_line_after_them_opens_th
         "North Mill Studio",
     )
     assert "North Mill" not in first.company
+
+
+def test_where_roles_open_with_their_dates_a_role_missing_its_dates_takes_none_of_the_next():
+    """'Dates' over '**Employer** City' over 'Title', again and again, without bullets: a role
+    whose dates line the model missed has no dates, and the roles after it keep their own (the
+    next dates line opens the next role, as in the rest of the section)."""
+    text = (
+        "Experience\n2022 – 2025\n**Plaid** San Francisco, CA\nData Scientist\n"
+        "**Affirm** San Francisco, CA\nMachine Learning Engineer\n"
+        "2018 – 2021\n**Stripe** San Francisco, CA\nData Scientist"
+    )
+    labels = [
+        L("heading", "experience"), L("dates"), L("employer"), L("title"),
+        L("employer"), L("title"), L("dates"), L("employer"), L("title"),
+    ]  # fmt: skip
+    parsed, _ = read_labelled(text, labels, source_name="d.md")
+    assert [(r.company, r.title, r.start, r.end) for r in parsed.roles] == [
+        ("Plaid", "Data Scientist", "2022", "2025"),
+        ("Affirm", "Machine Learning Engineer", None, None),
+        ("Stripe", "Data Scientist", "2018", "2021"),
+    ]
+
+
+def test_where_roles_open_with_their_dates_a_dates_line_called_other_text_opens_its_role():
+    """In the same layout, a line of dates alone that the model calls other text, under the last
+    role's header lines, opens the next role with those dates."""
+    text = (
+        "Experience\n2015 – 2018\n**Munch** New York, NY\nData Science Advisor\n"
+        "Summer 2015\n**Civis Analytics** Washington, DC\nApplied Data Scientist Fellow\n"
+        "Fall 2014\n**Insight** New York, NY\nFellow"
+    )
+    labels = [
+        L("heading", "experience"), L("dates"), L("employer"), L("title"),
+        L("other"), L("employer"), L("title"), L("dates"), L("employer"), L("title"),
+    ]  # fmt: skip
+    parsed, _ = read_labelled(text, labels, source_name="d.md")
+    assert [(r.company, r.start) for r in parsed.roles] == [
+        ("Munch", "2015"),
+        ("Civis Analytics", "2015"),
+        ("Insight", "2014"),
+    ]
+    assert parsed.roles[1].timeframe == "Summer 2015"
+
+
+def test_a_line_of_dates_alone_over_header_lines_without_dates_is_their_dates_line():
+    """A line of dates alone over an employer and a title line is their dates line, not their
+    employer line (the employer is the line that names it)."""
+    text = (
+        "Experience\nFaircom Partners          2015 - 2016\nJunior Strategist\n- Wrote posts\n"
+        "2014 - 2015\nNylon Consulting\nPR Assistant\n- Placed 12 stories"
+    )
+    labels = [
+        L("heading", "experience"), L("role_header"), L("title"), L("bullet"),
+        L("other"), L("employer"), L("title"), L("bullet"),
+    ]  # fmt: skip
+    parsed, _ = read_labelled(text, labels, source_name="n.txt")
+    assert [(r.title, r.company, r.start, r.end) for r in parsed.roles][1] == (
+        "PR Assistant",
+        "Nylon Consulting",
+        "2014",
+        "2015",
+    )
+
+
+JOBS_DATED_AT_RIGHT = (
+    "Experience\n"
+    "Harbor Press, Boston, MA                      2019 – Present\nPrint Designer\n"
+    "    • Laid out 40 titles\n"
+    "North Mill, Salem, MA                         2017 – 2019\nLayout Artist\n    • Set type\n"
+    "Kestrel Books, Lowell, MA                     2015 – 2017\nJunior Designer\n"
+    "    • Drew maps for 12 guides"
+)
+
+
+def test_a_line_shaped_like_the_sections_dated_headers_is_one_though_called_other_text():
+    """Jobs whose employer lines end in dates set apart at the right: the one the model calls
+    other text (with its title and list) is a job like the others, its title the short line
+    under it. One header line so dated sets no shape."""
+    labels = [
+        L("heading", "experience"), L("role_header"), L("title"), L("bullet"),
+        L("role_header"), L("title"), L("bullet"), L("other"), L("other"), L("other"),
+    ]  # fmt: skip
+    parsed, _ = read_labelled(JOBS_DATED_AT_RIGHT, labels, source_name="j.pdf")
+    assert [(r.title, r.start, r.end) for r in parsed.roles] == [
+        ("Print Designer", "2019", "present"),
+        ("Layout Artist", "2017", "2019"),
+        ("Junior Designer", "2015", "2017"),
+    ]
+    # one header line dated at the right sets no shape: lines called other text stay so
+    alone = labels[:4] + [L("other")] * 6
+    assert [
+        r.title for r in read_labelled(JOBS_DATED_AT_RIGHT, alone, source_name="j.pdf")[0].roles
+    ] == ["Print Designer"]
+
+
+def test_a_web_address_alone_under_a_roles_list_names_no_title():
+    """An employer's site on a line of its own under its role's list, called a title, is not
+    the next role's title (nor a header line at all)."""
+    text = (
+        "Experience\nRoad Works, Inc.\nIT Assistant          May 2024 - Present\n"
+        "- Kept the network up\nhttps://roadworks.example\nSupply House, Inc.\n"
+        "IT Helpdesk Intern          Jun 2023 - Aug 2023\n- Answered tickets"
+    )
+    labels = [
+        L("heading", "experience"), L("employer"), L("role_header"), L("bullet"),
+        L("title"), L("employer"), L("role_header"), L("bullet"),
+    ]  # fmt: skip
+    parsed, _ = read_labelled(text, labels, source_name="w.pdf")
+    assert [(r.title, r.company) for r in parsed.roles] == [
+        ("IT Assistant", "Road Works, Inc."),
+        ("IT Helpdesk Intern", "Supply House, Inc."),
+    ]
+
+
+def test_a_jobs_dates_alone_called_page_furniture_are_its_dates():
+    """In a list of jobs, a line of dates alone the model calls page furniture is the job's
+    dates line; furniture outside the jobs is still left out."""
+    text = (
+        "Experience\n2022 – 2025\n**Plaid** San Francisco, CA\nData Scientist\n"
+        "2022\n**Affirm** San Francisco, CA\nMachine Learning Engineer\n"
+        "Skills\nPython, SQL\n2024"
+    )
+    labels = [
+        L("heading", "experience"), L("dates"), L("employer"), L("title"),
+        L("furniture"), L("employer"), L("title"),
+        L("heading", "skills"), L("skills"), L("furniture"),
+    ]  # fmt: skip
+    parsed, left_out = read_labelled(text, labels, source_name="f.md")
+    assert [(r.company, r.start) for r in parsed.roles] == [("Plaid", "2022"), ("Affirm", "2022")]
+    assert [lo.line for lo in left_out] == [10]

@@ -1,0 +1,78 @@
+"""The line reader's meaning features: each line's meaning cluster and axis buckets, for it and
+its next neighbours, from the files the manifest records."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from core.reader.features import sequence_features
+from core.reader.lines import Line
+from core.reader.meaning import AXES, LAYOUT_FILE, VECTORS_FILE, meaning_features, meaning_space
+from core.reader.model import MANIFEST_FILE, load_tagger
+from core.resources import package_dir
+
+DATA = Path.home() / ".cache" / "resumeforge" / "line_data" / "lines.jsonl"
+
+
+def _sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def _manifest() -> dict[str, dict[str, str]]:
+    return json.loads((package_dir("data") / MANIFEST_FILE).read_text(encoding="utf-8"))
+
+
+def test_shipped_meaning_files_match_the_manifest_and_are_small_unit_rows() -> None:
+    meaning = _manifest()["meaning"]
+    for name in (VECTORS_FILE, LAYOUT_FILE):
+        assert _sha256(package_dir("data") / name) == meaning[name]
+    assert (package_dir("data") / VECTORS_FILE).stat().st_size < 500_000
+    space = meaning_space()
+    assert space.centroids.shape[1] == space.axes.shape[1] == 384
+    assert space.edges.shape == (AXES, 4)
+    assert np.allclose(np.linalg.norm(space.centroids, axis=1), 1.0, atol=1e-4)
+    assert np.allclose(np.linalg.norm(space.axes, axis=1), 1.0, atol=1e-4)
+
+
+def test_each_line_and_its_next_neighbours_carry_its_meaning() -> None:
+    texts = ["Head Keeper", "", "Broadland Wildlife Park", "Kept 120 hives through varroa"]
+    kept, features = sequence_features([Line(text=t) for t in texts])
+    meanings = meaning_features([texts[i] for i in kept])
+    keys = ["mc", *(f"ma{i}" for i in range(AXES))]
+    for f, meaning in zip(features, meanings, strict=True):
+        assert {key: f[key] for key in keys} == meaning
+    assert features[1]["-1:mc"] == meanings[0]["mc"] and features[1]["1:ma0"] == meanings[2]["ma0"]
+    assert "-2:mc" not in features[2] and "1:mc" not in features[-1]
+    assert meaning_features([" "]) == [{"mc": "none"}]
+
+
+def test_related_lines_share_a_cluster_and_unrelated_ones_do_not() -> None:
+    degrees = ["Bachelor of Science in Biology", "BSc Computer Science"]
+    titles = ["Senior Developer", "Operations Analyst"]
+    found = [f["mc"] for f in meaning_features([*degrees, *titles, "Reduced costs by 20%"])]
+    assert found[0] == found[1] and found[2] == found[3]
+    assert len({found[0], found[2], found[4]}) == 3
+
+
+def test_the_shipped_model_reads_the_meaning_features() -> None:
+    attributes = {attr for attr, _ in load_tagger().info().state_features}
+    for prefix in ("mc:", "-1:mc:", "1:mc:", "ma0:", "-1:ma0:"):
+        assert any(a.startswith(prefix) for a in attributes), prefix
+
+
+@pytest.mark.slow
+def test_refitting_on_the_recorded_data_gives_the_shipped_meaning_files(tmp_path: Path) -> None:
+    """The fit is deterministic (fixed seed and rounds). Needs `tools.line_data.build` first."""
+    from tools.fit_line_meaning import main
+
+    manifest = _manifest()
+    if not DATA.is_file() or _sha256(DATA) != manifest["data"]["sha256"]:
+        pytest.skip("the recorded line data is not in the cache (run tools.line_data.build)")
+    main(["--out", str(tmp_path)])
+    for name in (VECTORS_FILE, LAYOUT_FILE):
+        assert _sha256(tmp_path / name) == manifest["meaning"][name]

@@ -1,0 +1,99 @@
+"""Fit the line reader's meaning space: `make train`, before `tools.train_line_reader`.
+
+    python -m tools.fit_line_meaning [--data ~/.cache/resumeforge/line_data/lines.jsonl]
+
+The distinct non-blank lines of the generated training documents (JSON Resumes of the train
+split, the fictional people, DataTurks' Indeed resumes; never the real documents, whose
+leave-out figures chose the feature, nor the held-out JSON Resumes) are turned into meaning
+vectors (`core.text.meaning_vectors`). They are grouped by spherical k-means (cosine, k-means++
+start from a fixed seed, a fixed number of rounds) and their principal axes found (SVD of the
+centred vectors), each axis cut at the projections' quintiles: the same data gives the same
+file. Written: core/data/line_meaning.npy (float32 rows: the centroids, the mean, the axes) and
+core/data/line_meaning.json (their counts and the bucket edges); the line reader's manifest
+records both files' sha256.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+
+import numpy as np
+
+from core.reader.meaning import AXES, LAYOUT_FILE, VECTORS_FILE
+from core.reader.training import load_docs
+from core.resources import package_dir
+from core.text.meaning_vectors import meaning_vectors
+
+DEFAULT_DATA = Path.home() / ".cache" / "resumeforge" / "line_data" / "lines.jsonl"
+K = 64
+ROUNDS = 30
+SEED = 38
+QUANTILES = (0.2, 0.4, 0.6, 0.8)
+
+
+def training_texts(data: Path) -> list[str]:
+    """The distinct stripped non-blank lines of the training documents, real ones left out."""
+    texts = {
+        line.text.strip()
+        for doc in load_docs(data)
+        if doc.split == "train" and doc.source != "real"
+        for line in doc.lines
+        if line.text.strip()
+    }
+    return sorted(texts)
+
+
+def spherical_kmeans(vectors: np.ndarray, k: int, seed: int = SEED) -> np.ndarray:
+    """k unit centroids: k-means++ seeding by cosine distance, then ROUNDS of assign and mean."""
+    rng = np.random.default_rng(seed)
+    chosen = [int(rng.integers(len(vectors)))]
+    distance = 1.0 - vectors @ vectors[chosen[0]]
+    for _ in range(1, k):
+        weights = np.clip(distance, 0.0, None).astype(np.float64) ** 2
+        pick = int(rng.choice(len(vectors), p=weights / weights.sum()))
+        chosen.append(pick)
+        distance = np.minimum(distance, 1.0 - vectors @ vectors[pick])
+    centres = vectors[chosen].copy()
+    for _ in range(ROUNDS):
+        nearest = (vectors @ centres.T).argmax(axis=1)
+        for c in range(k):
+            members = vectors[nearest == c]
+            if len(members):
+                mean = members.astype(np.float64).sum(axis=0)
+                centres[c] = (mean / np.linalg.norm(mean)).astype(np.float32)
+    return centres.astype(np.float32)
+
+
+def principal_axes(vectors: np.ndarray, m: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The vectors' mean, their first m principal axes and each axis's quintile edges."""
+    mean = vectors.mean(axis=0)
+    _, _, rows = np.linalg.svd(vectors - mean, full_matrices=False)
+    axes = rows[:m].astype(np.float32)
+    edges = np.quantile((vectors - mean) @ axes.T, QUANTILES, axis=0).T
+    return mean.astype(np.float32), axes, edges.astype(np.float32)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--data", default=str(DEFAULT_DATA), help="lines.jsonl from the build")
+    parser.add_argument("--k", type=int, default=K, help="number of clusters")
+    parser.add_argument("--out", default=str(package_dir("data")), help="folder for the files")
+    args = parser.parse_args(argv)
+    texts = training_texts(Path(args.data))
+    vectors = meaning_vectors(texts)
+    vectors = vectors[vectors.any(axis=1)]
+    centres = spherical_kmeans(vectors, args.k)
+    mean, axes, edges = principal_axes(vectors, AXES)
+    out = Path(args.out)
+    np.save(out / VECTORS_FILE, np.vstack([centres, mean[None, :], axes]))
+    layout = {"clusters": args.k, "axes": AXES, "edges": [[float(x) for x in e] for e in edges]}
+    (out / LAYOUT_FILE).write_text(json.dumps(layout, indent=1) + "\n", encoding="utf-8")
+    sizes = np.bincount((vectors @ centres.T).argmax(axis=1), minlength=args.k)
+    print(f"{len(texts)} distinct lines, k={args.k}, cluster sizes {sorted(sizes.tolist())}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
