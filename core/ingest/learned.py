@@ -19,7 +19,8 @@ together, in document order:
 - other people's details and page furniture are left out and named (`left_out`).
 
 Exact rules stay where they are exact: the contact block (e-mail, phone, links), dates, markup.
-How header lines form roles and give their fields lives in `core.ingest.learned_headers`.
+How header lines form roles and give their fields lives in `core.ingest.learned_headers`; the
+lines the model mislabels around them are read again in `core.ingest.learned_relabel`.
 """
 
 from __future__ import annotations
@@ -46,15 +47,17 @@ from core.ingest.layout import (
 )
 from core.ingest.learned_headers import (
     HEADER_LABELS,
-    addresses_are_not_headers,
     closed_range,
-    dated_lines_over_headers,
     dates_first,
     header_parts,
-    headers_shaped_like_others,
     only_dates,
     role_runs,
     stated_fields,
+)
+from core.ingest.learned_relabel import (
+    addresses_are_not_headers,
+    dated_lines_over_headers,
+    headers_shaped_like_others,
     titles_under_headers,
 )
 from core.ingest.never_evidence import shown
