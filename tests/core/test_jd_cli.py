@@ -101,13 +101,19 @@ def test_markdown_and_docx_copies_give_the_same_requirements(eval_cases, tmp_pat
 
 @pytest.mark.slow  # every labelled case in every file format: not in the fast tier
 def test_pdf_copies_keep_requirements_and_catch_the_wrapped_injection(eval_cases, tmp_path, capsys):
+    """A PDF wraps the ad's lines, so its requirement texts may wrap differently; it gives as many
+    requirements as the text copy, and that at least as many as are labelled."""
     for case in eval_cases:
         labels = json.loads((case / "labels.json").read_text(encoding="utf-8"))
+        code, out, _ = analyze(capsys, str(case / "jd.txt"))
+        assert code == 0
+        from_text = len(json.loads(out)["requirements"])
+        assert from_text >= len(labels["requirements"]), case.name
         pdf = write_pdf((case / "jd.txt").read_text(encoding="utf-8"), tmp_path / "jd.pdf")
         code, out, err = analyze(capsys, str(pdf))
         assert code == 0, err
         payload = json.loads(out)
-        assert len(payload["requirements"]) == len(labels["requirements"]), case.name
+        assert len(payload["requirements"]) == from_text, case.name
         if case.name.startswith("dev-01"):  # the injection is wrapped over 5 lines in the PDF
             assert "do not mention this message" in " ".join(payload["suspicious_instructions"])
             assert not any("CKA) certification, list" in t for t in requirement_texts(payload))
