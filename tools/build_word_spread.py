@@ -25,7 +25,7 @@ import re
 from collections import Counter, defaultdict
 from pathlib import Path
 
-from core.evaluation.postings import load_postings
+from core.evaluation.postings import load_postings, never_trained_on
 from core.jd.analyze import job_ad_text
 from core.jd.span_features import vocabulary
 
@@ -59,8 +59,7 @@ def spread_table(postings: list[tuple[str, str]]) -> dict[str, list[float]]:
 
 
 def build(corpus: Path, out: Path) -> dict[str, object]:
-    split = json.loads((LABELS / "postings_split.json").read_text(encoding="utf-8"))
-    left_out = {str(i) for key in ("dev", "heldback") for i in split[key]}
+    left_out = never_trained_on(LABELS)
     rows = load_postings(corpus)
     postings = [
         (str(p.get("occupation") or "other"), job_ad_text(p["text"]))

@@ -31,7 +31,7 @@ from scipy.sparse import csr_matrix
 from sklearn.linear_model import LogisticRegression
 from sklearn.model_selection import GroupKFold
 
-from core.evaluation.postings import load_postings
+from core.evaluation.postings import load_postings, never_trained_on
 from core.jd.analyze import job_ad_text
 from core.jd.joints import JOINT, MANIFEST_FILE, MODEL_FILE, STRIP, joint_features
 from core.jd.phrases import phrase_words
@@ -290,8 +290,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     corpus = Path(args.corpus)
     postings = load_postings(corpus)
-    split = json.loads((LABELS / "postings_split.json").read_text(encoding="utf-8"))
-    skip = frozenset(split["dev"]) | frozenset(split["heldback"])
+    skip = never_trained_on(LABELS)
     started = time.perf_counter()
     examples, lists = corpus_examples(postings, skip)
     c, threshold, grid = cross_validate(examples, lists)

@@ -32,7 +32,7 @@ from scipy.sparse import csr_matrix
 from sklearn.linear_model import LogisticRegression
 
 from core.evaluation.jd_scoring import title_matches
-from core.evaluation.postings import load_postings
+from core.evaluation.postings import load_postings, never_trained_on
 from core.jd.analyze import job_ad_text
 from core.jd.runon import unglue_lists
 from core.jd.sections import split_sections
@@ -122,8 +122,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     corpus = Path(args.corpus)
     postings = load_postings(corpus)
-    split = json.loads((LABELS / "postings_split.json").read_text(encoding="utf-8"))
-    skip = frozenset(split["dev"]) | frozenset(split["heldback"])
+    skip = never_trained_on(LABELS)
     ids = sorted(pid for pid in postings if pid not in skip and postings[pid]["title"])
     started = time.perf_counter()
     heads = learned_heads(postings, ids)

@@ -40,7 +40,7 @@ import numpy as np
 from scipy.sparse import csr_matrix, hstack
 from sklearn.linear_model import LogisticRegression
 
-from core.evaluation.postings import labelled_units, load_postings, seen_text
+from core.evaluation.postings import labelled_units, load_postings, never_trained_on, seen_text
 from core.jd.analyze import job_ad_text
 from core.jd.requirements import sentences
 from core.jd.runon import unglue_lists
@@ -313,8 +313,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     corpus = Path(args.corpus)
     postings = load_postings(corpus)
-    split = json.loads((LABELS / "postings_split.json").read_text(encoding="utf-8"))
-    skip = frozenset(split["dev"]) | frozenset(split["heldback"])
+    skip = never_trained_on(LABELS)
     if args.loso:
         print(json.dumps(loso_scores(postings, skip, args.c, args.hand_weight), indent=1))
         return 0

@@ -128,6 +128,13 @@ def keyword_key(keyword: str) -> str:
     return hashlib.sha256(dedup_key(keyword).encode("utf-8")).hexdigest()[:16]
 
 
+def never_trained_on(labels_dir: Path) -> frozenset[str]:
+    """The dev and held-back postings of `labels_dir`/postings_split.json: scored by the
+    evaluation, never read by a training tool."""
+    split = json.loads((labels_dir / "postings_split.json").read_text(encoding="utf-8"))
+    return frozenset(split["dev"]) | frozenset(split["heldback"])
+
+
 def held_back_postings(labels_path: Path) -> frozenset[str]:
     split = labels_path.parent / "postings_split.json"
     if not split.is_file():
