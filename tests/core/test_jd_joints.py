@@ -18,7 +18,7 @@ from core.jd.rarity import common_words
 from core.jd.spaced import spaced_cuts
 from core.resources import package_dir
 from tests.conftest import needs_shared
-from tests.model_rebuild import assert_rebuilds_shipped
+from tests.model_rebuild import assert_holds_no_corpus_email, assert_rebuilds_shipped
 
 DATA = package_dir("data")
 CORPUS = Path(__file__).resolve().parents[3] / "shared" / "corpus" / "postings" / "postings.jsonl"
@@ -73,13 +73,7 @@ def test_features_hold_only_common_words_and_shapes() -> None:
 
 @pytest.mark.skipif(not CORPUS.is_file(), reason="the postings corpus is not beside the repo")
 def test_model_file_carries_no_corpus_email() -> None:
-    shipped = (DATA / MODEL_FILE).read_text(encoding="utf-8").lower()
-    emails = set()
-    with CORPUS.open(encoding="utf-8") as lines:
-        for line in lines:
-            emails |= set(re.findall(r"[\w.+-]+@[\w-]+\.[\w.]+", json.loads(line)["text"]))
-    assert emails
-    assert not [e for e in emails if e.lower() in shipped]
+    assert_holds_no_corpus_email(MODEL_FILE, CORPUS)
 
 
 def test_shipped_model_matches_its_manifest() -> None:

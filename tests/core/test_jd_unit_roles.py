@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import re
 from pathlib import Path
 
 import numpy as np
@@ -32,7 +31,7 @@ from core.jd.unit_roles import (
 from core.resources import package_dir
 from core.text.meaning_vectors import DIM, SOURCE, meaning_vectors
 from tests.conftest import needs_shared
-from tests.model_rebuild import assert_rebuilds_shipped
+from tests.model_rebuild import assert_holds_no_corpus_email, assert_rebuilds_shipped
 
 DATA = package_dir("data")
 CORPUS = Path(__file__).resolve().parents[3] / "shared" / "corpus" / "postings" / "postings.jsonl"
@@ -95,13 +94,7 @@ def test_feature_function_hides_rare_words() -> None:
 
 @pytest.mark.skipif(not CORPUS.is_file(), reason="the postings corpus is not beside the repo")
 def test_model_file_carries_no_corpus_email() -> None:
-    shipped = (DATA / MODEL_FILE).read_text(encoding="utf-8").lower()
-    emails = set()
-    with CORPUS.open(encoding="utf-8") as lines:
-        for line in lines:
-            emails |= set(re.findall(r"[\w.+-]+@[\w-]+\.[\w.]+", json.loads(line)["text"]))
-    assert emails
-    assert not [e for e in emails if e.lower() in shipped]
+    assert_holds_no_corpus_email(MODEL_FILE, CORPUS)
 
 
 def test_shipped_model_matches_its_manifest() -> None:
