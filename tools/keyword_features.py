@@ -77,7 +77,8 @@ def _zipf_bucket(value: float) -> str:
     return str(min(7, max(3, math.floor(value))))
 
 
-def _case(words: Sequence[str]) -> str:
+def case_shape(words: Sequence[str]) -> str:
+    """How a phrase's words are capitalised: upper, mixed, title, first, some or lower."""
     if all(w.isupper() for w in words if any(c.isalpha() for c in w)):
         return "upper"
     if any(any(c.isupper() for c in w[1:]) for w in words):
@@ -117,7 +118,7 @@ def candidate_features(
         f"last={_word(last)}",
         f"first_suffix={first.lower()[-3:]}",
         f"last_suffix={last.lower()[-3:]}",
-        f"case={_case(words)}",
+        f"case={case_shape(words)}",
         f"rarest={_zipf_bucket(rarest)}",
         f"last_zipf={_zipf_bucket(zipf(last))}",
         f"prev={_word(before[-1]) if before else '<start>'}",

@@ -32,6 +32,7 @@ from core.jd.phrases import duty_verbs, skill_terms
 from core.jd.rarity import common_words, zipf
 from core.jd.sections import Section
 from core.text.meaning_vectors import meaning_vectors
+from tools.keyword_features import case_shape
 
 MODEL_FILE = "keyword_filter.json"
 MANIFEST_FILE = "keyword_filter_manifest.json"
@@ -74,17 +75,14 @@ def _word(token: str) -> str:
 
 
 def _case(words: Sequence[str]) -> str:
+    """`case_shape` of the words holding a letter; "none" without one, "one_capital" for a lone
+    capital letter ('C')."""
     letters = [w for w in words if any(c.isalpha() for c in w)]
     if not letters:
         return "none"
-    if all(w.isupper() for w in letters):
-        return "upper" if len(letters) > 1 or len(letters[0]) > 1 else "one_capital"
-    if any(any(c.isupper() for c in w[1:]) for w in letters):
-        return "mixed"
-    capitals = sum(w[:1].isupper() for w in letters)
-    if capitals == len(letters):
-        return "title"
-    return "first" if letters[0][:1].isupper() else ("some" if capitals else "lower")
+    if len(letters) == 1 and len(letters[0]) == 1 and letters[0].isupper():
+        return "one_capital"
+    return case_shape(letters)
 
 
 def _bucket(value: float, edges: Sequence[float]) -> str:
