@@ -107,6 +107,7 @@ train: install
 	$(BIN)/python -m tools.line_data.build --corpus $(CORPUS)
 	$(BIN)/python -m tools.fit_line_meaning
 	$(BIN)/python -m tools.train_line_reader
+	$(BIN)/python -m tools.train_name_picker
 	$(BIN)/python -m tools.train_header_fields --corpus $(CORPUS)/jsonresume
 	$(BIN)/python -m tools.train_jd_joints --corpus $(CORPUS)/postings
 	$(BIN)/python -m tools.train_jd_unit_roles --corpus $(CORPUS)/postings

@@ -12,7 +12,7 @@ from core.ingest.sections import heading_kind
 from core.text.contact import EMAIL, URL, find_emails, find_phones, unspelled
 
 _PARTS = re.compile(r"\s*(?:\||·|•|⋅|∙|\s{2,}|\t|;|\s/\s)\s*")
-_LOCATION = re.compile(
+PLACE = re.compile(
     r"^[A-Z][\w.'’ -]+,\s*[A-Z][\w.'’ ]+(?:,\s*[A-Z][\w.'’ ]+)?$|^(?:Remote|Hybrid)\b"
 )  # 'Boise, ID', 'Silicon Valley, CA, USA', 'Remote'
 
@@ -46,7 +46,7 @@ def _fill(contact: ContactInfo, text: str, *, name_first: bool = False) -> None:
         part = part.strip(" ,")
         if not part:
             continue
-        if name_first and n == 0 and is_name_shaped(part) and not _LOCATION.match(part):
+        if name_first and n == 0 and is_name_shaped(part) and not PLACE.match(part):
             contact.name = part
             continue
         email = find_emails(part)
@@ -94,7 +94,7 @@ def parse_contact(lines: list[RawLine]) -> tuple[ContactInfo, set[int]]:
         elif _has_contact(text):
             _fill(contact, text, name_first=not contact.name and not right)
             used.add(line.no)
-        elif (used or right) and not contact.location and _LOCATION.match(text) and len(text) < 60:
+        elif (used or right) and not contact.location and PLACE.match(text) and len(text) < 60:
             contact.location = text
             used.add(line.no)
         elif len(text) <= 60 and not text.endswith(".") and heading_kind(text) is None:

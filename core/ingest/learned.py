@@ -25,7 +25,6 @@ lines the model mislabels around them are read again in `core.ingest.learned_rel
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import groupby
@@ -34,7 +33,7 @@ from core.contracts import CardKind, LeftOut, ParsedResume, RoleEntry
 from core.errors import EvidenceParsingError
 from core.ingest.assemble import assemble
 from core.ingest.cards import role_context
-from core.ingest.contact import is_name_shaped, parse_contact
+from core.ingest.contact import parse_contact
 from core.ingest.files import ExtractedText
 from core.ingest.layout import (
     Item,
@@ -65,6 +64,7 @@ from core.ingest.resume_text import ResumeBuilder, _skills_terms, _stops_bullet
 from core.ingest.roles import HeaderParts, strip_markup
 from core.reader.labels import LineLabel
 from core.reader.lines import Line
+from core.reader.name_picker import could_be_name, name_part
 from core.text.furniture import PAGE_FURNITURE, THIRD_PARTY
 
 MEANING_KIND = {
@@ -259,19 +259,23 @@ def _sure(label: LineLabel | None, kind: str) -> bool:
 
 _NAME_TOP = 15  # the person's name stands in the first lines
 _NAME_SURE = 0.8
-_NAME_CUT = re.compile(r"\s+[|•·–—]\s+|\s{3,}")  # 'Jo Reyes | Ph.D.', 'Jo Reyes     Nurse'
+
+
+def said_name(line: str) -> str:
+    """The person's name as a line the model calls the name says it (`name_part`: its first
+    part, markup and credentials off), where it can be a name (`could_be_name`) or is set all
+    in lower case, as a stylised header writes it; '' otherwise."""
+    name = name_part(strip_markup(line))
+    styled = 2 <= len(name.split()) <= 4 and name.replace(" ", "").isalpha() and name.islower()
+    return name if could_be_name(name) or styled else ""
 
 
 def named_line(text: str, labels: list[LineLabel | None]) -> str:
-    """The person's name as the line reader finds it near the top (its first part, before a
-    separator or a wide gap), where it is sure and the words are shaped like a name (or set all
-    in lower case, as a stylised header writes it); '' otherwise."""
+    """The person's name as the line reader finds it near the top (`said_name`), where it is
+    sure; '' otherwise."""
     for line, label in list(zip(text.split("\n"), labels, strict=True))[:_NAME_TOP]:
         if label is not None and label.label == "name" and label.probability >= _NAME_SURE:
-            name = _NAME_CUT.split(strip_markup(line).strip())[0].strip()
-            name = re.sub(r"^[^\w(]+|[^\w.)]+$", "", name)  # an image or icon glyph beside it
-            styled = 2 <= len(name.split()) <= 4 and name.replace(" ", "").isalpha()
-            return name if is_name_shaped(name) or (styled and name.islower()) else ""
+            return said_name(line)
     return ""
 
 
@@ -301,8 +305,9 @@ def read_labelled(
     used = kept
     named = [no for no, label in by_line.items() if label.label == "name"]
     sure = bool(named) and by_line[named[0]].probability >= _NAME_SURE  # as `named_line` asks
-    if sure and (not contact.name or named[0] not in used):
-        contact.name = strip_markup(lines[named[0] - 1].text).strip()
+    said = said_name(lines[named[0] - 1].text) if sure else ""
+    if said and (not contact.name or named[0] not in used):
+        contact.name = said
         used.add(named[0])
 
     parts, left_out = _parts(lines, labels, used)

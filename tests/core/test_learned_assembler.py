@@ -89,7 +89,8 @@ def test_a_label_count_that_does_not_match_the_lines_is_refused():
 
 def test_a_line_the_model_is_unsure_is_a_name_gives_no_name():
     """A template with no name: the line at its top, which the model calls a name at 0.40 and no
-    rule reads as one, is not taken for the person's name; a line it is sure of is."""
+    rule reads as one, is not taken for the person's name; nor is it when the model is sure, as
+    it cannot be a name (digits in it); a line shaped like a name the model is sure of is."""
     text = (
         "Design portfolio 2019-2024\nWork\nPrint Designer, Harbor Press, 2019 - 2022\n- Laid out 40"
     )
@@ -98,7 +99,10 @@ def test_a_line_the_model_is_unsure_is_a_name_gives_no_name():
     assert parsed.contact.name == ""
     labels[0] = L("name", None, 0.95)
     parsed, _ = read_labelled(text, labels, source_name="t.txt")
-    assert parsed.contact.name == "Design portfolio 2019-2024"
+    assert parsed.contact.name == ""
+    named = text.replace("Design portfolio 2019-2024", "marta quill   |   portfolio")
+    parsed, _ = read_labelled(named, labels, source_name="t.txt")
+    assert parsed.contact.name == "marta quill"
 
 
 def test_header_lines_without_evidence_between_them_open_one_role_each():
