@@ -5,7 +5,8 @@ Only the document body is read (the preamble is set-up). Known macros and enviro
 pylatexenc renders them (\\textbf, \\section, itemize items as '*' bullets, '--' as a dash);
 \\hfill and the arguments of a template's own macros ('\\resumeSubheading{Acme}{NYC}{Engineer}
 {2019 -- 2021}') are set apart by a wide gap, as the page lays them out in fields; links show
-their words; pictures and table column specs show nothing. A source pylatexenc cannot read is
+their words; pictures, table column specs and the rows and type size a cell sets ('\\multirow{5}{*}
+{…}', '\\fontsize{50}{60}\\selectfont') show nothing. A source pylatexenc cannot read is
 read as plain text, with a warning.
 """
 
@@ -40,6 +41,9 @@ def _contexts() -> tuple[Any, Any]:
             macrospec.MacroSpec("url", "{"),
             macrospec.MacroSpec("multicolumn", "{{{"),
             macrospec.MacroSpec("includegraphics", "[{"),
+            macrospec.MacroSpec("multirow", "[{[{[{"),
+            macrospec.MacroSpec("fontsize", "{{"),
+            macrospec.MacroSpec("selectfont", ""),
         ],
     )
     text = get_default_latex_context_db()
@@ -51,6 +55,9 @@ def _contexts() -> tuple[Any, Any]:
             MacroTextSpec("url", simplify_repl="%(1)s"),
             MacroTextSpec("multicolumn", simplify_repl="%(3)s"),
             MacroTextSpec("includegraphics", simplify_repl=""),
+            MacroTextSpec("multirow", simplify_repl="%(6)s"),  # \\multirow{5}{*}{text}
+            MacroTextSpec("fontsize", simplify_repl=""),
+            MacroTextSpec("selectfont", simplify_repl=""),
             MacroTextSpec("hfill", simplify_repl=_GAP),
         ],
     )

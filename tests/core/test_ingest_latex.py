@@ -49,3 +49,17 @@ def test_an_unclosed_brace_still_gives_the_words() -> None:
     broken = "\\documentclass{article}\n\\begin{document}\nLed a team of 6 \\textbf{on nights\n"
     read = read_upload(broken.encode(), "broken.tex")
     assert "Led a team of 6" in read.text
+
+
+def test_a_name_set_large_in_a_table_cell_reads_as_the_name() -> None:
+    """'\\multirow{5}{*}{{\\fontsize{50}{60}\\selectfont …}}' shows only its words: the
+    rows, width and type size it sets are no text, and the name picker reads the name."""
+    source = SOURCE.replace(
+        r"\begin{center}{\LARGE \textbf{Noor Haddad}}\\",
+        r"\begin{tabular}{ll}\multirow{5}{*}{{\fontsize{50}{60}\selectfont Noor Haddad}}"
+        r" & \\ \end{tabular}\\",
+    )
+    text = read_upload(source.encode(), "noor.tex").text
+    assert text.lstrip().startswith("Noor Haddad")
+    assert "50" not in text.split("\n")[0] and "*" not in text.split("\n")[0]
+    assert parse_resume(source.encode(), "noor.tex").contact.name == "Noor Haddad"
