@@ -54,6 +54,11 @@ _LINE_RULES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r"(?:[^\s·|]+(?:\s+[^\s·|]+){0,3}\s*[·|–—-]\s*)?(?:résumé|resume|curriculum\s+vitae|cv)",
         ),
         (PAGE_FURNITURE, rf"(?:printed|exported|updated|generated)?\s*(?:on\s+)?{_FULL_DATE}"),
+        (  # the document's date stamp: 'Updated December 2025', 'Last revised: 2024'
+            PAGE_FURNITURE,
+            rf"(?:last\s+)?(?:printed|exported|updated|generated|revised|modified)"
+            rf"\s*(?:on\s+|:\s*)?(?:{_MONTH}\s+\d{{4}}|\d{{4}})\.?",
+        ),
         (METADATA, r"total\s+(?:work\s+)?experience\s*[:\-].*"),
         (METADATA, r"(?:notice\s+period|current\s+ctc|expected\s+ctc|expected\s+salary)\b.*"),
         (METADATA, r"[\w ./&+#-]{1,40}?-\s*ex\w*ence\s*-\s*[\w ]{0,30}months?"),

@@ -158,6 +158,15 @@ def test_a_running_footer_with_the_name_is_page_furniture(line: str) -> None:
     assert line_reason(line) == "page furniture"
 
 
+@pytest.mark.parametrize(
+    "line",
+    ["Updated December 2025", "Last revised: 2024", "last updated Mar. 2023", "Printed 2022"],
+)
+def test_a_date_stamp_of_the_document_is_page_furniture(line: str) -> None:
+    assert line_reason(line) == "page furniture"
+    assert line_reason(f"{line} the billing system for 3 clinics") is None
+
+
 def test_blanked_lines_keep_offsets_true() -> None:
     text, removed = strip_inline("Registered Nurse Company Name - City , State")
     assert len(text) == len("Registered Nurse Company Name - City , State")
