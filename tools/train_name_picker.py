@@ -21,7 +21,7 @@ from pathlib import Path
 
 from core.evaluation.line_eval import loso_groups
 from core.reader.labels import split_joint
-from core.reader.name_picker import MODEL_FILE, NAME_MIN, candidates
+from core.reader.name_picker import MODEL_FILE, NAME_MIN, NamePicker, candidates
 from core.reader.training import Doc, load_docs
 from core.resources import package_dir
 from tools.line_data.build import DEFAULT_OUT, sha256_file
@@ -76,18 +76,12 @@ def fit(docs: Sequence[Doc], c: float = C) -> dict:
 def picks_right(data: dict, docs: Sequence[Doc], threshold: float) -> tuple[int, int]:
     """(documents whose pick is right, documents): right is a name line picked where the
     document has one, nothing picked where it has none."""
-    from core.reader import name_picker
-
-    picker = name_picker.NamePicker(data)
-    saved, name_picker.NAME_MIN = name_picker.NAME_MIN, threshold
-    try:
-        right = 0
-        for doc in docs:
-            picked = picker.pick(doc.lines)
-            has_name = any(_is_name(doc, i) for i, _ in candidates(doc.lines))
-            right += _is_name(doc, picked[0]) if picked else not has_name
-    finally:
-        name_picker.NAME_MIN = saved
+    picker = NamePicker(data)
+    right = 0
+    for doc in docs:
+        picked = picker.pick(doc.lines, threshold)
+        has_name = any(_is_name(doc, i) for i, _ in candidates(doc.lines))
+        right += _is_name(doc, picked[0]) if picked else not has_name
     return right, len(docs)
 
 

@@ -52,16 +52,16 @@ def layout_name(extracted: ExtractedText) -> str:
     return picked[1] if picked else ""
 
 
-def named(parsed: ParsedResume, extracted: ExtractedText) -> ParsedResume:
-    """`parsed` with the name the picker reads, where it reads one; the reader's own otherwise,
-    unless that is a label ('Contact').
-    Names found on the dev documents: rule reader 0.909 → 0.955, line reader 0.818 → 0.955; on
-    real documents left out of its training it takes the right line in 45 of 55
+def named(parsed: ParsedResume, picked: str) -> ParsedResume:
+    """`parsed` with the name the picker read (`picked`, from `layout_name`), where it read one;
+    the reader's own otherwise, unless that is a label ('Contact').
+    Names found on the dev documents: rule reader 0.909 (the same), line reader 0.818 → 0.909;
+    on real documents left out of its training it takes the right line in 46 of 55
     (docs/EVALUATION.md, "Names read by a learned picker")."""
     from core.reader.name_picker import is_label
 
     own = "" if is_label(parsed.contact.name) else parsed.contact.name  # 'Contact', 'Email'
-    parsed.contact.name = layout_name(extracted) or own
+    parsed.contact.name = picked or own
     return parsed
 
 
@@ -81,9 +81,10 @@ def read_text(
         text_labels,
     )
 
+    picked = layout_name(extracted)  # one reading of the name, whichever reader wins
     if settings.reader == "learned":
         learned, left_out = read_learned(text, extracted, source_name=name)
-        return named(learned, extracted), left_out
+        return named(learned, picked), left_out
     labels = text_labels(text, extracted)
 
     def by_rules() -> ParsedResume:  # with the line reader's word on headings and the name
@@ -96,7 +97,7 @@ def read_text(
             headers=header_lines(text, labels),
         )
         rules.contact.name = rules.contact.name or named_line(text, labels)
-        return named(rules, extracted)
+        return named(rules, picked)
 
     if settings.reader == "rules":
         rules = by_rules()
@@ -108,10 +109,10 @@ def read_text(
         rules = by_rules()
     except EvidenceParsingError:
         learned, left_out = read_learned(text, extracted, source_name=name)
-        return named(learned, extracted), left_out
+        return named(learned, picked), left_out
     try:
         learned, left_out = read_learned(text, extracted, source_name=name)
-        learned = named(learned, extracted)
+        learned = named(learned, picked)
     except EvidenceParsingError:
         return rules, []
     return (learned, left_out) if found(learned) > found(rules) else (rules, [])

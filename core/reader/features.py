@@ -79,7 +79,8 @@ def title_words() -> frozenset[str]:
     return frozenset(data["words"])
 
 
-def _bucket(value: float, edges: Sequence[float]) -> str:
+def bucket(value: float, edges: Sequence[float]) -> str:
+    """The index of the first edge `value` is below, as text (len(edges) when none)."""
     for i, edge in enumerate(edges):
         if value < edge:
             return str(i)
@@ -111,18 +112,18 @@ def line_features(line: Line, text: str) -> dict[str, str | float]:
     first = stripped[0]
     f: dict[str, str | float] = {
         "bias": 1.0,
-        "len": _bucket(len(stripped), (4, 12, 25, 45, 80, 140)),
-        "words": _bucket(len(words), (1, 2, 4, 7, 12, 25)),
-        "caps": "all" if upper_share > 0.9 else _bucket(upper_share, (0.05, 0.2, 0.5)),
-        "titled": _bucket(titled, (0.3, 0.7, 0.99)),
-        "digits": _bucket(digits, (0.01, 0.1, 0.3, 0.6)),
+        "len": bucket(len(stripped), (4, 12, 25, 45, 80, 140)),
+        "words": bucket(len(words), (1, 2, 4, 7, 12, 25)),
+        "caps": "all" if upper_share > 0.9 else bucket(upper_share, (0.05, 0.2, 0.5)),
+        "titled": bucket(titled, (0.3, 0.7, 0.99)),
+        "digits": bucket(digits, (0.01, 0.1, 0.3, 0.6)),
         "end": stripped[-1]
         if stripped[-1] in ".:,;)|-–"
         else ("d" if stripped[-1].isdigit() else "a"),
         "bullet": first in BULLET_GLYPHS or bool(re.match(r"^\(?\d{1,2}[.)]\s", stripped)),
         "md": bool(_MD_HEADING.match(text)) or stripped.startswith("**"),
-        "indent": _bucket(len(text) - len(text.lstrip()), (1, 3, 6)),
-        "seps": _bucket(len(_SEPARATORS.findall(stripped)), (1, 2, 4)),
+        "indent": bucket(len(text) - len(text.lstrip()), (1, 3, 6)),
+        "seps": bucket(len(_SEPARATORS.findall(stripped)), (1, 2, 4)),
         "email": bool(EMAIL.search(stripped)),
         "url": bool(URL.search(stripped)) and not EMAIL.search(stripped),
         "phone": digit_count >= 7 and bool(phone_spans(stripped)),  # a phone has 7+ digits
@@ -134,7 +135,7 @@ def line_features(line: Line, text: str) -> dict[str, str | float]:
         "org": has_legal_suffix(stripped),
         "title_word": any(w in title_words() for w in lower),
         "hk": kind.value if kind else "none",
-        "heads": _bucket(sum(w in heads for w in lower) / len(lower), (0.01, 0.5, 0.99))
+        "heads": bucket(sum(w in heads for w in lower) / len(lower), (0.01, 0.5, 0.99))
         if lower
         else "x",
         "colon_inside": ":" in stripped[:-1],
@@ -156,13 +157,13 @@ def line_features(line: Line, text: str) -> dict[str, str | float]:
 def _layout(line: Line) -> dict[str, str | float]:
     f: dict[str, str | float] = {"src": line.source}
     if line.size is not None:
-        f["size"] = _bucket(line.size, (0.9, 1.05, 1.2, 1.5))
+        f["size"] = bucket(line.size, (0.9, 1.05, 1.2, 1.5))
     if line.bold is not None:
         f["bold"] = line.bold
     if line.italic is not None:
         f["italic"] = line.italic
     if line.x0 is not None:
-        f["x0"] = _bucket(line.x0, (0.1, 0.2, 0.35, 0.5))
+        f["x0"] = bucket(line.x0, (0.1, 0.2, 0.35, 0.5))
     if line.style:
         f["style"] = line.style.lower()[:20]
     if line.in_table:
@@ -177,7 +178,7 @@ def _section_context(own: list[dict[str, str | float]]) -> None:
     a short all-capitals line the synonym table does not know), and how many lines back it is."""
     section, since = "start", 0
     for f in own:
-        f["sec"], f["since"] = section, _bucket(since, (1, 3, 8, 20))
+        f["sec"], f["since"] = section, bucket(since, (1, 3, 8, 20))
         since += 1
         if f["bullet"]:
             continue
@@ -197,7 +198,7 @@ def sequence_features(lines: Sequence[Line]) -> tuple[list[int], list[dict[str, 
     for j, i in enumerate(kept):
         own[j]["blank_before"] = i == 0 or not lines[i - 1].text.strip()
         own[j]["blank_after"] = i + 1 >= len(lines) or not lines[i + 1].text.strip()
-        own[j]["pos"] = _bucket(j / max(n, 1), (0.03, 0.1, 0.3, 0.6, 0.9))
+        own[j]["pos"] = bucket(j / max(n, 1), (0.03, 0.1, 0.3, 0.6, 0.9))
         own[j]["first3"] = j < 3
     _section_context(own)
     out: list[dict[str, str | float]] = []

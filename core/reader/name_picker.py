@@ -16,6 +16,7 @@ feature weights only, no one's words.
 from __future__ import annotations
 
 import json
+import math
 import re
 from collections.abc import Sequence
 from functools import lru_cache
@@ -25,6 +26,7 @@ from core.ingest.degrees import DEGREE
 from core.ingest.roles import title_score
 from core.ingest.sections import heading_kind
 from core.jd.rarity import zipf
+from core.reader.features import bucket
 from core.reader.lines import Line
 from core.resources import package_dir
 from core.text.contact import EMAIL, URL, find_phones
@@ -105,13 +107,6 @@ def could_be_name(part: str, segment: str = "", later: str = "") -> bool:
     )
 
 
-def _bucket(value: float, edges: Sequence[float]) -> str:
-    for i, edge in enumerate(edges):
-        if value < edge:
-            return str(i)
-    return str(len(edges))
-
-
 def _has_contact(text: str) -> bool:
     return bool(EMAIL.search(text) or URL.search(text) or find_phones(text))
 
@@ -134,9 +129,9 @@ def candidate_features(
     part = name_part(text)
     words = _WORD.findall(part)
     lower = [w.lower() for w in words]
-    place = str(rank) if rank < 8 else f"far{_bucket(rank, (12, 20, 35))}"
+    place = str(rank) if rank < 8 else f"far{bucket(rank, (12, 20, 35))}"
     found = [f"rank={place}", f"src={line.source}"]
-    found.append(f"words={_bucket(len(words), (1, 2, 3, 4, 5, 7))}")
+    found.append(f"words={bucket(len(words), (1, 2, 3, 4, 5, 7))}")
     found.append(f"headings_above={min(above[0], 3)}")
     found.append(f"labels_above={min(above[1], 2)}")
     shaped = bool(name_at(lines, index))
@@ -145,13 +140,13 @@ def candidate_features(
     if part:
         letters = [c for c in part if c.isalpha()]
         caps = sum(c.isupper() for c in letters) / len(letters) if letters else 0.0
-        found.append(f"caps={_bucket(caps, (0.05, 0.3, 0.6, 0.95))}")
+        found.append(f"caps={bucket(caps, (0.05, 0.3, 0.6, 0.95))}")
         found.append(f"digits={any(c.isdigit() for c in part)}")
     if lower:
         rare = min(zipf(w) for w in lower)
         common = sum(zipf(w) for w in lower) / len(lower)
-        found.append(f"rarest={_bucket(rare, (3.5, 4.5, 5.0, 5.5))}")
-        found.append(f"mean_zipf={_bucket(common, (3.8, 4.5, 5.0, 5.5))}")
+        found.append(f"rarest={bucket(rare, (3.5, 4.5, 5.0, 5.5))}")
+        found.append(f"mean_zipf={bucket(common, (3.8, 4.5, 5.0, 5.5))}")
         found.append(f"title_word={any(title_score(w) for w in words)}")
     found.append(f"rest={len(part) < len(text) - 2}")
     found.append(f"contact_here={_has_contact(text)}")
@@ -161,7 +156,7 @@ def candidate_features(
     found.append(f"colon={':' in text}")
     found.append(f"spaced={_spaced_out(text.strip())}")
     if line.size is not None and largest:
-        found.append(f"size={_bucket(line.size / largest, (0.7, 0.85, 0.97))}")
+        found.append(f"size={bucket(line.size / largest, (0.7, 0.85, 0.97))}")
     if line.bold is not None:
         found.append(f"bold={line.bold}")
     if line.style:
@@ -194,13 +189,13 @@ def candidates(lines: Sequence[Line]) -> list[tuple[int, list[str]]]:
     kept = [i for i, line in enumerate(lines) if line.text.strip()][:TOP]
     sizes = [size for i in kept if (size := lines[i].size) is not None]
     largest = max(sizes) if sizes else None
-    found, above = [], (0, 0)
+    found, headings, labels = [], 0, 0
     for rank, i in enumerate(kept):
-        text = lines[i].text
-        if _section_heading(text) or _own_label(text):
-            above = (above[0] + _section_heading(text), above[1] + _own_label(text))
+        heading, label = _section_heading(lines[i].text), _own_label(lines[i].text)
+        if heading or label:
+            headings, labels = headings + heading, labels + label
             continue
-        found.append((i, candidate_features(lines, rank, i, largest, above)))
+        found.append((i, candidate_features(lines, rank, i, largest, (headings, labels))))
     return found
 
 
@@ -211,19 +206,17 @@ class NamePicker:
 
     def scores(self, lines: Sequence[Line]) -> list[tuple[int, float]]:
         """(line index, probability that it is the person's name) per candidate."""
-        import math
-
         out = []
         for index, features in candidates(lines):
             logit = self.bias + sum(self.weights.get(f, 0.0) for f in features)
             out.append((index, 1.0 / (1.0 + math.exp(-logit))))
         return out
 
-    def pick(self, lines: Sequence[Line]) -> tuple[int, str] | None:
+    def pick(self, lines: Sequence[Line], minimum: float = NAME_MIN) -> tuple[int, str] | None:
         """(line index, the name) of the likeliest candidate that can be a name (`name_at`), if
-        the model gives it `NAME_MIN`."""
+        the model gives it `minimum`."""
         for index, probability in sorted(self.scores(lines), key=lambda pair: -pair[1]):
-            if probability < NAME_MIN:
+            if probability < minimum:
                 return None
             if name := name_at(lines, index):
                 return index, name
