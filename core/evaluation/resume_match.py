@@ -14,6 +14,7 @@ import re
 from core.contracts import ParsedResume, RoleEntry
 
 _MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
+_YEAR = re.compile(r"(?<!\d)(19\d\d|20\d\d)(?!\d)")
 _OPEN = re.compile(r"present|current|now|today|to date|till date|ongoing", re.IGNORECASE)
 
 
@@ -49,7 +50,7 @@ def date_key(text: str | None) -> str | None:
     value = text.strip().lower()
     if _OPEN.fullmatch(value.strip(" .")):
         return "present"
-    year = re.search(r"(?<!\d)(19\d\d|20\d\d)(?!\d)", value)
+    year = _YEAR.search(value)
     if not year:
         return compact(value) or None
     month = next((i + 1 for i, m in enumerate(_MONTHS) if m in value), None)
@@ -59,6 +60,18 @@ def date_key(text: str | None) -> str | None:
         )
         month = int(numeric.group(1)) if numeric else None
     return f"{year.group(1)}-{month:02d}" if month else year.group(1)
+
+
+def label_start(label: dict) -> str | None:
+    """A role label's start as a date: a month without a year takes its end's year, the year
+    before where the month comes after the end's ('Jun - Aug 2023' starts 2023-06, 'Nov - Feb
+    2020' starts 2019-11); labels keep dates as written."""
+    start, end = label.get("start"), date_key(label.get("end"))
+    month = next((i + 1 for i, m in enumerate(_MONTHS) if m in (start or "").lower()), None)
+    if not start or _YEAR.search(start) or month is None or not end or not end[:4].isdigit():
+        return start
+    year = int(end[:4]) - (len(end) > 4 and month > int(end[5:7]))
+    return f"{year}-{month:02d}"
 
 
 def dates_match(label: str | None, found: str | None) -> bool:
@@ -73,7 +86,7 @@ def role_matches(label: dict, role: RoleEntry) -> bool:
         return False
     if label.get("employer") and not text_matches(label["employer"], role.company):
         return False
-    return dates_match(label.get("start"), role.start) and dates_match(label.get("end"), role.end)
+    return dates_match(label_start(label), role.start) and dates_match(label.get("end"), role.end)
 
 
 def role_title_year_matches(label: dict, role: RoleEntry) -> bool:
@@ -84,7 +97,7 @@ def role_title_year_matches(label: dict, role: RoleEntry) -> bool:
             return False
     elif label.get("employer") and not text_matches(label["employer"], role.company):
         return False
-    year = (date_key(label.get("start")) or "")[:4]
+    year = (date_key(label_start(label)) or "")[:4]
     return not year.isdigit() or (date_key(role.start) or "")[:4] == year
 
 

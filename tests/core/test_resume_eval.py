@@ -11,6 +11,7 @@ from core.contracts import RoleEntry
 from core.evaluation.resume_match import (
     date_key,
     education_matches,
+    label_start,
     matched_count,
     role_matches,
     text_matches,
@@ -24,6 +25,15 @@ def test_dates_compare_normalised_as_written():
     assert date_key("Jan. 2018") == date_key("01/2018") == date_key("2018-01-15") == "2018-01"
     assert date_key("Current") == date_key("to date") == "present"
     assert date_key("2018") == "2018" != date_key("May 2018")
+
+
+def test_a_start_month_written_without_its_year_takes_the_end_year():
+    role = RoleEntry(id="r1", title="Intern", company="Acme", start="2023-06", end="2023-08")
+    label = {"title": "Intern", "employer": "Acme", "start": "Jun", "end": "Aug 2023"}
+    assert label_start(label) == "2023-06" and role_matches(label, role)
+    assert not role_matches({**label, "end": "Aug 2024"}, role)
+    assert label_start({"start": "Nov", "end": "Feb 2020"}) == "2019-11"  # across the new year
+    assert label_start({"start": "Jun", "end": "Present"}) == "Jun"  # no year to take
 
 
 def test_text_matching_ignores_case_space_and_punctuation_but_not_content():
