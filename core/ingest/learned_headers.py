@@ -37,12 +37,14 @@ def header_parts(rows: list[tuple[RawLine, str]]) -> HeaderParts:
         parts.location = combined.place
         parts.date = first_range(" | ".join(texts["role_header"]))
     if texts["title"]:
-        parts.title = " ".join(without_dates(t) for t in texts["title"]).strip()
+        title, place = gap_place(" ".join(without_dates(t) for t in texts["title"]))
+        parts.title, parts.location = title, parts.location or place
     emphasised = _emphasised_employer([line.text for line, lab in rows if lab == "employer"])
     if emphasised:
         parts.company, parts.location = emphasised[0], parts.location or emphasised[1]
     elif texts["employer"]:
-        employer = without_dates(texts["employer"][0])
+        employer, place = gap_place(without_dates(texts["employer"][0]))
+        parts.location = parts.location or place
         fields = split_header(employer)
         if fields.employer and not fields.title:
             parts.company, parts.location = fields.employer, parts.location or fields.place
@@ -59,6 +61,18 @@ def header_parts(rows: list[tuple[RawLine, str]]) -> HeaderParts:
             parts.location = place
     parts.company = _WEB_ADDRESS.sub("", parts.company).strip() or parts.company
     return parts
+
+
+_COLUMN_GAP = re.compile(r"\s{3,}")
+
+
+def gap_place(text: str) -> tuple[str, str]:
+    """`text` and the place set apart from it at a column gap ('Staff Nurse      Boise, ID' is
+    ('Staff Nurse', 'Boise, ID')); (text, '') where its last column is not shaped like a place."""
+    *before, last = _COLUMN_GAP.split(text.strip())
+    if before and is_place(_pieces(last)):
+        return "   ".join(before), last
+    return text.strip(), ""
 
 
 # a web address in brackets beside an employer's name: 'Rebound (reboundgame.com)'

@@ -158,6 +158,19 @@ def test_an_employer_set_in_bold_before_its_place_is_the_bold_words():
     ]
 
 
+def test_a_place_set_apart_at_a_column_gap_is_the_place_not_part_of_the_title_or_employer():
+    """A PDF line keeps its column gaps: 'Line Cook        Boise, ID' is a title and a place."""
+    text = (
+        "Experience\nRiver Grill Group        Boise, ID\nLine Cook        Nampa, ID\n"
+        "2018 - 2021\n- Ran the grill station"
+    )
+    labels = [L("heading", "experience"), L("employer"), L("title"), L("dates"), L("bullet")]
+    parsed, _ = read_labelled(text, labels, source_name="g.pdf")
+    [role] = parsed.roles
+    assert (role.title, role.company) == ("Line Cook", "River Grill Group")
+    assert role.location in ("Boise, ID", "Nampa, ID")
+
+
 def test_a_short_line_under_a_header_without_a_title_over_the_list_is_the_title():
     """'Employer      2015' over 'Junior Strategist' over the role's bullets: the model often
     calls the middle line a paragraph; with no title in the header lines it is the title. A
