@@ -264,7 +264,7 @@ def _common_starts(rows: list[list[Word]]) -> list[float]:
 def _side_label(row: list[Word], starts: list[float]) -> int | None:
     """How many words open `row` as a side label, if they do: a few words (not a date), then
     nothing or a column gap and the rest of the row at a place where many rows start."""
-    label = row_parts(row)[0]
+    label = _label_part(row, starts)
     n = len(label)
     if n > _LABEL_WORDS or not _worded(label):
         return None  # too long, or markers or a dotted rule: not a name
@@ -273,6 +273,20 @@ def _side_label(row: list[Word], starts: list[float]) -> int | None:
     if n < len(row) and not any(abs(_start(row[n:]) - x) <= _ALIGNED for x in starts):
         return None
     return n
+
+
+def _label_part(row: list[Word], starts: list[float]) -> list[Word]:
+    """The words that may open `row` as a side label: up to its first column gap, or up to a
+    field gap where the rest starts at a place where many rows start (a long section name that
+    ends close to the body column: 'Experience' at 72-145 pt, the body at 153)."""
+    for k in range(1, min(len(row), _LABEL_WORDS + 1)):
+        before, after = row[k - 1], row[k]
+        if is_marker(before) or is_marker(after):
+            break  # a list opens here: the label, if any, ends at a column gap
+        gap = after.x0 - before.x1 >= WIDE_GAP * min(before.size, after.size)
+        if gap and any(abs(after.x0 - x) <= _ALIGNED for x in starts):
+            return row[:k]
+    return row_parts(row)[0]
 
 
 def _worded(row: list[Word]) -> bool:

@@ -185,6 +185,37 @@ def test_section_names_in_a_margin_column_read_as_their_own_lines_before_their_s
     assert sum(line.startswith("●  Cut the weekly count time") for line in lines) == 12
 
 
+def test_a_long_section_name_that_ends_close_to_the_body_is_still_a_side_label() -> None:
+    """A margin label in a bigger font can end within a word or two of the body column; where
+    its row goes on at the body's edge, the label still stands alone, like the shorter ones."""
+
+    def draw(pdf: canvas.Canvas) -> None:
+        pdf.setFont("Helvetica-Bold", 16)
+        pdf.drawString(40, 800, "Morgan Ellis")
+        pdf.setFont("Helvetica", 9)
+        pdf.drawString(40, 786, "morgan.ellis@example.org  •  (208) 555-0100  •  Boise, ID")
+        y = 750.0
+        for label, org, title in [
+            ("Skills", "Python  SQL  Tableau", None),
+            ("Education", "State University", "BS Industrial Engineering"),
+            ("Experience", "Harbor Foods", "Inventory Analyst"),
+        ]:
+            pdf.setFont("Helvetica-Bold", 12)
+            pdf.drawString(40, y, label)  # 'Experience' ends about 8 points short of the body
+            pdf.setFont("Helvetica", 9)
+            pdf.drawString(112, y, org)
+            pdf.drawRightString(555, y, "2015 - 2019")
+            for i in range(3 if title else 1):
+                pdf.drawString(112, y - 13 * (i + 1), title or f"Forecasting, planning {i}")
+            y -= 70
+
+    lines = [line.strip() for line in read_upload(_pdf(draw), "long.pdf").text.splitlines()]
+    lines = [line for line in lines if line]
+    for label, org in [("Skills", "Python"), ("Education", "State"), ("Experience", "Harbor")]:
+        assert label in lines, lines
+        assert lines[lines.index(label) + 1].startswith(org)
+
+
 def test_a_short_row_at_the_margin_of_an_ordinary_page_is_not_a_side_label() -> None:
     def draw(pdf: canvas.Canvas) -> None:
         pdf.setFont("Helvetica", 9)
