@@ -5,12 +5,13 @@
 The distinct non-blank lines of the generated training documents (JSON Resumes of the train
 split, the fictional people, DataTurks' Indeed resumes; never the real documents, whose
 leave-out figures chose the feature, nor the held-out JSON Resumes) are turned into meaning
-vectors (`core.text.meaning_vectors`). They are grouped by spherical k-means (cosine, k-means++
-start from a fixed seed, a fixed number of rounds) and their principal axes found (SVD of the
-centred vectors), each axis cut at the projections' quintiles: the same data gives the same
-file. Written: core/data/line_meaning.npy (float32 rows: the centroids, the mean, the axes) and
-core/data/line_meaning.json (their counts and the bucket edges); the line reader's manifest
-records both files' sha256.
+vectors (`core.text.meaning_vectors`). They are grouped by spherical k-means (cosine, a
+k-means++ start whose draws are keyed by each line's own words and a fixed salt, a fixed number
+of rounds) and their principal axes found (SVD of the centred vectors), each axis cut at the
+projections' quintiles: the same data gives the same file, and data that differs by a few lines
+gives nearly the same clusters. Written: core/data/line_meaning.npy (float32 rows: the
+centroids, the mean, the axes) and core/data/line_meaning.json (their counts and the bucket
+edges); the line reader's manifest records both files' sha256.
 """
 
 from __future__ import annotations
