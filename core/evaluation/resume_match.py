@@ -43,6 +43,11 @@ def text_matches(label: str, found: str) -> bool:
     return short in long and len(short) >= 0.6 * len(long)
 
 
+def _month(value: str) -> int | None:
+    """The month (1-12) a lower-cased date names ('jan. 2018', 'june'), if it names one."""
+    return next((i + 1 for i, m in enumerate(_MONTHS) if m in value), None)
+
+
 def date_key(text: str | None) -> str | None:
     """'Jan. 2018', '01/2018', '2018-01-01' → '2018-01'; '2018' → '2018'; 'Current' → 'present'."""
     if not text:
@@ -53,7 +58,7 @@ def date_key(text: str | None) -> str | None:
     year = _YEAR.search(value)
     if not year:
         return compact(value) or None
-    month = next((i + 1 for i, m in enumerate(_MONTHS) if m in value), None)
+    month = _month(value)
     if month is None:
         numeric = re.search(r"(?<!\d)(0?[1-9]|1[0-2])\s*/\s*(?:19|20)\d\d", value) or re.search(
             r"(?:19|20)\d\d-(0[1-9]|1[0-2])", value
@@ -67,7 +72,7 @@ def label_start(label: dict) -> str | None:
     before where the month comes after the end's ('Jun - Aug 2023' starts 2023-06, 'Nov - Feb
     2020' starts 2019-11); labels keep dates as written."""
     start, end = label.get("start"), date_key(label.get("end"))
-    month = next((i + 1 for i, m in enumerate(_MONTHS) if m in (start or "").lower()), None)
+    month = _month((start or "").lower())
     if not start or _YEAR.search(start) or month is None or not end or not end[:4].isdigit():
         return start
     year = int(end[:4]) - (len(end) > 4 and month > int(end[5:7]))

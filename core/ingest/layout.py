@@ -31,6 +31,8 @@ BULLET = re.compile(
     rf"(?P<marker>(?:-{{1,2}}>|=>|[-*•–—>▪◦●‣+→➔➜]|\d{{1,3}}[.)])(?=[ \t])|{ENUMERATOR})"
     r"[ \t]*(?P<body>\S.*)$"
 )
+# a field gap of a laid-out line ('Staff Nurse      Boise, ID'): PDF lines show wide gaps as spaces
+FIELD_GAP = re.compile(r"\s{3,}")
 _INNER_NUMBER = re.compile(rf"^(?:\d{{1,3}}[.)][ \t]+|{ENUMERATOR})(?=\S)")
 _RULE = re.compile(r"^\s*([-*_=])(?:\s*\1){2,}\s*$")
 ItemKind = Literal["bullet", "para", "subheading"]

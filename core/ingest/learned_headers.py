@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from core.ingest.layout import RawLine
+from core.ingest.layout import FIELD_GAP, RawLine
 from core.ingest.roles import HeaderParts, is_place, strip_markup
 from core.reader.header_fields import Fields, split_header
 from core.text.dates import DateSpan, first_range
@@ -63,13 +63,10 @@ def header_parts(rows: list[tuple[RawLine, str]]) -> HeaderParts:
     return parts
 
 
-_COLUMN_GAP = re.compile(r"\s{3,}")
-
-
 def gap_place(text: str) -> tuple[str, str]:
     """`text` and the place set apart from it at a column gap ('Staff Nurse      Boise, ID' is
     ('Staff Nurse', 'Boise, ID')); (text, '') where its last column is not shaped like a place."""
-    *before, last = _COLUMN_GAP.split(text.strip())
+    *before, last = FIELD_GAP.split(text.strip())
     if before and is_place(_pieces(last)):
         return "   ".join(before), last
     return text.strip(), ""

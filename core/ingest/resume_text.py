@@ -21,6 +21,7 @@ from core.ingest.evidence import skill_terms
 from core.ingest.glued import unglue_words
 from core.ingest.heading_meaning import section_kind
 from core.ingest.layout import (
+    FIELD_GAP,
     Item,
     Section,
     split_dated_lines,
@@ -74,7 +75,7 @@ def _stops_bullet(line: str) -> bool:
     never fields."""
     if not line[:1].isspace():
         return is_header_line(line)
-    fields = re.split(r"\s{3,}", line.strip())
+    fields = FIELD_GAP.split(line.strip())
     return len(fields) > 1 and (is_header_line(line) or is_meta_line(fields[-1]))
 
 
