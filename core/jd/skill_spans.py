@@ -131,7 +131,7 @@ def tag_tokens(tokens: list[str], tagger: Any | None = None) -> dict[str, list[S
     return {kind: spans_from_bilou([x[kind] for x in letters]) for kind in KINDS}
 
 
-def _runs(text: str) -> list[list[tuple[str, int, int]]]:
+def token_runs(text: str) -> list[list[tuple[str, int, int]]]:
     """Whitespace tokens with offsets, one list per line or sentence, at most MAX_TOKENS."""
     runs = []
     for piece in PIECE.finditer(text):
@@ -145,12 +145,12 @@ def _runs(text: str) -> list[list[tuple[str, int, int]]]:
 def find_spans(text: str, *, kinds: tuple[str, ...] = KINDS) -> list[SkillSpan]:
     """Spans of `text` in order of appearance, the punctuation around each one trimmed."""
     out: list[SkillSpan] = []
-    for run in _runs(text):
+    for run in token_runs(text):
         spans = tag_tokens([t for t, _, _ in run])
         for kind in kinds:
             for first, last in spans[kind]:
                 start, end = run[first][1], run[last - 1][2]
-                trimmed = _trim(text[start:end])
+                trimmed = trim_span(text[start:end])
                 if trimmed:
                     at = text.find(trimmed.split()[0], start)
                     out.append(SkillSpan(trimmed, kind, at, end))
@@ -158,7 +158,7 @@ def find_spans(text: str, *, kinds: tuple[str, ...] = KINDS) -> list[SkillSpan]:
     return out
 
 
-def _trim(raw: str) -> str:
+def trim_span(raw: str) -> str:
     """The span without punctuation at its ends; a span with half a bracket pair ends before it."""
     text = " ".join(raw.split())
     text = re.sub(r"^[\s,.;:!?\"'“”‘’(\[]+|[\s,.;:!?\"'“”‘’)\]]+$", "", text)
