@@ -174,7 +174,10 @@ def split_sections(text: str) -> list[Section]:
             kind = classify_heading(heading) or "other"
             sections.append(Section(kind=kind, heading=heading, line=number))
             continue
-        if may_head and _open_section(sections, line, number, seen_blank, blank_before):
+        opens_list = BULLET.match(following) is not None
+        if may_head and _open_section(
+            sections, line, number, seen_blank, blank_before, opens_list=opens_list
+        ):
             prev_blank = False
             continue
         if sections[-1].kind == "header" and not _title_like(line):
@@ -199,11 +202,28 @@ def _carry_priority(sections: list[Section]) -> list[Section]:
 
 
 def _open_section(
-    sections: list[Section], line: str, number: int, after_title: bool, prev_blank: bool | None
+    sections: list[Section],
+    line: str,
+    number: int,
+    after_title: bool,
+    prev_blank: bool | None,
+    *,
+    opens_list: bool = False,
 ) -> bool:
-    """Start a new section if `line` is a heading (or 'Heading: text'); True when it did."""
-    in_header = sections[-1].kind == "header"
-    in_list = sections[-1].kind in LIST_KINDS or sections[-1].kind == "other"
+    """Start a new section if `line` is a heading (or 'Heading: text'); True when it did.
+    `opens_list`: the next line is a list item."""
+    current = sections[-1]
+    in_header = current.kind == "header"
+    # A short line in a list is an item. An untitled or unknown section of running text is not a
+    # list yet: there a short line right above the first list item heads that list ("How we hire").
+    # Right under a heading (no text yet) such a line is the heading's first item.
+    heads_first_list = (
+        current.kind == "other"
+        and opens_list
+        and bool(current.blocks)
+        and not current.has_bullets()
+    )
+    in_list = current.kind in LIST_KINDS or (current.kind == "other" and not heads_first_list)
     heading = heading_of(
         line, after_title=after_title, prev_blank=prev_blank, in_header=in_header, in_list=in_list
     )
