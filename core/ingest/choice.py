@@ -28,16 +28,18 @@ def found(parsed: ParsedResume) -> tuple[int, int]:
 _ORG_SHAPED = re.compile(r"[A-Za-z]{2}")
 
 
-def fill_employers(rules: ParsedResume, learned: ParsedResume) -> None:
-    """A role the rules read without its employer takes the employer the line reader read for
-    the same role (same title, same start), where that is shaped like a name; its cards too."""
-    by_role = {(r.title.casefold(), r.start): r.company for r in learned.roles if r.company}
-    for role in rules.roles:
+def fill_employers(kept: ParsedResume, other: ParsedResume) -> None:
+    """A role of the kept reading without its employer takes the employer the other reader read
+    for the same role (same title, same start), where that is shaped like a name; its cards too.
+    Either way round: the rule reading filled from the line reader's, or the line reader's, when
+    `auto` keeps it, from the rules'."""
+    by_role = {(r.title.casefold(), r.start): r.company for r in other.roles if r.company}
+    for role in kept.roles:
         company = by_role.get((role.title.casefold(), role.start), "")
         if role.company or not role.title or not _ORG_SHAPED.search(company):
             continue
         role.company = company
-        for card in rules.cards:
+        for card in kept.cards:
             if card.role_id == role.id and not card.company:
                 card.company = company
 
@@ -115,4 +117,7 @@ def read_text(
         learned = named(learned, picked)
     except EvidenceParsingError:
         return rules, []
-    return (learned, left_out) if found(learned) > found(rules) else (rules, [])
+    if found(learned) > found(rules):
+        fill_employers(learned, rules)
+        return learned, left_out
+    return rules, []

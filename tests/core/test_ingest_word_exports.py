@@ -116,3 +116,13 @@ def test_a_text_box_in_the_page_header_is_read_once():
     assert (parsed.contact.name, parsed.contact.email) == (word.NAME, word.EMAIL)
     assert read_upload(buffer.getvalue(), "header-box.docx").text.count(word.NAME) == 1
     assert [(r.title, r.company, r.start, r.end) for r in parsed.roles] == word.WANT_ROLES
+
+
+@pytest.mark.parametrize("variant", sorted(word.VARIANTS))
+def test_the_auto_reader_gives_every_word_layout_the_same_roles(variant):
+    """With `reader = "auto"` the line reader's reading may win; a role it read without the
+    employer takes the one the rules read for it (tab-aligned 'Title<TAB>Employer<TAB>dates')."""
+    parsed = parse_resume(
+        word.VARIANTS[variant](), f"{variant}.docx", settings=IngestSettings(reader="auto")
+    )
+    assert [(r.title, r.company, r.start, r.end) for r in parsed.roles] == word.WANT_ROLES
