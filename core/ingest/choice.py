@@ -120,4 +120,5 @@ def read_text(
     if found(learned) > found(rules):
         fill_employers(learned, rules)
         return learned, left_out
+    fill_employers(rules, learned)
     return rules, []

@@ -5,7 +5,10 @@ names its own employer). Hand-written resumes of occupations and wordings no rul
 
 from __future__ import annotations
 
+import pytest
+
 from core.ingest import parse_resume
+from core.settings import IngestSettings
 
 TEACHER = """Dana Whitfield
 dana.whitfield@example.org | 555-201-3344
@@ -79,9 +82,11 @@ def test_no_name_is_taken_from_a_line_that_is_not_shaped_like_one() -> None:
     assert parse_resume(text.encode(), "cook.txt").contact.name == ""
 
 
-def test_an_employer_on_its_own_line_the_rules_miss_comes_from_the_line_reader() -> None:
+@pytest.mark.parametrize("reader", ["rules", "auto"])
+def test_an_employer_on_its_own_line_the_rules_miss_comes_from_the_line_reader(reader) -> None:
     """Dates, then the employer and city, then the title, each on its own line: the rules read
-    the title and dates; the line reader names the employer line."""
+    the title and dates; the line reader names the employer line (also when `auto` keeps the
+    rule reading)."""
     text = (
         "Jo Reyes\njo.reyes@example.org\n\nEXPERIENCE\n\n2019 – present\n\n"
         "**Northwind Traders** Seattle, WA\nOperations Analyst\n"
@@ -89,7 +94,8 @@ def test_an_employer_on_its_own_line_the_rules_miss_comes_from_the_line_reader()
         "**Bluebird Freight** Tacoma, WA\nLogistics Coordinator\n"
         "- Scheduled 60 outbound loads a day across two docks\n"
     )
-    first = parse_resume(text.encode(), "jo.md").roles[0]
+    settings = IngestSettings(reader=reader)
+    first = parse_resume(text.encode(), "jo.md", settings=settings).roles[0]
     assert (first.title, first.company, first.start) == (
         "Operations Analyst",
         "Northwind Traders",
