@@ -65,6 +65,7 @@ from core.ingest.roles import HeaderParts, strip_markup
 from core.reader.labels import LineLabel
 from core.reader.lines import Line
 from core.reader.name_picker import could_be_name, name_part
+from core.text.dates import find_dates
 from core.text.furniture import PAGE_FURNITURE, THIRD_PARTY
 
 MEANING_KIND = {
@@ -122,8 +123,15 @@ def _parts(
     left_out: list[LeftOut] = []
     heading: tuple[str, CardKind | None, int] = ("", None, 1)
     skipping = False  # under a references heading
-    for line, label in zip(lines, labels, strict=True):
-        if label is None or not line.text.strip() or line.no in skip:
+    read = [
+        (line, label)
+        for line, label in zip(lines, labels, strict=True)
+        if label is not None and line.text.strip() and line.no not in skip
+    ]
+    profile = False  # under a headline, above every heading: the person's profile
+    for at, (line, label) in enumerate(read):
+        if heading[1] is None and _headline(read, at):
+            profile = True  # 'STAFF ACCOUNTANT' over the profile: the headline, not a job
             continue
         if label.label == "heading":
             skipping = label.meaning == "references"
@@ -142,12 +150,29 @@ def _parts(
         if label.label in ("name", "contact"):
             continue
         said = "dates" if dated else label.label  # a job's dates alone, not a page's furniture
+        if profile and heading[1] is None and said in BODY_LABELS:
+            said = "summary"
         kind = _kind_of(said, heading[1])
         if not parts or parts[-1].kind != kind:
             name = heading[0] if heading[1] == kind else ""
             parts.append(_Part(name, kind, heading[2] if name else line.no))
         parts[-1].rows.append((line, said))
     return [p for p in parts if p.rows], left_out
+
+
+def _headline(read: list[tuple[RawLine, LineLabel]], at: int) -> bool:
+    """A title line above every heading, with no date, after which no role's header or date
+    comes before the next heading: the headline under a name ('STAFF ACCOUNTANT' over the
+    profile), not a job."""
+    line, label = read[at]
+    if label.label != "title" or find_dates(strip_markup(line.text)):
+        return False
+    for after, said in read[at + 1 :]:
+        if said.label == "heading":
+            return True
+        if said.label in HEADER_LABELS or find_dates(strip_markup(after.text)):
+            return False
+    return True
 
 
 def _source_line(line: RawLine) -> SourceLine:

@@ -118,3 +118,33 @@ def test_jobs_written_as_a_list_are_roles_with_their_descriptions() -> None:
     ]
     autoclave = next(c for c in parsed.cards if "autoclave" in c.raw_text)
     assert autoclave.role_id == parsed.roles[0].id
+
+
+HEADLINE = """Dana Whitfield
+dana.whitfield@example.org | 555-201-3344
+
+PAYROLL SPECIALIST
+
+Detail-minded payroll professional with eight years of multi-state payroll for hospitals.
+Known for clean audits and calm year-end closes.
+
+EXPERIENCE
+
+Payroll Specialist, Lakeside Health, Madison, WI
+March 2019 - Present
+- Ran biweekly payroll for 1,200 employees across three states
+
+EDUCATION
+B.S. Accounting, University of Wisconsin, 2015
+"""
+
+
+def test_a_headline_over_the_profile_is_not_a_job_and_its_profile_is_the_summary() -> None:
+    """The line reader calls 'PAYROLL SPECIALIST' a title; no date or role line follows it before
+    the first heading, so it is the person's headline: no undated role, the lines under it are
+    the summary."""
+    parsed = parse_resume(HEADLINE.encode(), "dana.md", settings=IngestSettings(reader="learned"))
+    assert parsed.roles and all(role.start for role in parsed.roles)
+    profile = [c for c in parsed.cards if c.raw_text.startswith(("Detail-minded", "Known for"))]
+    assert len(profile) == 2
+    assert all(c.kind.value == "summary" and c.role_id is None for c in profile)
