@@ -36,6 +36,7 @@ from core.evaluation.postings import keyword_key, load_postings, never_trained_o
 from core.jd.analyze import read_ad
 from core.jd.skill_spans import spans_from_tags, tags_from_spans, token_runs, trim_span
 from core.jd.span_features import bare, token_features
+from tools.train_skill_spans import fit_crf
 
 LABELS = Path(__file__).resolve().parents[1] / "tests" / "corpus_labels"
 JUDGED = LABELS / "keyword_judgements.json"
@@ -49,8 +50,8 @@ def _words(text: str) -> list[str]:
     return [bare(t).lower() for t in text.split() if bare(t)]
 
 
-def _occurrences(tokens: list[str], phrase: list[str]) -> list[tuple[int, int]]:
-    low = [bare(t).lower() for t in tokens]
+def _occurrences(low: list[str], phrase: list[str]) -> list[tuple[int, int]]:
+    """Where `phrase` (bare lower-cased words) stands in a sentence's bare lower-cased tokens."""
     n = len(phrase)
     return [(i, i + n) for i in range(len(low) - n + 1) if n and low[i : i + n] == phrase]
 
@@ -71,12 +72,13 @@ def posting_sentences(text: str, judged: dict[str, bool]) -> tuple[list[Sentence
     for run in token_runs(ad.clean):
         tokens = [t for t, _, _ in run]
         every.append(tokens)
-        if not any(_occurrences(tokens, phrase) for phrase in seen):
+        low = [bare(t).lower() for t in tokens]
+        if not any(_occurrences(low, phrase) for phrase in seen):
             continue
         taken = [False] * len(tokens)
         spans = []
         for phrase in searchable:
-            for start, end in _occurrences(tokens, phrase):
+            for start, end in _occurrences(low, phrase):
                 if not any(taken[start:end]):
                     spans.append((start, end))
                     taken[start:end] = [True] * (end - start)
@@ -98,14 +100,7 @@ def gather(postings: dict[str, dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 def train(rows: list[dict[str, Any]], path: Path) -> None:
-    import pycrfsuite
-
-    trainer = pycrfsuite.Trainer(verbose=False)
-    for row in rows:
-        for tokens, tags in row["labelled"]:
-            trainer.append(token_features(tokens), tags)
-    trainer.set_params({**PARAMS, "feature.possible_transitions": True})
-    trainer.train(str(path))
+    fit_crf((pair for row in rows for pair in row["labelled"]), PARAMS, path)
 
 
 def spans_of(tagger: Any, tokens: list[str]) -> list[str]:

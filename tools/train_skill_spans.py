@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import json
 import time
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -58,12 +59,19 @@ def labels(sentence: Sentence) -> list[str]:
 
 
 def train(sentences: list[Sentence], params: dict[str, Any], out: Path) -> None:
+    fit_crf(((list(s.tokens), labels(s)) for s in sentences if s.tokens), params, out)
+
+
+def fit_crf(
+    sequences: Iterable[tuple[list[str], list[str]]], params: dict[str, Any], out: Path
+) -> None:
+    """A CRF over `core.jd.span_features.token_features` of each (tokens, labels) sequence,
+    written to `out` (also used by tools/train_keyword_spans.py)."""
     import pycrfsuite
 
     trainer = pycrfsuite.Trainer(verbose=False)
-    for sentence in sentences:
-        if sentence.tokens:
-            trainer.append(span_features.token_features(list(sentence.tokens)), labels(sentence))
+    for tokens, letters in sequences:
+        trainer.append(span_features.token_features(tokens), letters)
     trainer.set_params({**params, "feature.possible_transitions": True})
     trainer.train(str(out))
 

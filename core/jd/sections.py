@@ -174,9 +174,13 @@ def split_sections(text: str) -> list[Section]:
             kind = classify_heading(heading) or "other"
             sections.append(Section(kind=kind, heading=heading, line=number))
             continue
-        opens_list = BULLET.match(following) is not None
         if may_head and _open_section(
-            sections, line, number, seen_blank, blank_before, opens_list=opens_list
+            sections,
+            line,
+            number,
+            seen_blank,
+            blank_before,
+            opens_list=BULLET.match(following) is not None,
         ):
             prev_blank = False
             continue
