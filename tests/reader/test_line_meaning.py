@@ -16,8 +16,6 @@ from core.reader.meaning import AXES, LAYOUT_FILE, VECTORS_FILE, meaning_feature
 from core.reader.model import MANIFEST_FILE, load_tagger
 from core.resources import package_dir
 
-DATA = Path.home() / ".cache" / "resumeforge" / "line_data" / "lines.jsonl"
-
 
 def _sha256(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
@@ -87,14 +85,15 @@ def test_the_shipped_model_reads_the_meaning_features() -> None:
 
 
 @pytest.mark.slow
-def test_refitting_on_the_recorded_data_gives_the_shipped_meaning_files(tmp_path: Path) -> None:
-    """The fit is deterministic (fixed seed and rounds). Needs `tools.line_data.build` first."""
+def test_refitting_on_the_recorded_data_gives_the_shipped_meaning_files(
+    tmp_path: Path, line_data: Path
+) -> None:
+    """The fit is deterministic (fixed seed and rounds); in CI the data is built first."""
     from tools.fit_line_meaning import main
 
     manifest = _manifest()
-    if not DATA.is_file() or _sha256(DATA) != manifest["data"]["sha256"]:
-        pytest.skip("the recorded line data is not in the cache (run tools.line_data.build)")
-    main(["--out", str(tmp_path)])
+    assert _sha256(line_data) == manifest["data"]["sha256"]
+    main(["--data", str(line_data), "--out", str(tmp_path)])
     for name in (VECTORS_FILE, LAYOUT_FILE):
         assert _sha256(tmp_path / name) == manifest["meaning"][name]
 

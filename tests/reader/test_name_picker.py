@@ -14,8 +14,6 @@ from core.reader.read import extracted_lines
 from core.resources import package_dir
 from tools.model_files import sha256
 
-DATA = Path.home() / ".cache" / "resumeforge" / "line_data" / "lines.jsonl"
-
 
 def _two_column_pdf(path: Path, sidebar: list[str], main: list[tuple[str, int]]) -> Path:
     """A page with a narrow contact sidebar at the left and the body at the right, row by row
@@ -109,15 +107,16 @@ def test_the_shipped_weights_hold_features_only() -> None:
 
 
 @pytest.mark.slow
-def test_retraining_on_the_recorded_data_gives_the_shipped_weights(tmp_path: Path) -> None:
+def test_retraining_on_the_recorded_data_gives_the_shipped_weights(
+    tmp_path: Path, line_data: Path
+) -> None:
     """`make train`'s step, on the line data the manifest names, writes the shipped file byte for
-    byte. Needs `python -m tools.line_data.build` first."""
+    byte (in CI the data is built first, tests/reader/conftest)."""
     from tools.train_name_picker import main
 
     shipped = package_dir("data") / MODEL_FILE
     manifest = json.loads(shipped.read_text(encoding="utf-8"))["manifest"]
-    if not DATA.is_file() or sha256(DATA) != manifest["data_sha256"]:
-        pytest.skip("the recorded line data is not in the cache (run tools.line_data.build)")
+    assert sha256(line_data) == manifest["data_sha256"]
     out = tmp_path / MODEL_FILE
-    assert main(["--data", str(DATA), "--out", str(out)]) == 0
+    assert main(["--data", str(line_data), "--out", str(out)]) == 0
     assert out.read_bytes() == shipped.read_bytes()

@@ -36,8 +36,9 @@ from tools.line_data.render import RENDERERS, SUFFIX
 # 2: made-up heading wordings, summary left out a quarter of the time; 3: DataTurks' wrapped
 # bullet lines labelled bullet (the generator's convention); 4: real documents labelled by hand;
 # 5: inline HTML tags of the JSON Resumes' text left out (compose.clean); 6: a third of the
-# Markdown renderings write a role's title and employer lines as sub-headings (render.py)
-GENERATOR_VERSION = 6
+# Markdown renderings write a role's title and employer lines as sub-headings (render.py); 7: PDF
+# renderings set with Typst's own fonts only, so installed fonts no longer change the lines
+GENERATOR_VERSION = 7
 LAYOUT_SEED = 2  # the layouts drawn are those of version 2
 MAX_MISSED = 0.15  # renderings whose extracted lines match less than this are dropped
 PEOPLE = Path(__file__).with_name("people")
@@ -117,6 +118,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--real-labels", default=str(real.LABELS_FILE), help="hand labels of real documents' lines"
     )
+    parser.add_argument("--manifest", default=str(MANIFEST), help="where to write the manifest")
     args = parser.parse_args(argv)
     corpus, out, real_labels = Path(args.corpus), Path(args.out), Path(args.real_labels)
     out.mkdir(parents=True, exist_ok=True)
@@ -149,7 +151,9 @@ def main(argv: list[str] | None = None) -> int:
         "unmatched_lines": sum(d["missed"] for d in docs),
         "labels": dict(sorted(labels.items())),
     }
-    MANIFEST.write_text(json.dumps(manifest, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    Path(args.manifest).write_text(
+        json.dumps(manifest, indent=1, sort_keys=True) + "\n", encoding="utf-8"
+    )
     print(json.dumps({k: v for k, v in manifest.items() if k != "inputs"}, indent=1))
     return 0
 

@@ -175,7 +175,14 @@ def render_pdf(blocks: list[Block], style: Style, rng: random.Random, path: Path
         "running": running,
         "caps": style.heading_case == "upper",
     }
-    pdf = typst.compile(str(TYPST_LAYOUT), format="pdf", sys_inputs={"data": json.dumps(data)})
+    # Typst's own fonts only: a glyph the body font lacks falls back to the fonts Typst ships, not
+    # to whatever this machine has installed, so the same corpus gives the same lines everywhere
+    pdf = typst.compile(
+        str(TYPST_LAYOUT),
+        format="pdf",
+        sys_inputs={"data": json.dumps(data)},
+        ignore_system_fonts=True,
+    )
     path.write_bytes(pdf)
     written = list(blocks)
     if style.furniture:
