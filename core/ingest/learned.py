@@ -6,6 +6,8 @@ or skills line, other people's details, page furniture. This module only puts th
 together, in document order:
 
 - a heading opens a section of its meaning; lines under no heading go by their own label;
+  under a heading of a list section (skills, summary, other), header lines with a date and a
+  bullet or paragraph under them are jobs all the same (a work-history heading the model missed);
 - a run of header lines (title / employer / dates / combined) opens a role, one role each where
   it states a field twice (a second dates line, a second title: jobs listed without bullets);
   its fields come from the lines the model named (the one date parser reads the dates); a short
@@ -91,6 +93,9 @@ LINE_KIND = {
 BODY_LABELS = frozenset({"bullet", "description"})
 # sections whose header lines open entries with evidence under them
 ROLE_KINDS = frozenset({CardKind.EXPERIENCE_BULLET})
+# sections that list things and never hold dated entries with evidence under them: dated header
+# lines with bullets under one are jobs under a heading the model read wrong (or did not see)
+LIST_KINDS = frozenset({CardKind.SKILL, CardKind.SUMMARY, CardKind.OTHER})
 LEFT_OUT_WHY = {"references": THIRD_PARTY, "furniture": PAGE_FURNITURE}
 
 
@@ -129,6 +134,7 @@ def _parts(
         if label is not None and line.text.strip() and line.no not in skip
     ]
     profile = False  # under a headline, above every heading: the person's profile
+    jobs = False  # dated entries with evidence found under a list section's heading
     for at, (line, label) in enumerate(read):
         if heading[1] is None and _headline(read, at):
             profile = True  # 'STAFF ACCOUNTANT' over the profile: the headline, not a job
@@ -139,6 +145,7 @@ def _parts(
             name = strip_markup(line.text).strip().strip("#*:").strip()
             heading = (name, kind, line.no)
             parts.append(_Part(name, kind, line.no))
+            jobs = False
             continue
         third_party = label.label == "references" or skipping
         dated = label.label == "furniture" and heading[1] in ROLE_KINDS and only_dates(line)
@@ -152,12 +159,24 @@ def _parts(
         said = "dates" if dated else label.label  # a job's dates alone, not a page's furniture
         if profile and heading[1] is None and said in BODY_LABELS:
             said = "summary"
-        kind = _kind_of(said, heading[1])
+        jobs = jobs or (heading[1] in LIST_KINDS and _dated_entry(read, at))
+        kind = _kind_of(said, CardKind.EXPERIENCE_BULLET if jobs else heading[1])
         if not parts or parts[-1].kind != kind:
             name = heading[0] if heading[1] == kind else ""
             parts.append(_Part(name, kind, heading[2] if name else line.no))
         parts[-1].rows.append((line, said))
     return [p for p in parts if p.rows], left_out
+
+
+def _dated_entry(read: list[tuple[RawLine, LineLabel]], at: int) -> bool:
+    """A run of header lines starting here, one of them with a date, with a bullet or paragraph
+    right under it: an entry of work history, whatever the heading above says."""
+    for run, (_, label) in enumerate(read[at:]):
+        if label.label not in HEADER_LABELS:
+            header = read[at : at + run]
+            dated = any(find_dates(strip_markup(line.text)) for line, _ in header)
+            return bool(header) and dated and label.label in BODY_LABELS
+    return False
 
 
 def _headline(read: list[tuple[RawLine, LineLabel]], at: int) -> bool:

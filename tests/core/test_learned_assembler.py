@@ -485,3 +485,38 @@ def test_a_jobs_dates_alone_called_page_furniture_are_its_dates():
     parsed, left_out = read_labelled(text, labels, source_name="f.md")
     assert [(r.company, r.start) for r in parsed.roles] == [("Plaid", "2022"), ("Affirm", "2022")]
     assert [lo.line for lo in left_out] == [10]
+
+
+def test_dated_entries_with_evidence_under_a_list_heading_are_jobs():
+    """The model read the work-history heading as part of the skills ('EXPERIENCE — EIGHT
+    YEARS IN GIS' under SKILLS): header lines with a date and a list under them are still jobs,
+    with their evidence; the skills lines above them stay skills."""
+    text = (
+        "SKILLS\nGIS: ArcGIS Pro, QGIS\nEXPERIENCE — EIGHT YEARS IN GIS\n"
+        "Coastal Hazards Lab        Nov 2023 - Sep 2024\nLab Manager\n- Mapped shorelines\n"
+        "Zonda        Jun 2019 - Sep 2023\nResearch Analyst\n- Tracked 50 counties"
+    )
+    labels = [
+        L("heading", "skills"), L("skills"), L("skills"),
+        L("role_header"), L("title"), L("bullet"),
+        L("role_header"), L("title"), L("bullet"),
+    ]  # fmt: skip
+    parsed, _ = read_labelled(text, labels, source_name="g.txt")
+    assert [(r.title, r.company, r.start, r.end) for r in parsed.roles] == [
+        ("Lab Manager", "Coastal Hazards Lab", "2023-11", "2024-09"),
+        ("Research Analyst", "Zonda", "2019-06", "2023-09"),
+    ]
+    bullets = [c for c in parsed.cards if c.kind == CardKind.EXPERIENCE_BULLET]
+    assert [(c.raw_text, c.role_id) for c in bullets] == [
+        ("Mapped shorelines", parsed.roles[0].id),
+        ("Tracked 50 counties", parsed.roles[1].id),
+    ]
+    assert any("ArcGIS Pro" in c.raw_text for c in parsed.cards if c.kind == CardKind.SKILL)
+
+
+def test_undated_header_lines_under_a_list_heading_stay_in_it():
+    """Without a date, lines the model calls titles under a skills heading open no job."""
+    text = "SKILLS\nProject Manager\n- Led weekly planning\nData Analyst\n- Built dashboards"
+    labels = [L("heading", "skills"), L("title"), L("bullet"), L("title"), L("bullet")]
+    parsed, _ = read_labelled(text, labels, source_name="s.txt")
+    assert parsed.roles == []
