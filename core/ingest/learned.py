@@ -58,6 +58,7 @@ from core.ingest.learned_headers import (
 from core.ingest.learned_relabel import (
     addresses_are_not_headers,
     dated_lines_over_headers,
+    employers_shaped_like_others,
     headers_shaped_like_others,
     titles_under_headers,
 )
@@ -206,7 +207,9 @@ class LabelledResume(ResumeBuilder):
         role: RoleEntry | None = None
         group = ""  # an employer-only header line: the company of the roles under it
         rows = addresses_are_not_headers(part.rows)
-        shaped = headers_shaped_like_others(dated_lines_over_headers(rows))
+        shaped = employers_shaped_like_others(
+            headers_shaped_like_others(dated_lines_over_headers(rows))
+        )
         labelled = titles_under_headers(shaped)
         opened_by_dates = dates_first(labelled)
         blocks = [list(run) for _, run in groupby(labelled, key=lambda r: r[1] in HEADER_LABELS)]

@@ -2,7 +2,9 @@
 (indent, list glyphs, dates set apart at the right), never by their words: the line under a
 role's header lines that names no title is its title (`titles_under_headers`), a dated line over
 header lines that hold no dates is their first header line (`dated_lines_over_headers`), a line
-shaped like the section's other header lines is one (`headers_shaped_like_others`), and a web
+shaped like the section's other header lines is one (`headers_shaped_like_others`), an undated
+line with a place set apart at the right, shaped like the section's employer lines, is one
+(`employers_shaped_like_others`), and a web
 address alone is no header line (`addresses_are_not_headers`). Rows are (line, label) pairs; each
 function returns the rows with some labels changed.
 """
@@ -16,6 +18,7 @@ from core.ingest.layout import BULLET, RawLine
 from core.ingest.learned_headers import (
     HEADER_LABELS,
     dates_first,
+    gap_place,
     header_parts,
     only_dates,
     role_runs,
@@ -23,7 +26,7 @@ from core.ingest.learned_headers import (
     without_dates,
 )
 from core.ingest.roles import strip_markup
-from core.text.dates import first_range
+from core.text.dates import find_dates, first_range
 
 _TITLE_WORDS = 12  # a title line is short
 
@@ -137,6 +140,33 @@ def headers_shaped_like_others(rows: list[tuple[RawLine, str]]) -> list[tuple[Ra
     usual = Counter(shaped).most_common(1)[0][0]
     return [
         (line, usual if label in ("description", "other") and _dated_at_right(line) else label)
+        for line, label in rows
+    ]
+
+
+def _placed_at_right(line: RawLine) -> bool:
+    """A short undated line that is no list item and ends in a place set apart from its words
+    by a column gap ('Tower Research Capital                New York, NY')."""
+    text = strip_markup(line.text).strip()
+    if BULLET.match(line.text) or first_range(text) or find_dates(text):
+        return False
+    words, place = gap_place(text)
+    return bool(place) and len(words.split()) <= _TITLE_WORDS
+
+
+def employers_shaped_like_others(rows: list[tuple[RawLine, str]]) -> list[tuple[RawLine, str]]:
+    """Rows where a line called other text or a paragraph is read as an employer line when two
+    or more of the section's employer lines are shaped as it is: undated, a place set apart at
+    the right (the model sometimes calls the last such line of a list of jobs other text, and
+    the employer above it would then be carried to that job)."""
+    shaped = sum(1 for line, label in rows if label == "employer" and _placed_at_right(line))
+    if shaped < 2:
+        return rows
+    return [
+        (
+            line,
+            "employer" if label in ("description", "other") and _placed_at_right(line) else label,
+        )
         for line, label in rows
     ]
 

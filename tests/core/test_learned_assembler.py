@@ -7,7 +7,9 @@ lines are put together; the model's own quality is measured by `resumeforge eval
 from __future__ import annotations
 
 from core.contracts import CardKind
+from core.ingest.layout import split_lines
 from core.ingest.learned import read_labelled
+from core.ingest.learned_relabel import employers_shaped_like_others
 from core.reader.labels import LineLabel as L
 
 TEACHER = """Dana Okafor
@@ -520,3 +522,31 @@ def test_undated_header_lines_under_a_list_heading_stay_in_it():
     labels = [L("heading", "skills"), L("title"), L("bullet"), L("title"), L("bullet")]
     parsed, _ = read_labelled(text, labels, source_name="s.txt")
     assert parsed.roles == []
+
+
+def test_a_line_shaped_like_the_employer_lines_is_one_though_called_other_text():
+    """The last employer of a list ('Science Research Workshop      Evanston, IL', called other
+    text by the model) is read as the section's other employer lines are, so the employer above
+    it is not carried to its job; with fewer than two such employer lines nothing changes."""
+    text = (
+        "Experience\nTower Research Capital          New York, NY\n"
+        "Implementation Manager          Nov 2015 - May 2016\n- Ran rollouts\n"
+        "Wind Cables Inc          Fort Lee, NJ\n"
+        "Engineering Associate          Jan 2014 - May 2014\n- Tested cables\n"
+        "Science Research Workshop          Evanston, IL\n"
+        "Teaching Fellow          Sep 2011 - Mar 2013\n- Taught labs"
+    )
+    labels = [
+        L("heading", "experience"),
+        L("employer"), L("role_header"), L("bullet"),
+        L("employer"), L("role_header"), L("bullet"),
+        L("other"), L("role_header"), L("bullet"),
+    ]  # fmt: skip
+    parsed, _ = read_labelled(text, labels, source_name="e.txt")
+    assert [(r.title, r.company) for r in parsed.roles] == [
+        ("Implementation Manager", "Tower Research Capital"),
+        ("Engineering Associate", "Wind Cables Inc"),
+        ("Teaching Fellow", "Science Research Workshop"),
+    ]
+    rows = [(line, label.label) for line, label in zip(split_lines(text), labels, strict=True)]
+    assert employers_shaped_like_others(rows[4:]) == rows[4:]  # one employer line: no pattern
