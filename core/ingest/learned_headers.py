@@ -80,17 +80,35 @@ def _pieces(text: str) -> list[str]:
     return [piece.strip() for piece in text.split(",")]
 
 
+_DASHED_PLACE = re.compile(r"(?P<name>.*\S)\s+[–—-]\s+(?P<place>[^–—-]+)$")
+
+
 def _placed(fields: Fields) -> Fields:
-    """The field tagger's reading with its place checked against the place shape: where it read
-    an employer as the first words of the place ('Apple, Cupertino, CA, USA', no employer found),
-    the words before a 'City, ST' or 'City, Region, Country' ending are the employer."""
-    pieces = _pieces(fields.place)
-    if fields.employer or len(pieces) < 3 or (len(pieces) == 3 and is_place(pieces)):
-        return fields
+    """The field tagger's reading with its place checked against the place shape, by the commas
+    and dashes of the line, never its words:
+    - an employer read as the first words of the place ('Apple, Cupertino, CA, USA', no employer
+      found): the words before a 'City, ST' or 'City, Region, Country' ending are the employer;
+    - the place read as the employer, or no employer read, and the title holding a comma
+      ('Process Engineer, ACME & IBM – Essex Junction, VT'): the title's last comma parts title
+      and employer;
+    - the place left on the employer after a dash ('ACME & IBM – Essex Junction, VT'): the dash
+      parts them."""
+    title, employer, place = fields.title, fields.employer, fields.place
+    placed_employer = not place and bool(employer) and is_place(_pieces(employer))
+    if "," in title and (placed_employer or (not employer and place)):
+        head, tail = (part.strip() for part in title.rsplit(",", 1))
+        if head and tail:
+            return Fields(head, tail, place or employer)
+    dashed = _DASHED_PLACE.match(employer)
+    if dashed and not place and is_place(_pieces(dashed["place"])):
+        return Fields(title, dashed["name"].strip(), dashed["place"].strip())
+    pieces = _pieces(place)
+    if employer or len(pieces) < 3 or (len(pieces) == 3 and is_place(pieces)):
+        return Fields(title, employer, place)
     for cut in range(max(1, len(pieces) - 3), len(pieces) - 1):
         if is_place(pieces[cut:]):
-            return Fields(fields.title, ", ".join(pieces[:cut]), ", ".join(pieces[cut:]))
-    return fields
+            return Fields(title, ", ".join(pieces[:cut]), ", ".join(pieces[cut:]))
+    return Fields(title, employer, place)
 
 
 def _title_by_employer(rows: list[tuple[RawLine, str]], combined: Fields) -> str:

@@ -550,3 +550,22 @@ def test_a_line_shaped_like_the_employer_lines_is_one_though_called_other_text()
     ]
     rows = [(line, label.label) for line, label in zip(split_lines(text), labels, strict=True)]
     assert employers_shaped_like_others(rows[4:]) == rows[4:]  # one employer line: no pattern
+
+
+def test_a_combined_header_line_parts_title_employer_and_place_by_its_commas_and_dashes():
+    """However the field tagger cuts 'Title, EMPLOYER & CO – City, ST   dates' (the place read as
+    the employer, no employer read, or the place left on the employer after the dash), the place
+    shape, the title's last comma and the dash put each field where it belongs."""
+    headers = [
+        "Process Engineer, NORTHWIND & ACME – Essex Junction, VT         Jan 2015 - Dec 2015",
+        "Process Technician, HARBOR & IBM – Burlington, VT         Jan 2015 - Dec 2015",
+        "Quality Engineer, GLOBEX & INITECH – Essex Junction, VT   Jan 2015 - Dec 2015",
+    ]
+    for header in headers:
+        text = f"Experience\n{header}\n- Cut scrap by 8%"
+        labels = [L("heading", "experience"), L("role_header"), L("bullet")]
+        parsed, _ = read_labelled(text, labels, source_name="h.txt")
+        title, rest = header.split(", ", 1)
+        employer, place = rest.split(" – ")[0], rest.split(" – ")[1].split("   ")[0].strip()
+        role = parsed.roles[0]
+        assert (role.title, role.company, role.location) == (title, employer, place), header
