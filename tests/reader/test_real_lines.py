@@ -84,3 +84,24 @@ def test_loso_scores_the_real_documents_left_out_and_by_thirds_apart_from_the_fo
     for d in reals:
         assert sum(groups[name](d) for name in thirds) == 1
     assert all(any(groups[name](d) for d in reals) for name in thirds)
+
+
+def test_the_dev_documents_line_labels_match_their_files_and_are_never_trained_on() -> None:
+    """tests/corpus_labels/lines_dev.jsonl labels every line of the 22 dev documents (kept apart
+    for a later recipe): each record matches its file's lines by hash, its labels are the line
+    reader's, and the training data's reader of hand labels skips every one of them."""
+    from core.reader.labels import LABELS, MEANINGS
+
+    path = real.LABELS_FILE.with_name("lines_dev.jsonl")
+    split = json.loads(real.SPLIT_FILE.read_text(encoding="utf-8"))
+    records = [json.loads(row) for row in path.read_text(encoding="utf-8").splitlines()]
+    assert [r["file"] for r in records] == split["dev"]
+    for record in records:
+        assert all(label in LABELS for _, label, _ in record["lines"])
+        assert all(
+            (meaning in MEANINGS) if label == "heading" else meaning is None
+            for _, label, meaning in record["lines"]
+        )
+        document = real.label_document(record, DOCUMENTS, _layout_fields)
+        assert document is not None, record["file"]  # at most real.MAX_MISSED of it unmatched
+    assert real.records(path) == []
