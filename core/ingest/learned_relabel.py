@@ -148,7 +148,7 @@ def _placed_at_right(line: RawLine) -> bool:
     """A short undated line that is no list item and ends in a place set apart from its words
     by a column gap ('Tower Research Capital                New York, NY')."""
     text = strip_markup(line.text).strip()
-    if BULLET.match(line.text) or first_range(text) or find_dates(text):
+    if BULLET.match(line.text) or find_dates(text):
         return False
     words, place = gap_place(text)
     return bool(place) and len(words.split()) <= _TITLE_WORDS

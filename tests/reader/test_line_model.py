@@ -84,9 +84,9 @@ def test_every_line_model_was_trained_on_the_data_the_build_last_recorded() -> N
     """A rebuilt line data set (tools/line_data/manifest.json) needs the line reader, its meaning
     files and the name picker refitted on it, or `make train` no longer gives the shipped files."""
     from core.reader.name_picker import MODEL_FILE as PICKER_FILE
-    from tools.line_data.build import MANIFEST
+    from tests.reader.conftest import recorded_sha256
 
-    recorded = json.loads(MANIFEST.read_text(encoding="utf-8"))["data_sha256"]
+    recorded = recorded_sha256()
     reader = json.loads((package_dir("data") / MANIFEST_FILE).read_text(encoding="utf-8"))
     picker = json.loads((package_dir("data") / PICKER_FILE).read_text(encoding="utf-8"))
     assert reader["data"]["sha256"] == recorded
