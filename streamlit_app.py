@@ -25,7 +25,7 @@ if "core.service" not in sys.modules:  # this process has not loaded the pipelin
 st.set_page_config(page_icon="📄")
 
 from core.environment import apply_process_defaults  # noqa: E402 (after the loading message)
-from core.ui import remembered, samples, session_setup, widgets  # noqa: E402
+from core.ui import remembered, samples, session_setup, state, widgets  # noqa: E402
 from core.ui.sidebar import render_sidebar, render_usage  # noqa: E402
 
 apply_process_defaults()  # the app is an entry point: offline defaults before any model loads
@@ -39,12 +39,12 @@ PAGES = [
     ("app_pages/draft_review.py", "4 · Draft review", "draft", ":material/edit_note:"),
     ("app_pages/audit.py", "5 · Audit", "report", ":material/verified:"),
 ]
-page = st.navigation(
-    [
-        st.Page(path, title=title, url_path=url, icon=icon, default=n == 0)
-        for n, (path, title, url, icon) in enumerate(PAGES)
-    ]
-)
+pages = {
+    st.Page(path, title=title, url_path=url, icon=icon, default=n == 0): path
+    for n, (path, title, url, icon) in enumerate(PAGES)
+}
+page = st.navigation(list(pages))
+state.keep_inputs_alive(pages[page])
 usage_slot = render_sidebar()
 widgets.render_steps([(path, title, icon) for path, title, _, icon in PAGES])
 widgets.render_flashes()

@@ -3,14 +3,14 @@ opaque id in the `?s=` link; nothing else, nothing personal). On a bare address 
 "Resume where you left off" and loads nothing until the visitor says so; the token still works
 only in the browser that made it (core/workspace.py) and only while its workspace lives.
 
-The cookie is read from the page request (`st.context.cookies`) and written by a snippet run
-in a zero-height component frame of the page's own origin: no request leaves the page.
+The cookie is read from the page request (`st.context.cookies`) and written by a snippet the
+page runs itself (`st.html` with JavaScript; the token is checked against its pattern first):
+no request leaves the page.
 """
 
 from __future__ import annotations
 
 import streamlit as st
-import streamlit.components.v1 as components
 
 from core.service import TailoringSession
 from core.ui import state
@@ -71,4 +71,4 @@ def remember_in_browser(*, after_page: bool = False) -> None:
 def _write(token: str | None) -> None:
     max_age = int(state.settings().workspace_ttl_hours * 3600)
     with st.sidebar:
-        components.html(cookie_script(token, max_age_s=max_age), height=0)
+        st.html(cookie_script(token, max_age_s=max_age), unsafe_allow_javascript=True)

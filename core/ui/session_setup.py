@@ -38,10 +38,6 @@ def init_session_state() -> None:
     state.ensure_defaults()
     media.use_per_session_ids()
     current = state.current_session()
-    if current is None or not current.workspace.root.exists():
-        # a new TailoringSession has no model yet: forget which engine the old one was given,
-        # so the sidebar gives it to this one (else the run would silently go offline)
-        state.set_llm_signature(None)
     if current is None:
         state.set_session(reopened_session() or new_session(state.settings()))
         offer_remembered()
@@ -129,8 +125,7 @@ def resume_remembered() -> None:
     if fresh is not None and not has_work(fresh) and fresh.workspace.root != session.workspace.root:
         with contextlib.suppress(WorkspaceError):  # an empty folder; the idle expiry takes it
             fresh.workspace.delete()
-    state.set_session(session)
-    state.set_llm_signature(None)  # the sidebar gives this session the engine chosen
+    state.set_session(session)  # the sidebar gives it the engine chosen (sidebar.apply_engine)
 
 
 def dismiss_remembered() -> None:

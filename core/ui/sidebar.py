@@ -66,14 +66,16 @@ def current_choice(operator: OperatorConfig | None) -> EngineChoice:
 
 
 def apply_engine(choice: EngineChoice) -> str | None:
-    """Give the session the LLM for this choice (rebuilt only when the choice changes)."""
+    """Give the session the LLM for this choice. Rebuilt only when the choice changed or the
+    session no longer holds the client last given (a new, resumed or reopened session)."""
     signature = choice.signature()
-    if state.llm_signature() == signature:
-        return None
     session = state.session()
+    applied, given = state.applied_engine()
+    if applied == signature and session.llm is given:
+        return None
     if choice.model is None:
         session.set_llm(None)
-        state.set_llm_signature(signature)
+        state.set_applied_engine(signature, None)
         return None
     try:
         from core.llm.cache import ResponseCache
@@ -95,11 +97,11 @@ def apply_engine(choice: EngineChoice) -> str | None:
         )
     except ResumeForgeError as err:
         session.set_llm(None)
-        state.set_llm_signature(None)
+        state.set_applied_engine(None, None)
         return str(err)
     session.set_llm(llm)
     state.remember_llm(llm)
-    state.set_llm_signature(signature)
+    state.set_applied_engine(signature, llm)
     return None
 
 

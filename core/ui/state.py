@@ -34,6 +34,8 @@ MODE_PASTE = "Paste text"
 MODE_UPLOAD = "Upload a file"
 OFFLINE = "Offline engine (no key needed)"
 
+# What each input reads as before its widget is drawn (the widget's own default: first option,
+# empty text).
 _INPUT_DEFAULTS: dict[str, Any] = {
     RESUME_MODE: MODE_UPLOAD,
     RESUME_TEXT: "",
@@ -45,8 +47,19 @@ _INPUT_DEFAULTS: dict[str, Any] = {
     TEMPLATE: "",
     DATE_STYLE: "short",
 }
-# Gap answers typed on page 3 survive a visit to another page as well.
+# The page that draws each input whose value outlives a visit to another page (the sidebar's are
+# drawn on every page). Gap answers typed on page 3 are kept too, by their key's prefix.
+_DRAWN_ON: dict[str, str] = {
+    RESUME_MODE: "app_pages/upload.py",
+    RESUME_TEXT: "app_pages/upload.py",
+    JD_MODE: "app_pages/upload.py",
+    JD_TEXT: "app_pages/upload.py",
+    TARGET_TITLE: "app_pages/upload.py",
+    TEMPLATE: "app_pages/draft_review.py",
+    DATE_STYLE: "app_pages/draft_review.py",
+}
 _KEEP_ALIVE_PREFIXES = ("evidence_answer_", "evidence_decline_", "evidence_edit_")
+_PREFIXES_DRAWN_ON = "app_pages/evidence_map.py"
 
 # --- app-owned keys (the two public ones let tests seed a real session) -------------------------
 SETTINGS_KEY = "rf_settings"
@@ -56,7 +69,7 @@ _EXPORT = "rf_export"
 _LLM_CLIENTS = "rf_llm_clients"
 _PENDING = "rf_pending"
 _FLASHES = "rf_flashes"
-_LLM_SIGNATURE = "rf_llm_signature"
+_ENGINE = "rf_engine"  # the engine choice applied last, and the client it gave the session
 _LINE_NOTES = "rf_line_notes"
 _EDITING = "rf_editing"
 _PAGE_FIT = "rf_page_fit"
@@ -76,13 +89,11 @@ def app_settings() -> Settings:
 
 
 def ensure_defaults() -> None:
-    """Call first on every run: input defaults, kept-alive inputs, the app's containers."""
+    """Call first on every run: the app's settings and containers. Inputs get no value here: an
+    input the session does not hold yet takes its widget's default, or the value the browser
+    sends (after the server lost or restarted the session; a default set here would replace
+    it)."""
     state = st.session_state
-    for key, default in _INPUT_DEFAULTS.items():
-        # Re-assigning keeps a widget's value alive while another page is shown.
-        state[key] = state.get(key, default)
-    for key in [k for k in state if isinstance(k, str) and k.startswith(_KEEP_ALIVE_PREFIXES)]:
-        state[key] = state[key]
     if SETTINGS_KEY not in state:
         state[SETTINGS_KEY] = app_settings()
     for key in (_UPLOADS, _LLM_CLIENTS, _LINE_NOTES):
@@ -90,6 +101,22 @@ def ensure_defaults() -> None:
     state.setdefault(_PENDING, set())
     state.setdefault(_EDITING, set())
     state.setdefault(_FLASHES, [])
+
+
+def keep_inputs_alive(page: str) -> None:
+    """Call before the page `page` runs: the inputs of the other pages keep their values (else
+    Streamlit drops the value of a widget not drawn). Never those `page` draws: re-assigning sends
+    the value back to the browser, which would wipe what the visitor typed and not submitted yet
+    (a form's text) at every rerun of their page."""
+    state = st.session_state
+    prefixed = [k for k in state if isinstance(k, str) and k.startswith(_KEEP_ALIVE_PREFIXES)]
+    kept = [
+        *(key for key, drawn_on in _DRAWN_ON.items() if drawn_on != page),
+        *(prefixed if page != _PREFIXES_DRAWN_ON else []),
+    ]
+    for key in kept:
+        if key in state:
+            state[key] = state[key]
 
 
 def forget_inputs() -> None:
@@ -100,7 +127,7 @@ def forget_inputs() -> None:
     for key in (_UPLOADS, _LLM_CLIENTS, _LINE_NOTES):
         state[key] = {}
     state.pop(_EXPORT, None)
-    state.pop(_LLM_SIGNATURE, None)
+    state.pop(_ENGINE, None)
     state.pop(_PAGE_FIT, None)
     state[_EDITING] = set()
 
@@ -165,7 +192,7 @@ def board() -> Blackboard | None:
 
 
 def text(key: str) -> str:
-    value = st.session_state.get(key, "")
+    value = st.session_state.get(key, _INPUT_DEFAULTS.get(key, ""))
     return value if isinstance(value, str) else ""
 
 
@@ -313,12 +340,13 @@ def set_editing(bullet_id: str, value: bool) -> None:
         lines.discard(bullet_id)
 
 
-def llm_signature() -> str | None:
-    return st.session_state.get(_LLM_SIGNATURE)
+def applied_engine() -> tuple[str | None, Any]:
+    """(signature of the engine choice applied last, the client it gave the session)."""
+    return st.session_state.get(_ENGINE, (None, None))
 
 
-def set_llm_signature(signature: str | None) -> None:
-    st.session_state[_LLM_SIGNATURE] = signature
+def set_applied_engine(signature: str | None, llm: Any) -> None:
+    st.session_state[_ENGINE] = (signature, llm)
 
 
 def remember_llm(llm: Any) -> None:

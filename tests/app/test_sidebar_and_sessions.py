@@ -46,11 +46,31 @@ def test_choosing_a_model_with_a_key_builds_an_llm_without_showing_the_key(app):
     assert session.llm is not None
     shown = sidebar_text(at) + texts(at)
     assert "groq/llama-3.3-70b-versatile" in shown.replace("\\", "") and CANARY not in shown
-    assert CANARY not in str(at.session_state["rf_llm_signature"])
+    assert CANARY not in str(at.session_state["rf_engine"][0])
     at.sidebar.button(key="sidebar_forget_key").click().run()
     assert at.sidebar.text_input(key=state.API_KEY).value == ""
     at.sidebar.selectbox(key=state.MODEL_CHOICE).set_value(state.OFFLINE).run()
     assert at.session_state[state.SESSION_KEY].llm is None
+
+
+def test_a_session_put_in_place_later_is_given_the_chosen_engine_and_key(app, mapped_session):
+    """Whatever puts another TailoringSession in place (a resumed, reopened or new session),
+    the next run gives it the engine the sidebar shows, key included; none runs keyless."""
+    at = app()
+    at.sidebar.selectbox(key=state.MODEL_CHOICE).set_value("openai/gpt-4o-mini")
+    at.sidebar.text_input(key=state.API_KEY).input(CANARY).run()
+    first = at.session_state[state.SESSION_KEY].llm
+    assert first is not None and first._redaction_secret() == CANARY
+    assert mapped_session.llm is None
+    at.session_state[state.SESSION_KEY] = mapped_session
+    at.run()
+    assert not at.exception, at.exception
+    given = at.session_state[state.SESSION_KEY].llm
+    assert at.session_state[state.SESSION_KEY] is mapped_session
+    assert given is not None and given._redaction_secret() == CANARY
+    assert "Engine: openai/gpt-4o-mini · your key" in sidebar_text(at).replace("\\", "")
+    at.run()  # nothing changed: the client is kept (its call records are the usage shown)
+    assert at.session_state[state.SESSION_KEY].llm is given
 
 
 def test_the_operator_key_is_used_but_never_shown(app_settings, embedder):

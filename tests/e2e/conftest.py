@@ -83,13 +83,17 @@ class RunningApp(str):
 
 @contextmanager
 def streamlit_app(
-    home: Path, extra_env: dict[str, str] | None = None, *, script: Path | None = None
+    home: Path,
+    extra_env: dict[str, str] | None = None,
+    *,
+    script: Path | None = None,
+    port: int | None = None,
 ) -> Iterator[RunningApp]:
     """`streamlit run streamlit_app.py` (or `script`, from the repo's folder and so with its
     .streamlit/config.toml) with RESUMEFORGE_HOME=home; yields its URL (a `RunningApp`: a str
     with `.url` and `.proc`). The server's output goes to home/server.log (printed when it does
-    not start)."""
-    port = free_port()
+    not start). `port`: the port of a server this one replaces (default: a free one)."""
+    port = port or free_port()
     url = f"http://127.0.0.1:{port}"
     log_path = home / "server.log"
     env = {

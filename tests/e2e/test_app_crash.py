@@ -1,11 +1,15 @@
 """A server killed (SIGKILL, whole process group) while it writes a draft: the next server on the
-same home starts cleanly, serves the flow again, and the killed session's files are intact."""
+same home starts cleanly, serves the flow again, and the killed session's files are intact. A
+server restarted under an open page: the page reconnects with everything the visitor typed and
+the engine they chose, key included."""
 
 from __future__ import annotations
 
 import os
 import signal
+import uuid
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import lancedb
 import pytest
@@ -16,7 +20,7 @@ from core.retrieval.store import LanceStore, builder_lock, decode_rows
 from core.settings import Settings
 from core.workspace import expire_idle_workspaces
 from tests.e2e.conftest import screenshot, streamlit_app
-from tests.e2e.test_app_flow import go, try_sample, write_draft
+from tests.e2e.test_app_flow import go, settle, try_sample, write_draft
 
 pytestmark = pytest.mark.e2e
 
@@ -106,3 +110,46 @@ def test_a_server_killed_mid_run_leaves_a_home_the_next_server_can_use(new_page,
     removed = expire_idle_workspaces(workspaces, max_idle_s=0)
     assert killed in removed and fresh in removed
     assert not killed.exists()
+
+
+MODEL = "openai/gpt-4o-mini"  # a sidebar preset
+
+
+def test_a_restarted_server_keeps_what_the_visitor_typed_and_the_engine_chosen(
+    new_page, tmp_path_factory
+):
+    """A redeploy or crash restarts the server under an open page: the page reconnects to a new
+    server session that starts from what the browser still shows, never from the defaults
+    (which would drop the pasted texts and run the visitor's next step keyless or offline)."""
+    home = tmp_path_factory.mktemp("rf-e2e-restart-home")
+    canary = f"sk-canary-{uuid.uuid4().hex}"
+    resume = "Jane Roe\nData engineer at Northwind, 2019-2024: built nightly Spark jobs."
+    jd = "We need a data engineer with Spark and SQL."
+    with streamlit_app(home) as app:
+        page = new_page(app.url)
+        page.get_by_role("button", name="Try the sample").wait_for()
+        settle(page)
+        page.get_by_role("radiogroup", name="Fact resume").get_by_text("Paste text").click()
+        settle(page)
+        page.get_by_label("Paste your fact resume").fill(resume)
+        page.get_by_label("Paste the job description").fill(jd)
+        page.locator('[data-testid="stSidebar"] [data-testid="stSelectbox"]').first.click()
+        page.get_by_role("option", name=MODEL).click()
+        settle(page)
+        key_box = page.get_by_label("API key", exact=True)
+        key_box.fill(canary)
+        key_box.press("Enter")
+        settle(page)
+        page.get_by_text(f"Engine: {MODEL} · your key").wait_for()
+        port = urlsplit(app.url).port
+    (home / "server.log").rename(home / "server-before-restart.log")
+
+    with streamlit_app(home, port=port):
+        # a click that reruns the script; it waits until the page has reconnected (enabled)
+        page.get_by_role("button", name="Clear cached model answers").click()
+        settle(page)
+        page.get_by_text(f"Engine: {MODEL} · your key").wait_for()
+        assert page.get_by_label("Paste your fact resume").input_value() == resume
+        assert page.get_by_label("Paste the job description").input_value() == jd
+        assert page.get_by_label("API key", exact=True).input_value() == canary
+        screenshot(page, "restart-inputs-kept")

@@ -106,8 +106,9 @@ def test_a_key_typed_in_the_sidebar_never_reaches_screen_disk_logs_or_downloads(
     # The key was used: every request the provider saw carried it, and only there.
     # (once in a full CI run no request came; the pages and the server's log tell the next why)
     server_log = (home / "server.log").read_text(errors="replace")[-4000:]
+    sidebar = page.locator('[data-testid="stSidebar"]').inner_text()
     assert llm_server.requests, "the model was never called:\n" + "\n---\n".join(
-        [*(text[-1500:] for text in shown), server_log]
+        [*(text[-1500:] for text in shown), f"sidebar at the end:\n{sidebar}", server_log]
     )
     assert {r.headers.get("Authorization") for r in llm_server.requests} == {f"Bearer {canary}"}
     # The echoed errors reached the sidebar, without the key.
