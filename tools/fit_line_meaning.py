@@ -24,7 +24,7 @@ from pathlib import Path
 import numpy as np
 
 from core.reader.meaning import AXES, LAYOUT_FILE, VECTORS_FILE
-from core.reader.training import load_docs
+from core.reader.training import REAL_SOURCES, load_docs
 from core.resources import package_dir
 from core.text.meaning_vectors import meaning_vectors
 
@@ -40,7 +40,7 @@ def training_texts(data: Path) -> list[str]:
     texts = {
         line.text.strip()
         for doc in load_docs(data)
-        if doc.split == "train" and doc.source != "real"
+        if doc.split == "train" and doc.source not in REAL_SOURCES
         for line in doc.lines
         if line.text.strip()
     }

@@ -22,7 +22,7 @@ from pathlib import Path
 from core.evaluation.line_eval import loso_groups
 from core.reader.labels import split_joint
 from core.reader.name_picker import MODEL_FILE, NAME_MIN, NamePicker, candidates
-from core.reader.training import Doc, load_docs
+from core.reader.training import DEV_SOURCE, Doc, load_docs
 from core.resources import package_dir
 from tools.line_data.build import DEFAULT_OUT, sha256_file
 from tools.model_files import sha256
@@ -45,8 +45,9 @@ def anonymised(doc: Doc) -> Doc:
 
 
 def training_docs(docs: Sequence[Doc]) -> list[Doc]:
-    """The train split, and an anonymised copy of each rendered JSON Resume in it."""
-    train = [d for d in docs if d.split == "train"]
+    """The train split (not the dev documents': their names found stay an unseen figure), and
+    an anonymised copy of each rendered JSON Resume in it."""
+    train = [d for d in docs if d.split == "train" and d.source != DEV_SOURCE]
     return train + [anonymised(d) for d in train if d.source == "jsonresume"]
 
 

@@ -135,7 +135,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--cases", required=True, help="eval/real (labels/resumes.json) or eval/dev")
     p.add_argument(
         "--labels",
-        help="a label file of our own for the files in --cases (tests/corpus_labels/dev.json)",
+        help="a label file of our own for the files in --cases (tests/corpus_labels/dev.json; "
+        "the line reader is trained on those documents' lines: their honest figures come from "
+        "python -m tools.dev_twofold)",
     )
     p.add_argument(
         "--reader",

@@ -17,6 +17,7 @@ the held-back cases separately (`core.evaluation.splits`).
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -81,12 +82,22 @@ def evaluate_real(folder: Path, reader: str = "rules") -> dict[str, Any]:
     return {"kind": "real", "files": files, "totals": _real_totals(files)}
 
 
-def evaluate_labelled(folder: Path, labels_path: Path, reader: str = "rules") -> dict[str, Any]:
+def evaluate_labelled(
+    folder: Path,
+    labels_path: Path,
+    reader: str = "rules",
+    *,
+    only: Callable[[str], bool] | None = None,
+) -> dict[str, Any]:
     """Score files of `folder` against a label file of our own (tests/corpus_labels): the same
     schema as eval/real, with the candidate's name and e-mail and other people's data as hashes.
     The split comes from `split.json` beside the labels (held back, else tuning); totals are given
-    per format as well."""
-    labels = json.loads(labels_path.read_text(encoding="utf-8"))
+    per format as well. `only(file name)`: score just those files."""
+    labels = [
+        label
+        for label in json.loads(labels_path.read_text(encoding="utf-8"))
+        if only is None or only(label["file"])
+    ]
     split_file = labels_path.parent / "split.json"
     held = (
         set(json.loads(split_file.read_text("utf-8"))["heldback"])
@@ -109,6 +120,11 @@ def evaluate_labelled(folder: Path, labels_path: Path, reader: str = "rules") ->
             )
             row["refused"] = str(error)
         files.append(row)
+    return labelled_report(files)
+
+
+def labelled_report(files: list[dict[str, Any]]) -> dict[str, Any]:
+    """The report of scored files (`evaluate_labelled`'s rows, of one run or pooled)."""
     by_format = {
         fmt: _real_totals([f for f in files if f["format"] == fmt])["all"]
         for fmt in sorted({f["format"] for f in files})

@@ -8,7 +8,8 @@ per process. Blank lines are not labelled by the model: they come back as "other
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -22,8 +23,23 @@ MODEL_FILE = "line_reader.crfsuite"
 MANIFEST_FILE = "line_reader.json"
 
 
+_IN_USE: list[Path] = []  # a model file put in place of the shipped one (`model_file`)
+
+
 def model_path() -> Path:
-    return package_dir("data") / MODEL_FILE
+    """The line reader's model file: the shipped one, unless `model_file` put another in place."""
+    return _IN_USE[-1] if _IN_USE else package_dir("data") / MODEL_FILE
+
+
+@contextmanager
+def model_file(path: Path) -> Iterator[None]:
+    """Within: read lines with the model at `path` (evaluation: a model trained without the
+    documents being read, tools/dev_twofold.py). The app never calls it."""
+    _IN_USE.append(path)
+    try:
+        yield
+    finally:
+        _IN_USE.pop()
 
 
 @lru_cache(maxsize=4)
@@ -45,7 +61,7 @@ def crf_items(features: list[dict[str, str | float]]) -> list[dict[str, str | fl
 
 def label_lines(lines: Sequence[Line], *, tagger: Any = None) -> list[LineLabel]:
     """One label per line: the label, the section meaning of a heading, the marginal probability."""
-    tagger = tagger or load_tagger()
+    tagger = tagger or load_tagger(str(model_path()))
     kept, features = sequence_features(lines)
     out = [LineLabel("other", None, 1.0) for _ in lines]
     if not kept:

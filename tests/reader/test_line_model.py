@@ -196,3 +196,22 @@ def test_retraining_on_the_recorded_data_gives_the_shipped_model(
     assert sha256(line_data) == manifest["data"]["sha256"]
     train([d for d in load_docs(line_data) if d.split == "train"], tmp_path / MODEL_FILE, PARAMS)
     assert sha256(tmp_path / MODEL_FILE) == manifest["model_sha256"]
+
+
+def test_a_model_file_put_in_place_reads_the_lines_and_the_shipped_one_returns_after(
+    tmp_path: Path,
+) -> None:
+    """`model_file` (the dev documents' two-fold figures) swaps the model the reader uses, the
+    header fields' included, and only within."""
+    from core.reader.model import model_file
+
+    lines = [Line(text="Jane Roe"), Line(text="EXPERIENCE"), Line(text="Data Engineer, Acme")]
+    shipped = label_lines(lines)
+    broken = tmp_path / "not-a-model.crfsuite"
+    broken.write_bytes(b"not a crfsuite model")
+    with model_file(broken):
+        assert model_path() == broken
+        with pytest.raises(ValueError, match="Invalid model file"):
+            label_lines(lines)
+    assert model_path() == package_dir("data") / "line_reader.crfsuite"
+    assert label_lines(lines) == shipped

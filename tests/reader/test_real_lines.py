@@ -1,6 +1,7 @@
 """Real documents' hand line labels become training documents, matched to the extractor's lines by
-hash: a line whose text changed is left out, too many such lines drop the file, and a dev or
-held-back file is never used."""
+hash: a line whose text changed is left out, too many such lines drop the file, a held-back file
+is never used, and the dev files come in only as their own source (whose readers' figures are
+computed two-fold)."""
 
 from __future__ import annotations
 
@@ -53,7 +54,9 @@ def test_labels_follow_their_lines_by_hash_and_a_changed_line_is_left_out() -> N
     assert real.label_document(record, DOCUMENTS, _layout_fields) is None
 
 
-def test_dev_and_held_back_files_are_never_read(tmp_path: Path) -> None:
+def test_held_back_files_are_never_read_and_dev_files_only_as_their_own_source(
+    tmp_path: Path,
+) -> None:
     split = json.loads(real.SPLIT_FILE.read_text(encoding="utf-8"))
     labels = tmp_path / "lines.jsonl"
     rows = [
@@ -63,6 +66,18 @@ def test_dev_and_held_back_files_are_never_read(tmp_path: Path) -> None:
     ]
     labels.write_text("\n".join(json.dumps(r) for r in rows) + "\n", encoding="utf-8")
     assert [r["file"] for r in real.records(labels)] == [_unsplit_pdf()]
+    assert [r["file"] for r in real.records(labels, dev=True)] == [split["dev"][0]]
+
+
+def test_the_dev_halves_are_fixed_by_file_name_and_each_holds_some() -> None:
+    from core.reader.training import DEV_FOLDS, DEV_SOURCE, dev_fold
+
+    split = json.loads(real.SPLIT_FILE.read_text(encoding="utf-8"))
+    halves = [dev_fold(name) for name in split["dev"]]
+    assert set(halves) == set(range(DEV_FOLDS))
+    assert min(halves.count(f) for f in range(DEV_FOLDS)) >= 0.3 * len(halves)
+    # the data's id of a dev document falls in the same half as its file name
+    assert [dev_fold(f"{DEV_SOURCE}:{name}") for name in split["dev"]] == halves
 
 
 def test_loso_scores_the_real_documents_left_out_and_by_thirds_apart_from_the_formats() -> None:
@@ -73,23 +88,27 @@ def test_loso_scores_the_real_documents_left_out_and_by_thirds_apart_from_the_fo
         return Doc(id_, source, fmt, "real" if source == "real" else "stacked", "train", [], [])
 
     reals = [doc(f"real:doc-{i:04d}.pdf", "real", "pdf") for i in range(30)]
+    dev = doc("real-dev:doc-0100.pdf", "real-dev", "pdf")
     synthetic = doc("jr-0001:pdf", "jsonresume", "pdf")
     groups = loso_groups()
-    assert all(groups["real documents"](d) for d in reals)
+    assert all(groups["real documents"](d) for d in [*reals, dev])
+    assert not groups["format=pdf"](dev)
     assert not groups["real documents"](synthetic)
     assert not any(groups["format=pdf"](d) for d in reals) and groups["format=pdf"](synthetic)
     thirds = [name for name in groups if name.startswith("real documents ")]
     assert len(thirds) == REAL_FOLDS
-    # each real document is in exactly one third, and every third holds some
+    # each real document is in exactly one third, and every third holds some; the dev
+    # documents stay in every third's training
     for d in reals:
         assert sum(groups[name](d) for name in thirds) == 1
+    assert not any(groups[name](dev) for name in thirds)
     assert all(any(groups[name](d) for d in reals) for name in thirds)
 
 
-def test_the_dev_documents_line_labels_match_their_files_and_are_never_trained_on() -> None:
-    """tests/corpus_labels/lines_dev.jsonl labels every line of the 22 dev documents (kept apart
-    for a later recipe): each record matches its file's lines by hash, its labels are the line
-    reader's, and the training data's reader of hand labels skips every one of them."""
+def test_the_dev_documents_line_labels_match_their_files_and_come_in_as_their_own_source() -> None:
+    """tests/corpus_labels/lines_dev.jsonl labels every line of the 22 dev documents: each record
+    matches its file's lines by hash, its labels are the line reader's, and the training data
+    holds them as source `real-dev` only (the reader of lines.jsonl's labels skips them)."""
     from core.reader.labels import LABELS, MEANINGS
 
     path = real.LABELS_FILE.with_name("lines_dev.jsonl")
@@ -102,6 +121,26 @@ def test_the_dev_documents_line_labels_match_their_files_and_are_never_trained_o
             (meaning in MEANINGS) if label == "heading" else meaning is None
             for _, label, meaning in record["lines"]
         )
-        document = real.label_document(record, DOCUMENTS, _layout_fields)
+        document = real.label_document(record, DOCUMENTS, _layout_fields, "real-dev")
         assert document is not None, record["file"]  # at most real.MAX_MISSED of it unmatched
+        assert document["source"] == "real-dev" and document["id"] == f"real-dev:{record['file']}"
     assert real.records(path) == []
+    assert [r["file"] for r in real.records(path, dev=True)] == split["dev"]
+
+
+def test_each_dev_half_is_read_by_a_model_trained_on_everything_but_its_own_lines() -> None:
+    from core.reader.training import DEV_FOLDS, DEV_SOURCE, Doc, dev_fold
+    from tools.dev_twofold import training_without
+
+    split = json.loads(real.SPLIT_FILE.read_text(encoding="utf-8"))
+
+    def doc(id_: str, source: str, part: str = "train") -> Doc:
+        return Doc(id_, source, "pdf", "real", part, [], [])
+
+    dev = [doc(f"{DEV_SOURCE}:{name}", DEV_SOURCE) for name in split["dev"]]
+    others = [doc("real:doc-9999.pdf", "real"), doc("jr-0001:pdf", "jsonresume")]
+    held_out = doc("jr-0002:pdf", "jsonresume", "heldout")
+    for fold in range(DEV_FOLDS):
+        fit = training_without([*dev, *others, held_out], fold)
+        assert all(d in fit for d in others) and held_out not in fit
+        assert {d.id for d in dev if d in fit} == {d.id for d in dev if dev_fold(d.id) != fold}

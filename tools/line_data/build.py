@@ -5,8 +5,9 @@
 Each JSON Resume of the corpus is rendered in two formats (chosen by its number, so every
 format gets a share), each fictional person of tools/line_data/people in all four, every
 rendering read back with `core.ingest.read_path` and its lines labelled by `align`; DataTurks'
-records are labelled by `dataturks`; real documents' lines labelled by hand
-(tests/corpus_labels/lines.jsonl, neither dev nor held back) by `real`. A fixed fifth of the
+records are labelled by `dataturks`; real documents' lines labelled by hand by `real`
+(tests/corpus_labels/lines.jsonl; the dev documents' tests/corpus_labels/lines_dev.jsonl as their
+own source, `real-dev`; never a held-back document). A fixed fifth of the
 JSON Resumes (by the hash of the file name, decided before any training) is marked held out.
 Output: `lines.jsonl` (one document a line) and tools/line_data/manifest.json (sources,
 counts, hashes, generator version).
@@ -28,6 +29,7 @@ from typing import Any
 from core.ingest import read_path
 from core.reader.lines import Line
 from core.reader.read import extracted_lines
+from core.reader.training import DEV_SOURCE
 from tools.line_data import dataturks, real
 from tools.line_data.align import align
 from tools.line_data.compose import FORMATS, compose, draw_style
@@ -83,7 +85,9 @@ def _layout_fields(line: Line) -> dict[str, Any] | None:
     return None if fields == defaults else {k: v for k, v in fields.items() if v is not None}
 
 
-def documents(corpus: Path, real_labels: Path = real.LABELS_FILE) -> list[dict[str, Any]]:
+def documents(
+    corpus: Path, real_labels: Path = real.LABELS_FILE, dev_labels: Path = real.DEV_LABELS_FILE
+) -> list[dict[str, Any]]:
     docs: list[dict[str, Any]] = []
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
@@ -104,6 +108,7 @@ def documents(corpus: Path, real_labels: Path = real.LABELS_FILE) -> list[dict[s
         lines = [[*row, None] for row in doc.pop("lines")]
         docs.append({**doc, "lines": lines, "split": "train", "missed": 0})
     docs.extend(real.load(corpus / "documents", _layout_fields, real_labels))
+    docs.extend(real.load(corpus / "documents", _layout_fields, dev_labels, dev=True))
     return docs
 
 
@@ -118,11 +123,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--real-labels", default=str(real.LABELS_FILE), help="hand labels of real documents' lines"
     )
+    parser.add_argument(
+        "--dev-labels", default=str(real.DEV_LABELS_FILE), help="hand labels of the dev documents"
+    )
     parser.add_argument("--manifest", default=str(MANIFEST), help="where to write the manifest")
     args = parser.parse_args(argv)
     corpus, out, real_labels = Path(args.corpus), Path(args.out), Path(args.real_labels)
+    dev_labels = Path(args.dev_labels)
     out.mkdir(parents=True, exist_ok=True)
-    docs = documents(corpus, real_labels)
+    docs = documents(corpus, real_labels, dev_labels)
     data = out / "lines.jsonl"
     with data.open("w", encoding="utf-8") as handle:
         for doc in docs:
@@ -144,6 +153,10 @@ def main(argv: list[str] | None = None) -> int:
                 d["id"].split(":", 1)[1] for d in docs if d["source"] == "real"
             ),
             "real_labels_sha256": sha256_file(real_labels) if real_labels.exists() else None,
+            "real_dev_documents": sorted(
+                d["id"].split(":", 1)[1] for d in docs if d["source"] == DEV_SOURCE
+            ),
+            "real_dev_labels_sha256": sha256_file(dev_labels) if dev_labels.exists() else None,
         },
         "documents": dict(Counter(f"{d['source']}/{d['format']}" for d in docs)),
         "families": dict(Counter(d["family"] for d in docs)),

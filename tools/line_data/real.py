@@ -5,8 +5,11 @@ Each record names a file of ../shared/corpus/documents and lists its lines as
 gives them. The file is read again here and its lines are matched to the labels by those hashes
 (in order, by `difflib`'s longest matching blocks), so an extractor that has changed since the
 labels were written costs only the lines that no longer match: they are left out of the
-document, and a document with too many of them is dropped. Files of the documents split
-(dev or held back, tests/corpus_labels/split.json) are never used here, whatever the labels say.
+document, and a document with too many of them is dropped. Files held back
+(tests/corpus_labels/split.json) are never used here, whatever the labels say. The dev files'
+lines (tests/corpus_labels/lines_dev.jsonl) come in as their own source, `real-dev`: the line
+reader is trained on them, and the readers' figures on the dev documents are then computed two-fold
+(`python -m tools.dev_twofold`: each half scored by a model trained without it).
 """
 
 from __future__ import annotations
@@ -20,8 +23,10 @@ from typing import Any
 from core.ingest import read_path
 from core.reader.labels import LABELS, MEANINGS
 from core.reader.read import extracted_lines
+from core.reader.training import DEV_SOURCE
 
 LABELS_FILE = Path(__file__).resolve().parents[2] / "tests" / "corpus_labels" / "lines.jsonl"
+DEV_LABELS_FILE = LABELS_FILE.with_name("lines_dev.jsonl")
 SPLIT_FILE = LABELS_FILE.with_name("split.json")
 MAX_MISSED = 0.15
 
@@ -30,18 +35,20 @@ def line_hash(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:12]
 
 
-def records(path: Path = LABELS_FILE) -> list[dict[str, Any]]:
-    """The labelled files (the last record of a file wins), without dev or held-back files."""
+def records(path: Path = LABELS_FILE, *, dev: bool = False) -> list[dict[str, Any]]:
+    """The labelled files (the last record of a file wins): never a held-back file; the dev
+    files only with `dev` (and then only they)."""
     if not path.exists():
         return []
     split = json.loads(SPLIT_FILE.read_text(encoding="utf-8"))
-    barred = set(split["dev"]) | set(split["heldback"])
+    held, dev_files = set(split["heldback"]), set(split["dev"])
     latest: dict[str, dict[str, Any]] = {}
     for row in path.read_text(encoding="utf-8").splitlines():
         if row.strip():
             record = json.loads(row)
-            if record["file"] not in barred:
-                latest[record["file"]] = record
+            name = record["file"]
+            if name not in held and (name in dev_files) == dev:
+                latest[name] = record
     return [latest[name] for name in sorted(latest)]
 
 
@@ -49,7 +56,9 @@ def _valid(label: str, meaning: str | None) -> bool:
     return label in LABELS and (label != "heading" or meaning in MEANINGS or meaning is None)
 
 
-def label_document(record: dict[str, Any], documents: Path, layout: Any) -> dict[str, Any] | None:
+def label_document(
+    record: dict[str, Any], documents: Path, layout: Any, source: str = "real"
+) -> dict[str, Any] | None:
     """One training document from a labelled file, or None when too few of its lines match."""
     read = extracted_lines(read_path(documents / record["file"]))
     wanted = [(h, label, meaning) for h, label, meaning in record["lines"]]
@@ -76,8 +85,8 @@ def label_document(record: dict[str, Any], documents: Path, layout: Any) -> dict
         print(f"drop real {record['file']}: {missed}/{filled + missed} lines unmatched")
         return None
     return {
-        "id": f"real:{record['file']}",
-        "source": "real",
+        "id": f"{source}:{record['file']}",
+        "source": source,
         "format": read[0].source if read else "text",
         "family": "real",
         "lines": lines,
@@ -86,11 +95,14 @@ def label_document(record: dict[str, Any], documents: Path, layout: Any) -> dict
     }
 
 
-def load(documents: Path, layout: Any, labels: Path = LABELS_FILE) -> list[dict[str, Any]]:
+def load(
+    documents: Path, layout: Any, labels: Path = LABELS_FILE, *, dev: bool = False
+) -> list[dict[str, Any]]:
+    """Training documents of the labelled files (the dev files' own, with `dev`)."""
     docs = []
-    for record in records(labels):
+    for record in records(labels, dev=dev):
         try:
-            doc = label_document(record, documents, layout)
+            doc = label_document(record, documents, layout, DEV_SOURCE if dev else "real")
         except Exception as err:
             print(f"skip real {record['file']}: {type(err).__name__}: {str(err)[:80]}")
             continue
