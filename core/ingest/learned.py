@@ -136,6 +136,10 @@ def _parts(
     ]
     profile = False  # under a headline, above every heading: the person's profile
     jobs = False  # dated entries with evidence found under a list section's heading
+    work_heading = any(  # the document heads its work history: no job stands above it
+        label.label == "heading" and MEANING_KIND.get(label.meaning or "") in ROLE_KINDS
+        for _, label in read
+    )
     for at, (line, label) in enumerate(read):
         if heading[1] is None and _headline(read, at):
             profile = True  # 'STAFF ACCOUNTANT' over the profile: the headline, not a job
@@ -158,8 +162,10 @@ def _parts(
         if label.label in ("name", "contact"):
             continue
         said = "dates" if dated else label.label  # a job's dates alone, not a page's furniture
-        if profile and heading[1] is None and said in BODY_LABELS:
-            said = "summary"
+        if heading[1] is None and (
+            (profile and said in BODY_LABELS) or (work_heading and said in HEADER_LABELS)
+        ):
+            said = "summary"  # the profile: 'Lead tech since 2019. Chillers, boilers, …'
         jobs = jobs or (heading[1] in LIST_KINDS and _dated_entry(read, at))
         kind = _kind_of(said, CardKind.EXPERIENCE_BULLET if jobs else heading[1])
         if not parts or parts[-1].kind != kind:

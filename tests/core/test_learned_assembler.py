@@ -569,3 +569,25 @@ def test_a_combined_header_line_parts_title_employer_and_place_by_its_commas_and
         employer, place = rest.split(" – ")[0], rest.split(" – ")[1].split("   ")[0].strip()
         role = parsed.roles[0]
         assert (role.title, role.company, role.location) == (title, employer, place), header
+
+
+def test_a_dated_line_of_the_profile_is_no_job_when_the_document_heads_its_work_history():
+    """Above every heading stands the profile; a line there the model calls a role's header
+    ('Lead tech since 2019. Chillers, boilers, …') is part of it when a work heading comes
+    later: the job it names is read under that heading. Without any work heading, such a line
+    may still be the only job the document states."""
+    text = TEACHER.replace(
+        "dana.okafor@example.org | 555-010-2000\n",
+        "dana.okafor@example.org | 555-010-2000\nLead teacher since 2019. Reading and math.\n",
+    )
+    labels = [*TEACHER_LABELS[:2], L("role_header"), *TEACHER_LABELS[2:]]
+    parsed, _ = read_labelled(text, labels, source_name="t.txt")
+    assert [r.title for r in parsed.roles] == ["Third Grade Teacher", "Student Teacher"]
+    profile = [c for c in parsed.cards if "Lead teacher since 2019" in c.raw_text]
+    assert profile and all(c.kind == CardKind.SUMMARY and not c.role_id for c in profile)
+
+    alone = "Dana Okafor\nLead teacher, Riverside Elementary, since 2019\n- Planned daily lessons\n"
+    parsed, _ = read_labelled(
+        alone, [L("name"), L("role_header"), L("bullet"), None], source_name="t.txt"
+    )
+    assert [(r.title, r.start) for r in parsed.roles] == [("Lead teacher", "2019")]
