@@ -17,13 +17,42 @@ from core.text.dates import DateSpan, first_range
 HEADER_LABELS = frozenset({"title", "employer", "dates", "role_header"})
 
 
+_SEPARATORS = " |,–—-"
+_EMPTY_BRACKETS = re.compile(r"\(\s*\)")
+
+
+def tidy(text: str) -> str:
+    """A field without what cutting it left: separators at its edges, empty brackets, a closing
+    bracket never opened; a bracket opened and never closed ends the field, what follows it being
+    a note whose end was cut away ('Technician -- (Lead Technician' is 'Technician')."""
+    out: list[str] = []
+    opened: list[int] = []  # where each bracket not closed yet stands in `out`
+    for ch in _EMPTY_BRACKETS.sub("", text):
+        if ch == ")" and not opened:
+            continue
+        if ch == "(":
+            opened.append(len(out))
+        elif ch == ")":
+            opened.pop()
+        out.append(ch)
+    return "".join(out[: opened[0]] if opened else out).strip(_SEPARATORS)
+
+
 def without_dates(text: str) -> str:
     """`text` without its date range."""
     date = first_range(text)
     if date is None:
-        return text.strip(" |,–—-")
-    rest = (text[: date.begin] + " " + text[date.finish :]).strip(" |,–—-()")
-    return " ".join(rest.split())
+        return tidy(text)
+    return " ".join(tidy(text[: date.begin] + " " + text[date.finish :]).split())
+
+
+def title_words(text: str) -> str:
+    """A title field's words: those before its date range where any stand before it (what
+    follows the dates is a note: 'Technician -- 2015 to date (Lead Technician since 2019)' is
+    'Technician'), else the field without its dates."""
+    date = first_range(text)
+    before = " ".join(tidy(text[: date.begin]).split()) if date else ""
+    return before or without_dates(text)
 
 
 def header_parts(rows: list[tuple[RawLine, str]]) -> HeaderParts:
@@ -60,6 +89,8 @@ def header_parts(rows: list[tuple[RawLine, str]]) -> HeaderParts:
         if any(ch.isalpha() for ch in place) and len(place.split()) <= 5:
             parts.location = place
     parts.company = _WEB_ADDRESS.sub("", parts.company).strip() or parts.company
+    # the field tagger may leave a date, or half a bracket, on a field: the date is parts.date
+    parts.title, parts.company = title_words(parts.title), tidy(parts.company)
     return parts
 
 
@@ -117,7 +148,7 @@ def _title_by_employer(rows: list[tuple[RawLine, str]], combined: Fields) -> str
     (then what the tagger reads as the title, or as an employer, is the title)."""
     if rows[0][1] != "employer":
         return ""
-    words = without_dates(
+    words = title_words(
         " ".join(strip_markup(line.text) for line, lab in rows if lab == "role_header")
     )
     words = words.replace(combined.place, "") if combined.place else words

@@ -591,3 +591,32 @@ def test_a_dated_line_of_the_profile_is_no_job_when_the_document_heads_its_work_
         alone, [L("name"), L("role_header"), L("bullet"), None], source_name="t.txt"
     )
     assert [(r.title, r.start) for r in parsed.roles] == [("Lead teacher", "2019")]
+
+
+def test_a_field_cut_around_a_date_keeps_no_half_bracket_and_no_date():
+    from core.ingest.learned_headers import tidy, title_words, without_dates
+
+    assert without_dates("Service Technician -- (Lead Technician since Apr 2019") == (
+        "Service Technician"
+    )
+    assert without_dates("Pharmacy Resident (ASHP-accredited) | 06/2016 - 06/2017") == (
+        "Pharmacy Resident (ASHP-accredited)"  # a bracket closed stays closed
+    )
+    assert without_dates("Engineer (2019 – 2021)") == "Engineer"  # no empty brackets left
+    assert tidy("Analyst) |") == "Analyst" and tidy("(Acme) Corp") == "(Acme) Corp"
+    assert tidy("Line Cook      Nampa, ID") == "Line Cook      Nampa, ID"  # column gaps kept
+    assert title_words("2019 - 2021 Data Analyst") == "Data Analyst"  # dates first
+
+    text = (
+        "EXPERIENCE\nIRONBRIDGE MECHANICAL SERVICES -- Kansas City, MO\n"
+        "Service Technician -- 2015 to date (Lead Service Technician since Apr 2019)\n"
+        "- Ran the chiller route\n"
+    )
+    labels = [L("heading", "experience"), L("employer"), L("role_header"), L("bullet"), None]
+    parsed, _ = read_labelled(text, labels, source_name="t.txt")
+    [role] = parsed.roles
+    assert (role.title, role.company, role.start) == (
+        "Service Technician",
+        "IRONBRIDGE MECHANICAL SERVICES",
+        "2015",
+    )
