@@ -257,6 +257,10 @@ def _explicit(
                 usable = _usable(text, learned=whole in learned)
                 if cued and not DISCLAIMER.search(text) and usable:
                     found.append(_candidate(text, section, line))
+        else:  # a section that never asks: only what the model surely reads as asked
+            for text, line, _, whole in _units(section, learned=learned):
+                if whole in learned and not DISCLAIMER.search(text) and _usable(text, learned=True):
+                    found.append(_candidate(text, section, line))
     return found
 
 

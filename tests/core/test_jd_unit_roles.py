@@ -190,3 +190,28 @@ def test_make_train_rebuilds_the_shipped_model_byte_for_byte(tmp_path: Path) -> 
     default) gives the shipped file; written to a scratch folder, the shipped one untouched."""
     recipe = ["-m", "tools.train_jd_unit_roles", "--corpus", str(CORPUS.parent)]
     assert_rebuilds_shipped(recipe, tmp_path, MODEL_FILE, MANIFEST_FILE)
+
+
+def test_a_notice_heading_over_the_whole_ad_still_lets_what_it_surely_asks_through() -> None:
+    """'INTERNAL APPLICANTS ONLY' heads everything under it as a notice; the units the model is
+    sure are asked are read as requirements (`STRONG_ASK_MIN`), the notices under it are not."""
+    from core.jd.sections import NEVER_REQUIREMENTS
+    from core.jd.unit_roles import STRONG_ASK_MIN, learned_asks
+
+    text = (
+        "Payroll Administrator\n\nINTERNAL APPLICANTS ONLY\n"
+        "We are recruiting a payroll administrator for a 6 month secondment in our finance team.\n"
+        "We need somebody with a good knowledge of payroll systems and advanced Excel skills.\n"
+        "You will need to be able to work to tight monthly deadlines and keep records "
+        "confidential.\nThis post is open to internal candidates only.\n"
+        "For further information please contact the finance office.\n"
+    )
+    sections = split_sections(text)
+    assert any(s.kind in NEVER_REQUIREMENTS for s in sections)
+    asked = [r.text for r in analyze_jd(text).requirements]
+    assert asked == [
+        "We need somebody with a good knowledge of payroll systems and advanced Excel skills.",
+        "You will need to be able to work to tight monthly deadlines and keep records "
+        "confidential.",
+    ]
+    assert STRONG_ASK_MIN > ASK_MIN and learned_asks(sections)  # the model's sure reading
