@@ -40,7 +40,10 @@ def tidy(text: str) -> str:
 
 def without_dates(text: str) -> str:
     """`text` without its date range."""
-    date = first_range(text)
+    return _cut(text, first_range(text))
+
+
+def _cut(text: str, date: DateSpan | None) -> str:
     if date is None:
         return tidy(text)
     return " ".join(tidy(text[: date.begin] + " " + text[date.finish :]).split())
@@ -52,7 +55,7 @@ def title_words(text: str) -> str:
     'Technician'), else the field without its dates."""
     date = first_range(text)
     before = " ".join(tidy(text[: date.begin]).split()) if date else ""
-    return before or without_dates(text)
+    return before or _cut(text, date)
 
 
 def header_parts(rows: list[tuple[RawLine, str]]) -> HeaderParts:

@@ -251,15 +251,14 @@ def _explicit(
                 usable = _usable(text, learned=whole in learned)
                 if readable and usable and not DISCLAIMER.search(text):
                     found.append(_candidate(text, section, line))
-        elif section.kind not in NEVER_REQUIREMENTS:
+        else:  # a cue or the model; where a section never asks, only what the model is sure of
+            never = section.kind in NEVER_REQUIREMENTS  # (learned_asks' STRONG_ASK_MIN)
             for text, line, _, whole in _units(section, learned=learned):
-                cued = STRONG_CUE.search(whole) or whole in asks or whole in learned
+                cued = whole in learned or (
+                    not never and (STRONG_CUE.search(whole) or whole in asks)
+                )
                 usable = _usable(text, learned=whole in learned)
                 if cued and not DISCLAIMER.search(text) and usable:
-                    found.append(_candidate(text, section, line))
-        else:  # a section that never asks: only what the model surely reads as asked
-            for text, line, _, whole in _units(section, learned=learned):
-                if whole in learned and not DISCLAIMER.search(text) and _usable(text, learned=True):
                     found.append(_candidate(text, section, line))
     return found
 
