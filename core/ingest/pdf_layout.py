@@ -6,8 +6,9 @@
   sidebar) first. Rows above both columns (a name, a banner) come first; a page whose one side is
   mostly dates or places (a role's details set beside it) is one column.
 - On a one-column page, a block of rows that a gutter parts (education side by side, skills in
-  two lists) is read left part, then right part, when its right side starts at one x and its rows
-  have two parts each (not a table row of three fields, not right-aligned role details).
+  two lists, a list in columns beside the education) is read left part, then right part, when
+  its right side starts at one x and is one part on every row (not a table row whose right side
+  holds two fields, not right-aligned role details).
 - Section names set in a margin column left of the body ('Experience' beside the first line
   of its section) are read as lines of their own, before the row they share: a row's first part
   is such a side label when it stands left of where the page's rows start, is a few words, and
@@ -182,10 +183,10 @@ def side_by_side(rows: list[list[Word]], width: float) -> tuple[int, int, float]
 
 
 def _is_column(rows: list[list[Word]], x: float) -> bool:
-    """Whether the words right of `x` on these rows form a column: they start at one x, and no
-    row has more than two parts (a row of three fields is a table row, read across), and the
-    left side is more than list markers."""
-    if any(len(row_parts(r)) > 2 for r in rows):
+    """Whether the words right of `x` on these rows form a column: they start at one x, and are
+    one part on every row (a row whose right side holds two fields is a table row, read across;
+    the left side may be a list set in columns), and the left side is more than list markers."""
+    if any(len(row_parts([w for w in r if w.x0 >= x] or r)) > 1 for r in rows):
         return False
     lefts = [sum(len(w.text) for w in r if w.x1 <= x) for r in rows]
     if statistics.median(lefts) <= _MARKER:  # bullet markers set apart from their items

@@ -147,6 +147,42 @@ def test_a_block_of_two_columns_on_a_one_column_page_is_read_column_by_column() 
     assert re.search(r"Designer, Symantec {2,}Jan 2013 - Jul 2014\n", text)
 
 
+def test_a_block_whose_left_side_is_a_list_in_two_columns_is_still_read_side_by_side() -> None:
+    """Skills set in two short columns beside the education: the left side (a list across two
+    columns) is read first, then the education as lines of its own; a row whose right side holds
+    two fields (a role's employer and dates) is still a table row, read across."""
+    skills = [("Ruby", "JavaScript"), ("React", "Redux"), ("AWS", "PostgreSQL"), ("Git", "")]
+    education = [
+        "Northwestern University - Evanston, IL",
+        "B.S. in Biomedical Engineering - Awarded March 2013",
+        "Curriculum Highlights: CS, Linear Algebra, Statistics",
+        "1000-hour full-stack web bootcamp with small cohorts",
+    ]
+
+    def draw(pdf: canvas.Canvas) -> None:
+        pdf.setFont("Helvetica", 10)
+        pdf.drawString(40, 760, "Experience")
+        for i, (title, employer, dates) in enumerate(
+            [("Analyst", "Tower Capital", "2015 - 2016"), ("Associate", "Wind Cables", "2014")]
+        ):
+            pdf.drawString(40, 746 - 14 * i, title)
+            pdf.drawString(230, 746 - 14 * i, employer)
+            pdf.drawRightString(555, 746 - 14 * i, dates)
+        pdf.drawString(40, 716, "Saved 200 hours of labour a week with scripts and macros in VBA")
+        pdf.drawString(40, 700, "Skills")
+        pdf.drawString(230, 700, "Education")
+        for i, ((one, two), line) in enumerate(zip(skills, education, strict=True)):
+            pdf.drawString(40, 686 - 14 * i, one)
+            if two:
+                pdf.drawString(110, 686 - 14 * i, two)
+            pdf.drawString(230, 686 - 14 * i, line)
+
+    text = read_upload(_pdf(draw), "list-beside.pdf").text
+    assert "\n".join(education) in text  # the education column, line after line
+    assert text.index("PostgreSQL") < text.index(education[0])
+    assert re.search(r"Analyst {2,}Tower Capital {2,}2015 - 2016\n", text)  # read across
+
+
 def _side_label_page(pdf: canvas.Canvas) -> None:
     """Section names in a margin column level with each section's first row; list markers set
     apart from their items; one section name wrapped over two rows."""
