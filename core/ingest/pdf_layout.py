@@ -8,7 +8,8 @@
 - On a one-column page, a block of rows that a gutter parts (education side by side, skills in
   two lists, a list in columns beside the education) is read left part, then right part, when
   its right side starts at one x and is one part on every row (not a table row whose right side
-  holds two fields, not right-aligned role details).
+  holds two fields, not right-aligned role details, not field names set flush right before their
+  values).
 - Section names set in a margin column left of the body ('Experience' beside the first line
   of its section) are read as lines of their own, before the row they share: a row's first part
   is such a side label when it stands left of where the page's rows start, is a few words, and
@@ -185,15 +186,32 @@ def side_by_side(rows: list[list[Word]], width: float) -> tuple[int, int, float]
 def _is_column(rows: list[list[Word]], x: float) -> bool:
     """Whether the words right of `x` on these rows form a column: they start at one x, and are
     one part on every row (a row whose right side holds two fields is a table row, read across;
-    the left side may be a list set in columns), and the left side is more than list markers."""
+    the left side may be a list set in columns), the left side is more than list markers, and
+    not field names flush against their values."""
     if any(len(row_parts([w for w in r if w.x0 >= x] or r)) > 1 for r in rows):
+        return False
+    if _field_names(rows, x):
         return False
     lefts = [sum(len(w.text) for w in r if w.x1 <= x) for r in rows]
     if statistics.median(lefts) <= _MARKER:  # bullet markers set apart from their items
         return False
     starts = [min(w.x0 for w in r if w.x0 >= x) for r in rows if r[-1].x0 >= x]
-    aligned = sum(abs(start - statistics.median(starts)) <= _ALIGNED for start in starts)
-    return aligned >= 0.75 * len(starts) and not _mostly_dated(rows, x)
+    return _aligned(starts) and not _mostly_dated(rows, x)
+
+
+def _aligned(xs: list[float]) -> bool:
+    """Whether three in four of these x positions lie within _ALIGNED points of their median."""
+    middle = statistics.median(xs)
+    return sum(abs(v - middle) <= _ALIGNED for v in xs) >= 0.75 * len(xs)
+
+
+def _field_names(rows: list[list[Word]], x: float) -> bool:
+    """Whether the parts just left of `x` end at one x and start at many: field names set flush
+    right before their values (a contact block's), so the block is a table read across."""
+    names = [row_parts(left)[-1] for r in rows if (left := [w for w in r if w.x1 <= x])]
+    if len(names) < _BAND_ROWS:
+        return False
+    return _aligned([p[-1].x1 for p in names]) and not _aligned([p[0].x0 for p in names])
 
 
 def row_parts(row: list[Word]) -> list[list[Word]]:

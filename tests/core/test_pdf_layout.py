@@ -183,6 +183,29 @@ def test_a_block_whose_left_side_is_a_list_in_two_columns_is_still_read_side_by_
     assert re.search(r"Analyst {2,}Tower Capital {2,}2015 - 2016\n", text)  # read across
 
 
+def test_field_names_set_flush_right_before_their_values_are_read_across() -> None:
+    """A contact block: a handle and an e-mail on the left, then field names set flush right
+    against one x with their values beyond it. Each name stays on the row of its value."""
+    fields = [("Phone", "(555) 010-2288"), ("City", "Leeds, UK"), ("Languages", "EN - FR - DE")]
+
+    def draw(pdf: canvas.Canvas) -> None:
+        pdf.setFont("Helvetica-Bold", 16)
+        pdf.drawString(40, 780, "Sam Rowe")
+        pdf.setFont("Helvetica", 9)
+        pdf.drawString(110, 750, "@samrowe")
+        pdf.drawRightString(100, 736, "Email")
+        pdf.drawString(110, 736, "sam@example.org")
+        for i, (name, value) in enumerate(fields):
+            pdf.drawRightString(360, 750 - 14 * i, name)
+            pdf.drawString(372, 750 - 14 * i, value)
+        pdf.drawString(40, 690, "Summary")
+        pdf.drawString(40, 676, "Builds and runs web services for small public bodies.")
+
+    text = read_upload(_pdf(draw), "fields.pdf").text
+    for name, value in fields:
+        assert re.search(rf"{name} +{re.escape(value)}\n", text), text
+
+
 def _side_label_page(pdf: canvas.Canvas) -> None:
     """Section names in a margin column level with each section's first row; list markers set
     apart from their items; one section name wrapped over two rows."""
