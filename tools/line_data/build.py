@@ -39,8 +39,11 @@ from tools.line_data.render import RENDERERS, SUFFIX
 # bullet lines labelled bullet (the generator's convention); 4: real documents labelled by hand;
 # 5: inline HTML tags of the JSON Resumes' text left out (compose.clean); 6: a third of the
 # Markdown renderings write a role's title and employer lines as sub-headings (render.py); 7: PDF
-# renderings set with Typst's own fonts only, so installed fonts no longer change the lines
-GENERATOR_VERSION = 7
+# renderings set with Typst's own fonts only, so installed fonts no longer change the lines; 8: a
+# share of DOCX and PDF renderings set headings and role rows in the body's weight and size, as
+# plain ATS templates do (drawn apart, so every other draw is unchanged)
+GENERATOR_VERSION = 8
+PLAIN_HEADING_SHARE = 0.15
 LAYOUT_SEED = 2  # the layouts drawn are those of version 2
 MAX_MISSED = 0.15  # renderings whose extracted lines match less than this are dropped
 PEOPLE = Path(__file__).with_name("people")
@@ -56,6 +59,8 @@ def held_out(name: str) -> bool:
 def render_one(resume: dict[str, Any], key: str, fmt: str, folder: Path) -> dict[str, Any] | None:
     rng = random.Random(f"{key}:{fmt}:{LAYOUT_SEED}")  # noqa: S311 - layout draws, seeded
     style = draw_style(rng, fmt)
+    plain = random.Random(f"{key}:{fmt}:plain")  # noqa: S311 - layout draw, seeded
+    style.plain_headings = fmt in ("docx", "pdf") and plain.random() < PLAIN_HEADING_SHARE
     path = folder / f"{key}{SUFFIX[fmt]}"
     try:
         blocks = compose(resume, rng, style)

@@ -77,6 +77,7 @@ class Style:
     referees: bool
     header_contact: bool
     order: list[str] = field(default_factory=list)
+    plain_headings: bool = False  # DOCX/PDF: headings and rows in the body's weight and size
 
 
 def draw_style(rng: random.Random, fmt: str) -> Style:

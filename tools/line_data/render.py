@@ -140,7 +140,7 @@ def _docx_blocks(container, blocks: list[Block], style: Style, first=None) -> No
         para = first if first is not None else container.add_paragraph()
         first = None
         if block.kind == "row" and style.row_sep == "\t":
-            para.add_run("\t".join(c.text for c in block.cells)).bold = True
+            para.add_run("\t".join(c.text for c in block.cells)).bold = not style.plain_headings
             continue
         if block.kind == "row" and isinstance(style.glyph, str) and len(style.glyph) % 2:
             table = container.add_table(rows=1, cols=2)
@@ -153,7 +153,9 @@ def _docx_blocks(container, blocks: list[Block], style: Style, first=None) -> No
             para.style = "List Bullet"
             text = block.cells[0].text
         run = para.add_run(text)
-        run.bold = block.kind in ("name", "heading", "row")
+        run.bold = block.kind == "name" or (
+            block.kind in ("heading", "row") and not style.plain_headings
+        )
         if block.kind == "name":
             run.font.size = None
 
@@ -174,6 +176,7 @@ def render_pdf(blocks: list[Block], style: Style, rng: random.Random, path: Path
         "furniture": style.furniture,
         "running": running,
         "caps": style.heading_case == "upper",
+        "plain": style.plain_headings,
     }
     # Typst's own fonts only: a glyph the body font lacks falls back to the fonts Typst ships, not
     # to whatever this machine has installed, so the same corpus gives the same lines everywhere
