@@ -255,6 +255,16 @@ def dev_scores(
     return scores
 
 
+def role_probabilities(
+    texts: list[str], features: list[str], roles: LogisticRegression
+) -> np.ndarray:
+    """Per text: probabilities over `ROLES` (a role not seen in training gets 0)."""
+    index = {f: i for i, f in enumerate(features)}
+    probabilities = np.zeros((len(texts), len(ROLES)))
+    probabilities[:, roles.classes_] = roles.predict_proba(_matrix(texts, index))
+    return probabilities
+
+
 def hand_scores(
     units: list[tuple[str, str]],
     features: list[str],
@@ -263,9 +273,7 @@ def hand_scores(
     """Hand-labelled units (text, section kind) read by a model trained without them: role
     accuracy, and requirement recall and precision as the reader takes a requirement outside a
     requirements section (probability >= `ASK_MIN`)."""
-    index = {f: i for i, f in enumerate(features)}
-    probabilities = np.zeros((len(units), len(ROLES)))  # columns: ROLES, seen in training or not
-    probabilities[:, roles.classes_] = roles.predict_proba(_matrix([t for t, _ in units], index))
+    probabilities = role_probabilities([t for t, _ in units], features, roles)
     gold = [HEADING_ROLES[k] for _, k in units]
     said = [ROLES[int(row.argmax())] for row in probabilities]
     asked = [row[ROLES.index("requirement")] >= ASK_MIN for row in probabilities]
@@ -281,10 +289,17 @@ def hand_scores(
 
 
 def loso_scores(
-    postings: dict[str, dict[str, Any]], skip: frozenset[str], c: float, hand_weight: float
+    postings: dict[str, dict[str, Any]],
+    skip: frozenset[str],
+    c: float,
+    hand_weight: float,
+    rows_out: Path | None = None,
 ) -> dict[str, Any]:
     """Leave one source out: per source of the hand labels, train on every other source's
-    postings and score that source's hand-labelled units (`hand_scores`)."""
+    postings and score that source's hand-labelled units (`hand_scores`). With `rows_out`, each
+    tested unit's role probabilities are written there (JSON lines), for choosing the reader's
+    thresholds on units no model saw."""
+    rows: list[dict[str, Any]] = []
     entries = json.loads(HAND_LABELS.read_text(encoding="utf-8"))
     sources = sorted({postings[e["id"]]["source"] for e in entries})
     scores: dict[str, Any] = {}
@@ -296,6 +311,13 @@ def loso_scores(
         features, roles, _ = train(units, c, weights)
         scores[source] = hand_scores(tested, features, roles)
         print(source, scores[source], flush=True)
+        probabilities = role_probabilities([t for t, _ in tested], features, roles)
+        rows += [
+            {"source": source, "text": t, "kind": k, "roles": np.round(p, 4).tolist()}
+            for (t, k), p in zip(tested, probabilities, strict=True)
+        ]
+    if rows_out is not None:
+        rows_out.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
     return scores
 
 
@@ -310,12 +332,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--loso", action="store_true", help="measure leave-one-source-out; write no model"
     )
+    parser.add_argument(
+        "--loso-rows", help="with --loso: write each tested unit's role probabilities here"
+    )
     args = parser.parse_args(argv)
     corpus = Path(args.corpus)
     postings = load_postings(corpus)
     skip = never_trained_on(LABELS)
     if args.loso:
-        print(json.dumps(loso_scores(postings, skip, args.c, args.hand_weight), indent=1))
+        rows_out = Path(args.loso_rows) if args.loso_rows else None
+        scores = loso_scores(postings, skip, args.c, args.hand_weight, rows_out)
+        print(json.dumps(scores, indent=1))
         return 0
     started = time.perf_counter()
     hand = hand_units(postings, skip)

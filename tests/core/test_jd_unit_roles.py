@@ -215,3 +215,21 @@ def test_a_notice_heading_over_the_whole_ad_still_lets_what_it_surely_asks_throu
         "confidential.",
     ]
     assert STRONG_ASK_MIN > ASK_MIN and learned_asks(sections)  # the model's sure reading
+
+
+def test_a_line_the_model_is_sure_is_a_condition_leaves_a_requirements_list() -> None:
+    """Under 'Requirements', a fact about the job the model reads as a condition of work
+    (`LISTED_CONDITION_MIN`) and hardly as an ask goes; an asked availability stays."""
+    text = (
+        "Field Engineer\n\nRequirements\n"
+        "- HNC in electrical engineering\n"
+        "- Some travel between our regional offices, up to a quarter of the year.\n"
+        "- Willing to work night shifts and weekends\n"
+        "- Three years of switchgear maintenance\n"
+    )
+    asked = [r.text for r in analyze_jd(text).requirements]
+    assert asked == [
+        "HNC in electrical engineering",
+        "Willing to work night shifts and weekends",
+        "Three years of switchgear maintenance",
+    ]
