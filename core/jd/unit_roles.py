@@ -188,11 +188,13 @@ class AdUnitRoles:
         return np.stack([self.rows[t] for t in texts])
 
 
-# Where a unit may hold parts that do different things, outside brackets: its sentence ends, a
-# spaced dash, and a comma and a contrast or consequence word opening a clause ("…at our head
-# office, but will need…"; not "but not limited to", "so that"). The word goes with the joint.
+# Where a unit may hold parts that do different things, outside brackets: its sentence ends (one
+# run on in lower case too: "…class 1 licence. our depot…"), a spaced dash, and a comma and a
+# contrast or consequence word opening a clause ("…at our depot, but will need…"; not "but not
+# limited to", "so that"). The word goes with the joint.
 PART_JOINT = re.compile(
-    r"(?:\s+[-–—]\s+|,\s+(?i:but|so|however|therefore|whereas|although),?\s+(?!(?i:not|that)\b))"
+    r"(?:\s+[-–—]\s+|(?<=[a-z]{2}[.!?])\s+(?=[a-z])|"
+    r",\s+(?i:but|so|however|therefore|whereas|although),?\s+(?!(?i:not|that)\b))"
     r"(?![^()]*\))"
 )
 MIN_PART_WORDS = 3

@@ -37,3 +37,13 @@ def test_parts_of_one_role_and_idioms_stay_whole():
         "A first aid certificate (renewed - or due for renewal - within the year)",
     ):
         assert cut(unit) == [unit]
+
+
+def test_a_sentence_run_on_in_lower_case_is_a_part_of_its_own():
+    cut = RoleCuts(AdUnitRoles())
+    ask = "Applicants must hold a current HGV class 1 licence."
+    about = "our depot has been part of the town since 1962 and is family owned."
+    assert cut(f"{ask} {about}") == [ask, about]
+    assert cut("Experience with Word, Excel etc. and a tidy desk.") == [
+        "Experience with Word, Excel etc. and a tidy desk."
+    ]
