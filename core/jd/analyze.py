@@ -28,7 +28,7 @@ from core.jd.runon import unglue_lists
 from core.jd.sections import BULLET, NO_KEYWORDS, Section, split_sections
 from core.jd.sentence_roles import drop_boilerplate, lists_by_meaning, qualification_items
 from core.jd.title import Title, detect_title
-from core.jd.unit_roles import AdUnitRoles, drop_wrapper_units, learned_asks
+from core.jd.unit_roles import AdUnitRoles, RoleCuts, drop_wrapper_units, learned_asks
 from core.settings import IngestSettings
 from core.text.published import read_published
 
@@ -221,11 +221,13 @@ def read_ad(
     sections = assign_roles(sections, embedder=embedder)
     title = detect_title(sections)
     unit_scores = AdUnitRoles()
+    cut = RoleCuts(unit_scores)
     candidates = extract_candidates(
         sections,
         has_terms=lambda t: bool(keywords_in(t)),
         asks=qualification_items(sections, embedder=embedder),
-        learned=learned_asks(sections, unit_scores),
+        learned=learned_asks(sections, unit_scores, cut),
+        cut=cut,
     )
     kept = drop_boilerplate(candidates, embedder=embedder)
     dropped = frozenset(c.text for c in candidates) - {c.text for c in kept}

@@ -133,36 +133,48 @@ def _candidate(text: str, section: Section, line: int) -> Candidate:
     return Candidate(text, section.kind, priority_of(text, section.kind), years_of(text), line)
 
 
+Cut = Callable[[str], list[str]]
+
+
+def _whole(text: str) -> list[str]:
+    return [text]
+
+
 def _units(
     section: Section,
     *,
     bullets_only: bool = False,
     learned: frozenset[str] = frozenset(),
     keep_wrappers: bool = False,
+    cut: Cut = _whole,
 ) -> list[tuple[str, int, bool, str]]:
     """(text, line, is_bullet, whole) for each clause of each bullet and prose sentence of a
-    section; `whole` is the bullet or sentence the clause was cut from. A paragraph of wrapper
-    text is left out unless one of its sentences is in `learned` (the unit-role model reads it
+    section; `whole` is the unit the clause was cut from: the bullet or sentence, or a piece of
+    it that `cut` gives (the parts of a unit that do different things). A paragraph of wrapper
+    text is left out unless one of its units is in `learned` (the unit-role model reads it
     as asked: "We are looking for someone calm with patients. We need…") or `keep_wrappers`."""
     units: list[tuple[str, int, bool, str]] = []
     for block in section.blocks:
         if block.kind == "bullet":
             item = without_wrapper_sentences(block.text)
-            units.extend((c, block.line, True, item) for c in clauses(item, bullet=True))
+            for piece in cut(item):
+                units.extend((c, block.line, True, piece) for c in clauses(piece, bullet=True))
         elif not bullets_only:
             prose = sentences(block.text)
-            asked = keep_wrappers or not learned.isdisjoint(prose)
+            pieces = [piece for sentence in prose for piece in cut(sentence)]
+            asked = keep_wrappers or not learned.isdisjoint(pieces)
             if wrapper_paragraph(prose) and not asked:
                 continue
-            for sentence in prose:
-                units.extend((c, block.line, False, sentence) for c in clauses(sentence))
+            for piece in pieces:
+                units.extend((c, block.line, False, piece) for c in clauses(piece))
     return units
 
 
-def unit_wholes(section: Section) -> list[str]:
-    """The bullets and prose sentences of a section as `extract_candidates` reads them (the
-    texts its `asks` name), wrapper paragraphs included: the unit-role model reads them too."""
-    return list(dict.fromkeys(whole for _, _, _, whole in _units(section, keep_wrappers=True)))
+def unit_wholes(section: Section, cut: Cut = _whole) -> list[str]:
+    """The units of a section as `extract_candidates` reads them (the texts its `asks` name),
+    wrapper paragraphs included: the unit-role model reads them too."""
+    units = _units(section, keep_wrappers=True, cut=cut)
+    return list(dict.fromkeys(whole for _, _, _, whole in units))
 
 
 def without_wrapper_sentences(item: str) -> str:
@@ -239,13 +251,13 @@ def _usable(text: str, *, learned: bool = False) -> bool:
 
 
 def _explicit(
-    sections: list[Section], asks: frozenset[str], learned: frozenset[str]
+    sections: list[Section], asks: frozenset[str], learned: frozenset[str], cut: Cut
 ) -> list[Candidate]:
     found: list[Candidate] = []
     for section in sections:
         if section.kind in ("requirements", "nice_to_have"):
             bulleted = section.has_bullets()
-            for text, line, is_bullet, whole in _units(section, learned=learned):
+            for text, line, is_bullet, whole in _units(section, learned=learned, cut=cut):
                 # under a bulleted list, prose is commentary unless it reads as a requirement
                 readable = is_bullet or not bulleted or STRONG_CUE.search(whole)
                 usable = _usable(text, learned=whole in learned)
@@ -253,7 +265,7 @@ def _explicit(
                     found.append(_candidate(text, section, line))
         else:  # a cue or the model; where a section never asks, only what the model is sure of
             never = section.kind in NEVER_REQUIREMENTS  # (learned_asks' STRONG_ASK_MIN)
-            for text, line, _, whole in _units(section, learned=learned):
+            for text, line, _, whole in _units(section, learned=learned, cut=cut):
                 cued = whole in learned or (
                     not never and (STRONG_CUE.search(whole) or whole in asks)
                 )
@@ -285,12 +297,14 @@ def extract_candidates(
     has_terms: Callable[[str], bool],
     asks: frozenset[str] = frozenset(),
     learned: frozenset[str] = frozenset(),
+    cut: Cut = _whole,
 ) -> list[Candidate]:
     """Requirement candidates in JD order, de-duplicated by normalised text. `asks`: units
     outside requirement sections that read as qualifications by meaning
     (`core.jd.sentence_roles`); `learned`: units the unit-role model reads as requirements
-    (`core.jd.unit_roles.learned_asks`), asked even in the employer's voice."""
-    found = _explicit(sections, asks, learned) or _fallback(sections, has_terms)
+    (`core.jd.unit_roles.learned_asks`), asked even in the employer's voice; `cut`: how a unit
+    splits into parts that do different things (`core.jd.unit_roles.RoleCuts`)."""
+    found = _explicit(sections, asks, learned, cut) or _fallback(sections, has_terms)
     found = _drop_qualifiers(_title_years(sorted(found, key=lambda c: c.line)))
     seen: set[str] = set()
     unique: list[Candidate] = []

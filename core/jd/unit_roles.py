@@ -30,7 +30,7 @@ import numpy as np
 
 from core.jd.phrases import skill_terms
 from core.jd.rarity import common_words
-from core.jd.requirements import Candidate, unit_wholes
+from core.jd.requirements import Candidate, sentences, unit_wholes
 from core.jd.sections import NEVER_REQUIREMENTS, Section
 from core.resources import package_dir
 from core.text.meaning_vectors import meaning_vectors
@@ -188,13 +188,68 @@ class AdUnitRoles:
         return np.stack([self.rows[t] for t in texts])
 
 
-def learned_asks(sections: Sequence[Section], scores: AdUnitRoles | None = None) -> frozenset[str]:
+# Where a unit may hold parts that do different things, outside brackets: its sentence ends (one
+# run on in lower case too: "…class 1 licence. our depot…"), a spaced dash, and a comma and a
+# contrast or consequence word opening a clause ("…at our depot, but will need…"; not "but not
+# limited to", "so that"). The word goes with the joint.
+PART_JOINT = re.compile(
+    r"(?:\s+[-–—]\s+|(?<=[a-z]{2}[.!?])\s+(?=[a-z])|"
+    r",\s+(?i:but|so|however|therefore|whereas|although),?\s+(?!(?i:not|that)\b))"
+    r"(?![^()]*\))"
+)
+MIN_PART_WORDS = 3
+
+
+class RoleCuts:
+    """Cuts a unit into the parts the model reads as doing different things (the labelling rule:
+    a list item holding several sentences is one unit unless they have different roles). A unit
+    is cut at its `PART_JOINT`s; parts under `MIN_PART_WORDS` words join the part before them,
+    neighbours the model gives the same likeliest role join up, and the unit stays whole when
+    one part is left."""
+
+    def __init__(self, scores: AdUnitRoles) -> None:
+        self.scores = scores
+
+    def __call__(self, text: str) -> list[str]:
+        parts = _parts(text)
+        if len(parts) < 2:
+            return [text]
+        roles = self.scores.roles(parts).argmax(1)
+        merged = [parts[0]]
+        for part, role, before in zip(parts[1:], roles[1:], roles, strict=False):
+            if role == before:
+                merged[-1] = f"{merged[-1]} {part}"
+            else:
+                merged.append(part)
+        return merged if len(merged) > 1 else [text]
+
+
+def _parts(text: str) -> list[str]:
+    parts: list[str] = []
+    for sentence in sentences(text):
+        start = 0
+        for joint in PART_JOINT.finditer(sentence):
+            parts.append(sentence[start : joint.start()])
+            start = joint.end()
+        parts.append(sentence[start:])
+    kept: list[str] = []
+    for part in (p.strip() for p in parts if p.strip()):
+        if kept and min(len(part.split()), len(kept[-1].split())) < MIN_PART_WORDS:
+            kept[-1] = f"{kept[-1]} {part}"
+        else:
+            kept.append(part)
+    return kept
+
+
+def learned_asks(
+    sections: Sequence[Section], scores: AdUnitRoles | None = None, cut: RoleCuts | None = None
+) -> frozenset[str]:
     """Units that read as requirements (`ASK_MIN`; in benefits, pay, company and notice sections
-    `STRONG_ASK_MIN`), as the texts `extract_candidates` compares (`unit_wholes`)."""
+    `STRONG_ASK_MIN`), as the texts `extract_candidates` compares (`unit_wholes`, cut by `cut`)."""
     need = {  # a unit in two sections needs what its first section asks
         u: (STRONG_ASK_MIN if s.kind in NEVER_REQUIREMENTS else ASK_MIN)
         for s in reversed(sections)
-        for u in unit_wholes(s)
+        for u in (unit_wholes(s, cut) if cut else unit_wholes(s))
     }
     texts = list(need)
     if not texts:

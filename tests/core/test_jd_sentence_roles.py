@@ -29,7 +29,7 @@ def rules_only(monkeypatch):
     adds is shown against the rules alone."""
     import core.jd.analyze as analyze
 
-    monkeypatch.setattr(analyze, "learned_asks", lambda sections, scores=None: frozenset())
+    monkeypatch.setattr(analyze, "learned_asks", lambda sections, *_: frozenset())
     monkeypatch.setattr(analyze, "drop_wrapper_units", lambda candidates, scores=None: candidates)
 
 
