@@ -211,34 +211,52 @@ class RoleCuts:
         self.scores = scores
 
     def __call__(self, text: str) -> list[str]:
-        parts = _parts(text)
-        if len(parts) < 2:
+        spans = _parts(text)
+        if len(spans) < 2:
             return [text]
-        roles = self.scores.roles(parts).argmax(1)
-        merged = [parts[0]]
-        for part, role, before in zip(parts[1:], roles[1:], roles, strict=False):
-            if role == before:
-                merged[-1] = f"{merged[-1]} {part}"
+        roles = self.scores.roles([text[a:b] for a, b in spans]).argmax(1)
+        merged = [spans[0]]
+        for span, role, before in zip(spans[1:], roles[1:], roles, strict=False):
+            if role == before:  # joined as written, the joint between them kept
+                merged[-1] = (merged[-1][0], span[1])
             else:
-                merged.append(part)
-        return merged if len(merged) > 1 else [text]
+                merged.append(span)
+        return [text[a:b] for a, b in merged] if len(merged) > 1 else [text]
 
 
-def _parts(text: str) -> list[str]:
-    parts: list[str] = []
+def _parts(text: str) -> list[tuple[int, int]]:
+    """Where `text`'s parts lie (start, end), each a span of the text as written; the whole text
+    where a sentence cannot be found in it as written."""
+    spans: list[tuple[int, int]] = []
+    cursor = 0
     for sentence in sentences(text):
-        start = 0
+        at = text.find(sentence, cursor)
+        if at < 0:  # a sentence rejoined after an abbreviation, spaced otherwise
+            return [(0, len(text))]
+        cursor, start = at + len(sentence), 0
         for joint in PART_JOINT.finditer(sentence):
-            parts.append(sentence[start : joint.start()])
+            spans.append((at + start, at + joint.start()))
             start = joint.end()
-        parts.append(sentence[start:])
-    kept: list[str] = []
-    for part in (p.strip() for p in parts if p.strip()):
-        if kept and min(len(part.split()), len(kept[-1].split())) < MIN_PART_WORDS:
-            kept[-1] = f"{kept[-1]} {part}"
+        spans.append((at + start, cursor))
+    kept: list[tuple[int, int]] = []
+    for a, b in (_stripped(text, a, b) for a, b in spans):
+        if a == b:
+            continue
+        words = len(text[a:b].split())
+        if kept and min(words, len(text[kept[-1][0] : kept[-1][1]].split())) < MIN_PART_WORDS:
+            kept[-1] = (kept[-1][0], b)
         else:
-            kept.append(part)
+            kept.append((a, b))
     return kept
+
+
+def _stripped(text: str, a: int, b: int) -> tuple[int, int]:
+    """The span without the white space at its ends."""
+    while a < b and text[a].isspace():
+        a += 1
+    while b > a and text[b - 1].isspace():
+        b -= 1
+    return a, b
 
 
 def learned_asks(

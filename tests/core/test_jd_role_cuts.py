@@ -47,3 +47,22 @@ def test_a_sentence_run_on_in_lower_case_is_a_part_of_its_own():
     assert cut("Experience with Word, Excel etc. and a tidy desk.") == [
         "Experience with Word, Excel etc. and a tidy desk."
     ]
+
+
+def test_parts_are_quoted_as_written_joints_and_spacing_kept():
+    """Parts the model reads alike join back as the ad writes them (the dash, the double space
+    and the line break between them kept), so every requirement quotes the ad."""
+    cut = RoleCuts(AdUnitRoles())
+    units = {
+        "Good spoken English - fluent written English - the shift starts at 6am daily": (
+            "Good spoken English - fluent written English"
+        ),
+        "A forklift licence is essential.  Two years in a warehouse is essential.\n"
+        "We offer free parking and a pension.": (
+            "A forklift licence is essential.  Two years in a warehouse is essential."
+        ),
+    }
+    for unit, ask in units.items():
+        parts = cut(unit)
+        assert parts[0] == ask and len(parts) == 2
+        assert all(part in unit for part in parts)
