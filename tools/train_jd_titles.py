@@ -8,7 +8,9 @@ not part of its text). Each posting is read as the JD reader reads it (`job_ad_t
 positive example when it is that title by the scorer's own test (`title_matches`: the same
 words, or the title without its place or team qualifier); postings with no candidate naming
 their title teach nothing and are left out. Head words: the last word of the title field of at
-least `MIN_HEAD` training postings (letters only) is a learned role head.
+least `MIN_HEAD` training postings (letters only) is a learned role head; a common word that
+as many title fields use is a title word (the words before a candidate's head are all title
+words, or not: 'Business Support' against 'experienced').
 
 The postings of tests/corpus_labels/postings_split.json (dev and held-back) are never read here.
 C is chosen on a validation fifth of the training postings (number % 5 == 0: the share of them
@@ -34,6 +36,7 @@ from sklearn.linear_model import LogisticRegression
 from core.evaluation.jd_scoring import title_matches
 from core.evaluation.postings import load_postings, never_trained_on
 from core.jd.analyze import job_ad_text
+from core.jd.rarity import zipf
 from core.jd.runon import unglue_lists
 from core.jd.sections import split_sections
 from core.jd.title_candidates import ad_lines, singular, title_candidates, title_features
@@ -44,6 +47,7 @@ from tools.model_files import sha256, write_manifest
 VERSION = 1
 MIN_SCORE = 0.05
 MIN_HEAD = 3
+TITLE_WORD_ZIPF = 3.0
 GRID_C = (0.1, 0.3, 1.0, 3.0)
 DEFAULT_CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus" / "postings"
 LABELS = Path(__file__).resolve().parents[1] / "tests" / "corpus_labels"
@@ -67,7 +71,21 @@ def learned_heads(postings: dict[str, dict[str, Any]], ids: list[str]) -> frozen
     )
 
 
-def posting_examples(text: str, title: str, heads: frozenset[str]) -> Example | None:
+def learned_title_words(postings: dict[str, dict[str, Any]], ids: list[str]) -> frozenset[str]:
+    """Common words (Zipf >= TITLE_WORD_ZIPF: no names or brands) that at least MIN_HEAD of the
+    training postings' title fields use ('senior', 'support', 'care')."""
+    seen: Counter[str] = Counter()
+    for pid in ids:
+        title = QUALIFIER.split(postings[pid]["title"] or "")[0]
+        seen.update({w.lower() for w in title.split() if w.isalpha()})
+    return frozenset(
+        w for w, n in seen.items() if n >= MIN_HEAD and len(w) > 1 and zipf(w) >= TITLE_WORD_ZIPF
+    )
+
+
+def posting_examples(
+    text: str, title: str, heads: frozenset[str], title_words: frozenset[str]
+) -> Example | None:
     sections = split_sections(unglue_lists(job_ad_text(text)))
     candidates = title_candidates(sections, heads)
     plain = "\n".join(line for line, _ in ad_lines(sections))
@@ -77,7 +95,7 @@ def posting_examples(text: str, title: str, heads: frozenset[str]) -> Example | 
     ]
     if not any(labels):
         return None
-    feats = [title_features(c, plain, heads) for c in candidates]
+    feats = [title_features(c, plain, heads, title_words) for c in candidates]
     return feats, labels, [c.phrase for c in candidates]
 
 
@@ -126,9 +144,10 @@ def main(argv: list[str] | None = None) -> int:
     ids = sorted(pid for pid in postings if pid not in skip and postings[pid]["title"])
     started = time.perf_counter()
     heads = learned_heads(postings, ids)
+    title_words = learned_title_words(postings, ids)
     examples: dict[str, Example] = {}
     for pid in ids:
-        found = posting_examples(postings[pid]["text"], postings[pid]["title"], heads)
+        found = posting_examples(postings[pid]["text"], postings[pid]["title"], heads, title_words)
         if found is not None:
             examples[pid] = found
     valid = [e for pid, e in examples.items() if int(pid[2:]) % 5 == 0]
@@ -147,6 +166,7 @@ def main(argv: list[str] | None = None) -> int:
         "min_score": MIN_SCORE,
         "weights": dict(sorted(weights.items())),
         "heads": sorted(heads),
+        "title_words": sorted(title_words),
     }
     out = Path(args.out) / MODEL_FILE
     out.write_text(json.dumps(model, indent=0) + "\n", encoding="utf-8")
@@ -164,6 +184,7 @@ def main(argv: list[str] | None = None) -> int:
         "params": {"C": chosen, "min_score": MIN_SCORE, "min_head": MIN_HEAD},
         "validation_top1_by_C": grid,
         "heads": len(heads),
+        "title_words": len(title_words),
         "train_seconds": round(seconds),
     }
     print(write_manifest(Path(args.out) / MANIFEST_FILE, manifest, out))
