@@ -6,11 +6,13 @@ Distant supervision: every posting of the corpus has a `title` field from its so
 not part of its text). Each posting is read as the JD reader reads it (`job_ad_text`,
 `split_sections`), its title candidates found (`core.jd.title_candidates`), and a candidate is a
 positive example when it is that title by the scorer's own test (`title_matches`: the same
-words, or the title without its place or team qualifier); postings with no candidate naming
-their title teach nothing and are left out. Head words: the last word of the title field of at
+words, or the title without its place or team qualifier). Where none is, a 'looking for …'
+phrase naming just the title's head word is ('a keen gardener' for 'Estate Gardener': the ad
+states its title that way); postings with neither teach nothing
+and are left out. Head words: the last word of the title field of at
 least `MIN_HEAD` training postings (letters only) is a learned role head; a common word that
 as many title fields use is a title word (the words before a candidate's head are all title
-words, or not: 'Business Support' against 'experienced').
+words, or not: 'Estate Support' against 'keen').
 
 The postings of tests/corpus_labels/postings_split.json (dev and held-back) are never read here.
 C is chosen on a validation fifth of the training postings (number % 5 == 0: the share of them
@@ -93,6 +95,13 @@ def posting_examples(
         int(title_matches(title, c.phrase) or title_matches(title, singular(c.phrase, heads)))
         for c in candidates
     ]
+    if not any(labels):  # the ad names only the title's head, in a 'looking for …' phrase
+        words = QUALIFIER.split(title)[0].lower().split()
+        head = singular(words[-1], heads) if words else ""
+        labels = [
+            int(c.source == "sought" and singular(c.phrase, heads).lower() == head)
+            for c in candidates
+        ]
     if not any(labels):
         return None
     feats = [title_features(c, plain, heads, title_words) for c in candidates]

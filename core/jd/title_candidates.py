@@ -238,7 +238,7 @@ def _context(phrase: str, text: str, heads: frozenset[str]) -> tuple[int, set[st
 
 def modifier_kind(words: list[str], heads: frozenset[str], title_words: frozenset[str]) -> str:
     """What the words before the head are: 'none', 'known' when each is a word the training
-    postings' title fields use ('Business Support'), else 'other' ('experienced')."""
+    postings' title fields use ('Estate Support'), else 'other' ('keen')."""
     head = head_word(words, heads)
     before = words[: words.index(head)] if head in words else words[:-1]
     before = [w.lower().strip(".,;:()") for w in before if w.lower() not in CONNECTORS]
