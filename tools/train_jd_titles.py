@@ -38,7 +38,6 @@ from sklearn.linear_model import LogisticRegression
 from core.evaluation.jd_scoring import title_matches
 from core.evaluation.postings import load_postings, never_trained_on
 from core.jd.analyze import job_ad_text
-from core.jd.rarity import zipf
 from core.jd.runon import unglue_lists
 from core.jd.sections import split_sections
 from core.jd.title_candidates import ad_lines, singular, title_candidates, title_features
@@ -49,7 +48,6 @@ from tools.model_files import sha256, write_manifest
 VERSION = 1
 MIN_SCORE = 0.05
 MIN_HEAD = 3
-TITLE_WORD_ZIPF = 3.0
 GRID_C = (0.1, 0.3, 1.0, 3.0)
 DEFAULT_CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus" / "postings"
 LABELS = Path(__file__).resolve().parents[1] / "tests" / "corpus_labels"
@@ -74,15 +72,19 @@ def learned_heads(postings: dict[str, dict[str, Any]], ids: list[str]) -> frozen
 
 
 def learned_title_words(postings: dict[str, dict[str, Any]], ids: list[str]) -> frozenset[str]:
-    """Common words (Zipf >= TITLE_WORD_ZIPF: no names or brands) that at least MIN_HEAD of the
-    training postings' title fields use ('senior', 'support', 'care')."""
+    """Words (letters only, not a brand's camel case) that at least MIN_HEAD of the training
+    postings' title fields use ('senior', 'support', 'rgn'), as the head words are found."""
     seen: Counter[str] = Counter()
     for pid in ids:
-        title = QUALIFIER.split(postings[pid]["title"] or "")[0]
-        seen.update({w.lower() for w in title.split() if w.isalpha()})
-    return frozenset(
-        w for w, n in seen.items() if n >= MIN_HEAD and len(w) > 1 and zipf(w) >= TITLE_WORD_ZIPF
-    )
+        words = QUALIFIER.split(postings[pid]["title"] or "")[0].split()
+        seen.update(
+            {
+                w.lower()
+                for w in words
+                if w.isalpha() and w in (w.lower(), w.capitalize(), w.upper())
+            }
+        )
+    return frozenset(w for w, n in seen.items() if n >= MIN_HEAD and len(w) > 1)
 
 
 def posting_examples(
