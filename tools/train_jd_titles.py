@@ -6,9 +6,13 @@ Distant supervision: every posting of the corpus has a `title` field from its so
 not part of its text). Each posting is read as the JD reader reads it (`job_ad_text`,
 `split_sections`), its title candidates found (`core.jd.title_candidates`), and a candidate is a
 positive example when it is that title by the scorer's own test (`title_matches`: the same
-words, or the title without its place or team qualifier); postings with no candidate naming
-their title teach nothing and are left out. Head words: the last word of the title field of at
-least `MIN_HEAD` training postings (letters only) is a learned role head.
+words, or the title without its place or team qualifier). Where none is, a 'looking for …'
+phrase naming just the title's head word is ('a keen gardener' for 'Estate Gardener': the ad
+states its title that way); postings with neither teach nothing
+and are left out. Head words: the last word of the title field of at
+least `MIN_HEAD` training postings (letters only) is a learned role head; a common word that
+as many title fields use is a title word (the words before a candidate's head are all title
+words, or not: 'Estate Support' against 'keen').
 
 The postings of tests/corpus_labels/postings_split.json (dev and held-back) are never read here.
 C is chosen on a validation fifth of the training postings (number % 5 == 0: the share of them
@@ -67,7 +71,25 @@ def learned_heads(postings: dict[str, dict[str, Any]], ids: list[str]) -> frozen
     )
 
 
-def posting_examples(text: str, title: str, heads: frozenset[str]) -> Example | None:
+def learned_title_words(postings: dict[str, dict[str, Any]], ids: list[str]) -> frozenset[str]:
+    """Words (letters only, not a brand's camel case) that at least MIN_HEAD of the training
+    postings' title fields use ('senior', 'support', 'rgn'), as the head words are found."""
+    seen: Counter[str] = Counter()
+    for pid in ids:
+        words = QUALIFIER.split(postings[pid]["title"] or "")[0].split()
+        seen.update(
+            {
+                w.lower()
+                for w in words
+                if w.isalpha() and w in (w.lower(), w.capitalize(), w.upper())
+            }
+        )
+    return frozenset(w for w, n in seen.items() if n >= MIN_HEAD and len(w) > 1)
+
+
+def posting_examples(
+    text: str, title: str, heads: frozenset[str], title_words: frozenset[str]
+) -> Example | None:
     sections = split_sections(unglue_lists(job_ad_text(text)))
     candidates = title_candidates(sections, heads)
     plain = "\n".join(line for line, _ in ad_lines(sections))
@@ -75,9 +97,16 @@ def posting_examples(text: str, title: str, heads: frozenset[str]) -> Example | 
         int(title_matches(title, c.phrase) or title_matches(title, singular(c.phrase, heads)))
         for c in candidates
     ]
+    if not any(labels):  # the ad names only the title's head, in a 'looking for …' phrase
+        words = QUALIFIER.split(title)[0].lower().split()
+        head = singular(words[-1], heads) if words else ""
+        labels = [
+            int(c.source == "sought" and singular(c.phrase, heads).lower() == head)
+            for c in candidates
+        ]
     if not any(labels):
         return None
-    feats = [title_features(c, plain, heads) for c in candidates]
+    feats = [title_features(c, plain, heads, title_words) for c in candidates]
     return feats, labels, [c.phrase for c in candidates]
 
 
@@ -126,9 +155,10 @@ def main(argv: list[str] | None = None) -> int:
     ids = sorted(pid for pid in postings if pid not in skip and postings[pid]["title"])
     started = time.perf_counter()
     heads = learned_heads(postings, ids)
+    title_words = learned_title_words(postings, ids)
     examples: dict[str, Example] = {}
     for pid in ids:
-        found = posting_examples(postings[pid]["text"], postings[pid]["title"], heads)
+        found = posting_examples(postings[pid]["text"], postings[pid]["title"], heads, title_words)
         if found is not None:
             examples[pid] = found
     valid = [e for pid, e in examples.items() if int(pid[2:]) % 5 == 0]
@@ -147,6 +177,7 @@ def main(argv: list[str] | None = None) -> int:
         "min_score": MIN_SCORE,
         "weights": dict(sorted(weights.items())),
         "heads": sorted(heads),
+        "title_words": sorted(title_words),
     }
     out = Path(args.out) / MODEL_FILE
     out.write_text(json.dumps(model, indent=0) + "\n", encoding="utf-8")
@@ -164,6 +195,7 @@ def main(argv: list[str] | None = None) -> int:
         "params": {"C": chosen, "min_score": MIN_SCORE, "min_head": MIN_HEAD},
         "validation_top1_by_C": grid,
         "heads": len(heads),
+        "title_words": len(title_words),
         "train_seconds": round(seconds),
     }
     print(write_manifest(Path(args.out) / MANIFEST_FILE, manifest, out))

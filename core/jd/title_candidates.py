@@ -4,14 +4,16 @@ Candidates come from the ad's first lines (each segment of a header line, the va
 'Title:'/'Role –' label), from sentences that say who is sought ('looking for an experienced
 administrator'), and from capitalised phrases ending in a role noun anywhere in the ad. Each
 carries features (`title_features`) that `core.jd.title_model` weighs: where it stands, how often
-the ad names it, its head word, its case and length. The same function serves training
-(`tools/train_jd_titles.py`) and reading.
+the ad names it, its head word, its case and length, whether the words before its head are words
+job titles use, whether the ad's 'looking for …' phrases name the same role. The same function
+serves training (`tools/train_jd_titles.py`) and reading.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from core.jd.headings import META_LABELS, ROLE_NOUN
 from core.jd.rarity import zipf
@@ -234,10 +236,45 @@ def _context(phrase: str, text: str, heads: frozenset[str]) -> tuple[int, set[st
     return len(found), context
 
 
-def title_features(candidate: Candidate, text: str, heads: frozenset[str]) -> list[str]:
+def modifier_kind(words: list[str], heads: frozenset[str], title_words: frozenset[str]) -> str:
+    """What the words before the head are: 'none', 'known' when each is a word the training
+    postings' title fields use ('Estate Support'), else 'other' ('keen')."""
+    head = head_word(words, heads)
+    before = words[: words.index(head)] if head in words else words[:-1]
+    before = [w.lower().strip(".,;:()") for w in before if w.lower() not in CONNECTORS]
+    if not before:
+        return "none"
+    return "known" if all(w in title_words for w in before) else "other"
+
+
+@lru_cache(maxsize=16)
+def _sought_heads(text: str, heads: frozenset[str]) -> frozenset[str]:
+    """The head words of the ad's 'looking for …' phrases, singular and lower-case."""
+    return frozenset(
+        singular(head_word(c.phrase.split(), heads), heads).lower() for c in _sought(text, heads)
+    )
+
+
+def hiring_cue(words: list[str], text: str, heads: frozenset[str]) -> str:
+    """Whether the ad's 'looking for …' phrases name this candidate's role: 'same', 'other'
+    (they name another: a colleague's role mentioned in passing), or 'none' (the ad has none)."""
+    sought = _sought_heads(text, heads)
+    if not sought:
+        return "none"
+    return "same" if singular(head_word(words, heads), heads).lower() in sought else "other"
+
+
+def title_features(
+    candidate: Candidate,
+    text: str,
+    heads: frozenset[str],
+    title_words: frozenset[str] = frozenset(),
+) -> list[str]:
     """What a reader notices about one candidate, as feature names (all weigh 1)."""
     phrase = candidate.phrase
     words = phrase.split()
+    mods = modifier_kind(words, heads, title_words)
+    cue = hiring_cue(words, text, heads)
     named, context = _context(phrase, text, heads)
     first = text.lower().find(phrase.lower())
     place = first / max(len(text), 1) if first >= 0 else 1.0
@@ -270,6 +307,10 @@ def title_features(candidate: Candidate, text: str, heads: frozenset[str]) -> li
         f"next={next_kind}",
         f"roles={min(len(ROLE_NOUN.findall(phrase)), 2)}",
         f"first={_case(words[0])}" if len(words) > 1 else "first=<one>",
+        f"mods={mods}",
+        f"src={src}&mods={mods}",
+        f"cue={cue}",
+        f"src={src}&cue={cue}",
         *sorted(context),
         *(f"also={source}" for source in candidate.also),
     ]

@@ -4,8 +4,9 @@ A logistic model over each candidate's features (`core.jd.title_candidates`) sco
 it is to be the title; the best-scored candidate is the title. It is trained by
 `tools/train_jd_titles.py` on the job-postings corpus, outside its dev and held-back postings,
 each candidate labelled by the posting's own title field (metadata the ad's text need not hold).
-The weights, and the title head words seen in those postings' title fields (job nouns such as
-'practitioner', words only: no posting text), live in `core/data/jd_title_model.json`; the
+The weights, the title head words seen in those postings' title fields (job nouns such as
+'practitioner') and the common words those fields use ('senior', 'support'; words only: no
+posting text), live in `core/data/jd_title_model.json`; the
 recipe and its scores in `core/data/jd_title_model_manifest.json`.
 """
 
@@ -37,6 +38,7 @@ def _model() -> dict[str, Any]:
     path = package_dir("data") / MODEL_FILE
     model: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
     model["heads"] = frozenset(model["heads"])
+    model["title_words"] = frozenset(model.get("title_words", ()))
     return model
 
 
@@ -57,7 +59,7 @@ def ranked_candidates(sections: list[Section]) -> list[tuple[float, Candidate]]:
     heads = model["heads"]
     text = "\n".join(line for line, _ in ad_lines(sections))
     scored = [
-        (candidate_score(title_features(c, text, heads), model["weights"]), c)
+        (candidate_score(title_features(c, text, heads, model["title_words"]), model["weights"]), c)
         for c in title_candidates(sections, heads)
     ]
     return sorted(scored, key=lambda pair: -pair[0])

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from core.jd import analyze_jd
-from core.jd.title_candidates import singular
+from core.jd.title_candidates import hiring_cue, modifier_kind, singular
 from core.jd.title_model import MANIFEST_FILE, MODEL_FILE
 from core.resources import package_dir
 from tests.conftest import needs_shared
@@ -80,6 +80,21 @@ def test_shipped_model_matches_its_manifest_and_holds_only_words() -> None:
     assert len(model_bytes) < 200_000
     model = json.loads(model_bytes)
     assert all(h.isalpha() and h.islower() for h in model["heads"])
+    assert all(w.isalpha() and w.islower() for w in model["title_words"])
+
+
+def test_words_before_the_head_are_title_words_or_not() -> None:
+    words = frozenset({"business", "support"})
+    assert modifier_kind(["Business", "Support", "Administrator"], frozenset(), words) == "known"
+    assert modifier_kind(["experienced", "administrator"], frozenset(), words) == "other"
+    assert modifier_kind(["Administrator"], frozenset(), words) == "none"
+
+
+def test_a_colleague_role_is_not_the_one_the_ad_looks_for() -> None:
+    text = "We are looking for a keen gardener to work beside our Estate Manager."
+    assert hiring_cue(["gardeners"], text, frozenset({"gardener"})) == "same"
+    assert hiring_cue(["Estate", "Manager"], text, frozenset({"gardener"})) == "other"
+    assert hiring_cue(["Estate", "Manager"], "Our Estate Manager retires.", frozenset()) == "none"
 
 
 @pytest.mark.slow  # trains the model again (about a minute)
