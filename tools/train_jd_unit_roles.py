@@ -273,7 +273,11 @@ def hand_scores(
     """Hand-labelled units (text, section kind) read by a model trained without them: role
     accuracy, and requirement recall and precision as the reader takes a requirement outside a
     requirements section (probability >= `ASK_MIN`)."""
-    probabilities = role_probabilities([t for t, _ in units], features, roles)
+    return scores_of(units, role_probabilities([t for t, _ in units], features, roles))
+
+
+def scores_of(units: list[tuple[str, str]], probabilities: np.ndarray) -> dict[str, Any]:
+    """`hand_scores` of units whose role probabilities (`role_probabilities`) are known."""
     gold = [HEADING_ROLES[k] for _, k in units]
     said = [ROLES[int(row.argmax())] for row in probabilities]
     asked = [row[ROLES.index("requirement")] >= ASK_MIN for row in probabilities]
@@ -309,9 +313,9 @@ def loso_scores(
         tested = hand_units(postings, skip, only=own)
         units, weights, _ = with_hand_units(training_units(postings, skip | own), hand, hand_weight)
         features, roles, _ = train(units, c, weights)
-        scores[source] = hand_scores(tested, features, roles)
-        print(source, scores[source], flush=True)
         probabilities = role_probabilities([t for t, _ in tested], features, roles)
+        scores[source] = scores_of(tested, probabilities)
+        print(source, scores[source], flush=True)
         rows += [
             {"source": source, "text": t, "kind": k, "roles": np.round(p, 4).tolist()}
             for (t, k), p in zip(tested, probabilities, strict=True)

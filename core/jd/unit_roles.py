@@ -289,14 +289,12 @@ def drop_wrapper_units(
     for candidate, row in zip(candidates, rows, strict=True):
         likeliest = ROLES[int(row.argmax())]
         in_list = candidate.section_kind in ASKED_KINDS
-        wrapper = (
-            likeliest in (ASKED_WRAPPER_ROLES if in_list else WRAPPER_ROLES)
-            and row[ROLES.index("requirement")] < KEEP_MIN
-            and row.max() >= WRAPPER_MIN
-        ) or (
-            in_list
-            and row[ROLES.index("requirement")] < KEEP_MIN
-            and row[ROLES.index("condition")] >= LISTED_CONDITION_MIN
+        wrapper = row[ROLES.index("requirement")] < KEEP_MIN and (
+            (
+                likeliest in (ASKED_WRAPPER_ROLES if in_list else WRAPPER_ROLES)
+                and row.max() >= WRAPPER_MIN
+            )
+            or (in_list and row[ROLES.index("condition")] >= LISTED_CONDITION_MIN)
         )
         if wrapper and len(candidate.text.split()) >= MIN_DROP_WORDS:
             continue
