@@ -146,15 +146,22 @@ def boilerplate_hits(analysis: JDAnalysis, examples: Sequence[str]) -> list[str]
     return hits
 
 
+def _singular(title: str) -> str:
+    """The title with a plural last word made singular ('drivers' → 'driver'): an ad that hires
+    several people names the same role as one that hires one."""
+    return re.sub(r"(?<=[a-z]{3})s$", "", title)
+
+
 def title_matches(label: str, extracted: str) -> bool:
-    """Same title, or one inside the other sharing most of the longer one's words."""
-    lab, ext = normalise(label), normalise(extracted)
+    """Same title (in the singular or the plural), or one inside the other sharing most of the
+    longer one's words."""
+    lab, ext = _singular(normalise(label)), _singular(normalise(extracted))
     if not lab or not ext:
         return False
     if lab == ext:
         return True
     head = re.split(r",\s|\s\(|\s[-–—]\s", label.strip())[0]
-    if normalise(head) == ext:  # the title without its team, shift or place qualifier
+    if _singular(normalise(head)) == ext:  # the title without its team, shift or place qualifier
         return True
     short, long_ = sorted((lab, ext), key=len)
     return f" {short} " in f" {long_} " and len(short.split()) >= 0.6 * len(long_.split())

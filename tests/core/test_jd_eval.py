@@ -37,6 +37,8 @@ def test_title_matches_same_or_nearly_same_title_only():
     assert title_matches("IEN - Registered Nurse", "IEN – Registered Nurse")
     assert title_matches("Senior Accountant", "Senior Accountant")
     assert not title_matches("Senior Accountant", "Accountant")
+    assert title_matches("Delivery Drivers", "delivery driver")  # the plural names the same role
+    assert not title_matches("Drivers", "Driving Instructor")
     assert not title_matches("Cook", "j14_cook")
 
 
