@@ -12,9 +12,9 @@ where it came from (title, term list, phrase chunker, span tagger), the words ar
 occurrence in the ad, the kind of section that holds it, and a fixed vector of its meaning
 (`core.text.meaning_vectors`). Trained with the context (the default), it also reads the sentence
 around that occurrence: the unit-role model's reading of it (`core.jd.unit_roles`: a requirement,
-a duty, a benefit, the company's pitch…) and its meaning vector. Labels: keyword lists of training postings judged by hand to
-docs/labelling/keywords.md (tests/corpus_labels/keyword_judgements.json). A job title is always
-kept.
+a duty, a benefit, the company's pitch…) and its meaning vector. Labels: keyword lists of
+training postings judged by hand to docs/labelling/keywords.md
+(tests/corpus_labels/keyword_judgements.json). A job title is always kept.
 """
 
 from __future__ import annotations

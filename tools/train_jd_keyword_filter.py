@@ -1,7 +1,7 @@
 """Train the ATS keyword filter experiment (`tools/keyword_filter.py`) on hand-judged keyword lists.
 
     python -m tools.train_jd_keyword_filter --corpus ../shared/corpus/postings [--out DIR] [--loso]
-        [--check]
+        [--context SCALE] [--check [--sweep 0.1,0.2]]
 
 Not used by `analyze_jd` (docs/EVALUATION.md, "ATS keywords judged by hand"): the weights and
 manifest go to --out, outside the package. `--check` scores the trained filter on the dev
@@ -13,7 +13,9 @@ Data: the training postings whose keyword lists were judged searchable or not by
 held-back posting). Each posting is read by `core.jd.analyze.read_ad`; every keyword candidate
 that is not a job title (titles are always kept) and whose `keyword_key` was judged is one
 example. The model is a logistic regression over `keyword_features` and the scaled meaning
-vector; features seen fewer than MIN_COUNT times are dropped.
+vector and, unless `--context 0`, the unit roles and scaled meaning vector of the sentence around
+the candidate (`context_of_keywords`); features seen fewer than MIN_COUNT times are dropped.
+`--sweep` adds other thresholds to `--check`'s figures (docs/EVALUATION.md, ninth session).
 
 `--loso` writes no model: per source of the judged postings, the model is trained on the other
 sources and scores that one (what it does on an ad from a source it never saw). The threshold
