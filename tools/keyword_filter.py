@@ -10,9 +10,11 @@ model reads each candidate through its own words (common words and skill terms a
 other word as its shape, so the weights name no one), its shape and case, how rare its words are,
 where it came from (title, term list, phrase chunker, span tagger), the words around its first
 occurrence in the ad, the kind of section that holds it, and a fixed vector of its meaning
-(`core.text.meaning_vectors`). Labels: keyword lists of training postings judged by hand to
-docs/labelling/keywords.md (tests/corpus_labels/keyword_judgements.json). A job title is always
-kept.
+(`core.text.meaning_vectors`). Trained with the context (the default), it also reads the sentence
+around that occurrence: the unit-role model's reading of it (`core.jd.unit_roles`: a requirement,
+a duty, a benefit, the company's pitch…) and its meaning vector. Labels: keyword lists of
+training postings judged by hand to docs/labelling/keywords.md
+(tests/corpus_labels/keyword_judgements.json). A job title is always kept.
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ from core.jd.keywords import Keyword
 from core.jd.phrases import duty_verbs, skill_terms
 from core.jd.rarity import common_words, zipf
 from core.jd.sections import Section
+from core.jd.unit_roles import ROLES, unit_roles_model
 from core.text.meaning_vectors import meaning_vectors
 from tools.keyword_features import case_shape
 
@@ -40,6 +43,7 @@ TOKEN = re.compile(r"[A-Za-z][A-Za-z'’+#]*[A-Za-z+#]|[A-Za-z]|\d+(?:[.,]\d+)?"
 CONTEXT = re.compile(r"[A-Za-z][A-Za-z'’]*|\d+")
 CAMEL_GLUE = re.compile(r"[a-z]{3}[A-Z][a-z]")  # 'QualificationsCurrently', also 'SharePoint'
 OPENS = re.compile(r"(?:^|[.!?:;•\n])[\s\-–*•▪◦·]*$")
+SENTENCE = re.compile(r"[^.!?;]+[.!?;]?")
 ALWAYS_KEPT = frozenset({"titles"})
 
 
@@ -164,6 +168,40 @@ def _context_features(text: str, ad_text: str) -> list[str]:
     ]
 
 
+def sentence_of(text: str, ad_text: str) -> str:
+    """The sentence of the ad's line that holds the candidate's first occurrence ('' when the
+    candidate is not written in the ad as it stands)."""
+    at = ad_text.find(text)
+    if at < 0:
+        at = ad_text.lower().find(text.lower())
+    if at < 0:
+        return ""
+    start = ad_text.rfind("\n", 0, at) + 1
+    end = ad_text.find("\n", at)
+    line = ad_text[start : len(ad_text) if end < 0 else end]
+    where = at - start
+    for match in SENTENCE.finditer(line):
+        if match.start() <= where < match.end():
+            return match.group(0).strip()
+    return line.strip()
+
+
+def context_of_keywords(texts: Sequence[str], ad_text: str) -> tuple[list[list[str]], np.ndarray]:
+    """What the sentence around each candidate says: the unit-role model's reading of it (its most
+    likely role and each role's probability in quarters: a tool named in a duty or a requirement,
+    a phrase of the benefits or the company's pitch) and its meaning vector."""
+    sentences = [sentence_of(t, ad_text) or "-" for t in texts]
+    if not sentences:
+        return [], np.zeros((0, 384), dtype=np.float32)
+    roles = unit_roles_model().roles(sentences)
+    features = [
+        [f"role={ROLES[int(r.argmax())]}"]
+        + [f"p_{name}={min(int(r[k] * 4), 3)}" for k, name in enumerate(ROLES)]
+        for r in roles
+    ]
+    return features, meaning_vectors(sentences)
+
+
 class KeywordFilter:
     """The loaded model: `searchable` gives each candidate the probability that a recruiter would
     search it."""
@@ -175,15 +213,24 @@ class KeywordFilter:
         self.bias = float(data["bias"])
         self.vector_scale = float(data["vector"]["scale"])
         self.keep_min = float(data["keep_min"])
+        context = data.get("context")  # the sentence around the candidate, when trained with it
+        self.context_scale = float(context["scale"]) if context else 0.0
+        self.context_weights = np.asarray(context["vector_weights"] if context else [], "float32")
 
     def searchable(self, keywords: Sequence[Keyword], ad: AdContext) -> np.ndarray:
         if not keywords:
             return np.zeros(0, dtype=np.float32)
         index = self.index
-        rows = [sorted({index[f] for f in keyword_features(k, ad) if f in index}) for k in keywords]
+        features = [keyword_features(k, ad) for k in keywords]
+        if self.context_weights.size:
+            around, sentence_vectors = context_of_keywords([k.text for k in keywords], ad.text)
+            features = [f + a for f, a in zip(features, around, strict=True)]
+        rows = [sorted({index[f] for f in found if f in index}) for found in features]
         logits = np.array([self.weights[r].sum() for r in rows], dtype=np.float32)
         vectors = meaning_vectors([k.text for k in keywords]) * self.vector_scale
         logits += vectors @ self.vector_weights + self.bias
+        if self.context_weights.size:
+            logits += (sentence_vectors * self.context_scale) @ self.context_weights
         return 1.0 / (1.0 + np.exp(-logits))
 
 

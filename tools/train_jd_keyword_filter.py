@@ -1,7 +1,7 @@
 """Train the ATS keyword filter experiment (`tools/keyword_filter.py`) on hand-judged keyword lists.
 
     python -m tools.train_jd_keyword_filter --corpus ../shared/corpus/postings [--out DIR] [--loso]
-        [--check]
+        [--context SCALE] [--check [--sweep 0.1,0.2]]
 
 Not used by `analyze_jd` (docs/EVALUATION.md, "ATS keywords judged by hand"): the weights and
 manifest go to --out, outside the package. `--check` scores the trained filter on the dev
@@ -13,7 +13,9 @@ Data: the training postings whose keyword lists were judged searchable or not by
 held-back posting). Each posting is read by `core.jd.analyze.read_ad`; every keyword candidate
 that is not a job title (titles are always kept) and whose `keyword_key` was judged is one
 example. The model is a logistic regression over `keyword_features` and the scaled meaning
-vector; features seen fewer than MIN_COUNT times are dropped.
+vector and, unless `--context 0`, the unit roles and scaled meaning vector of the sentence around
+the candidate (`context_of_keywords`); features seen fewer than MIN_COUNT times are dropped.
+`--sweep` adds other thresholds to `--check`'s figures (docs/EVALUATION.md, ninth session).
 
 `--loso` writes no model: per source of the judged postings, the model is trained on the other
 sources and scores that one (what it does on an ad from a source it never saw). The threshold
@@ -46,6 +48,7 @@ from tools.keyword_filter import (
     MODEL_FILE,
     KeywordFilter,
     context_of,
+    context_of_keywords,
     keyword_features,
     searchable_keywords,
 )
@@ -60,15 +63,19 @@ SEED = 0
 MIN_COUNT = 2
 C = 0.3
 VECTOR_SCALE = 3.0
+CONTEXT_SCALE = 3.0  # the sentence around the candidate: its unit roles and its meaning vector
 # keep_min: the threshold (0.05 steps) with the best F1 of keeping the searchable candidates of an
 # unseen source (pooled leave-one-source-out scores): a listed keyword no recruiter searches and a
 # searchable one left out cost the user alike (a wrong suggestion, a missed one).
 
-Example = tuple[str, list[str], bool, str]  # keyword text, features, searchable, source
+# keyword text, features, searchable, source, the meaning vector of the sentence around it
+Example = tuple[str, list[str], bool, str, np.ndarray]
 
 
-def examples(postings: dict[str, dict[str, Any]]) -> list[Example]:
-    """Every judged, non-title keyword candidate of the judged postings, in label order."""
+def examples(postings: dict[str, dict[str, Any]], with_context: bool = True) -> list[Example]:
+    """Every judged, non-title keyword candidate of the judged postings, in label order; with
+    WITH_CONTEXT, the unit roles of the sentence around it among its features (the filter reads them
+    only when trained with the context: `KeywordFilter`)."""
     entries = json.loads(LABELS.read_text(encoding="utf-8"))
     out: list[Example] = []
     for entry in entries:
@@ -76,40 +83,51 @@ def examples(postings: dict[str, dict[str, Any]]) -> list[Example]:
         judged = {k["key"]: k["searchable"] for k in entry["judged"]}
         ad = read_ad(posting["text"])
         context = context_of(ad)
-        for keyword in ad.keywords:
-            key = keyword_key(keyword.text)
-            if keyword.category in ALWAYS_KEPT or key not in judged:
-                continue
-            features = keyword_features(keyword, context)
-            out.append((keyword.text, features, judged[key], posting["source"]))
+        kept = [
+            k
+            for k in ad.keywords
+            if k.category not in ALWAYS_KEPT and keyword_key(k.text) in judged
+        ]
+        around, sentences = context_of_keywords([k.text for k in kept], ad.clean)
+        for keyword, roles, sentence in zip(kept, around, sentences, strict=True):
+            features = keyword_features(keyword, context) + (roles if with_context else [])
+            label = judged[keyword_key(keyword.text)]
+            out.append((keyword.text, features, label, posting["source"], sentence))
     return out
 
 
-def _matrix(rows: list[Example], index: dict[str, int], scale: float) -> csr_matrix:
+def _matrix(rows: list[Example], index: dict[str, int], scale: float, context: float) -> csr_matrix:
     cols, row_ids = [], []
-    for i, (_, features, _, _) in enumerate(rows):
+    for i, (_, features, _, _, _) in enumerate(rows):
         found = sorted({index[f] for f in features if f in index})
         cols += found
         row_ids += [i] * len(found)
     data = np.ones(len(cols), dtype=np.float32)
     lexical = csr_matrix((data, (row_ids, cols)), shape=(len(rows), len(index)))
-    vectors = meaning_vectors([text for text, _, _, _ in rows]) * scale
-    return hstack([lexical, csr_matrix(vectors)], format="csr")
+    vectors = meaning_vectors([r[0] for r in rows]) * scale
+    blocks = [lexical, csr_matrix(vectors)]
+    if context:
+        blocks.append(csr_matrix(np.stack([r[4] for r in rows]) * context))
+    return hstack(blocks, format="csr")
 
 
-def train(rows: list[Example], c: float, scale: float) -> tuple[list[str], LogisticRegression]:
-    counts = Counter(f for _, features, _, _ in rows for f in set(features))
+def train(
+    rows: list[Example], c: float, scale: float, context: float
+) -> tuple[list[str], LogisticRegression]:
+    counts = Counter(f for r in rows for f in set(r[1]))
     features = sorted(f for f, n in counts.items() if n >= MIN_COUNT)
     index = {f: i for i, f in enumerate(features)}
-    y = np.array([label for _, _, label, _ in rows])
+    y = np.array([r[2] for r in rows])
     model = LogisticRegression(C=c, max_iter=3000, solver="liblinear", random_state=SEED)
-    model.fit(_matrix(rows, index, scale), y)
+    model.fit(_matrix(rows, index, scale, context), y)
     return features, model
 
 
-def scores_of(rows: list[Example], features: list[str], model: Any, scale: float) -> np.ndarray:
+def scores_of(
+    rows: list[Example], features: list[str], model: Any, scale: float, context: float
+) -> np.ndarray:
     index = {f: i for i, f in enumerate(features)}
-    return model.predict_proba(_matrix(rows, index, scale))[:, 1]
+    return model.predict_proba(_matrix(rows, index, scale, context))[:, 1]
 
 
 def at_threshold(labels: np.ndarray, scores: np.ndarray, keep_min: float) -> dict[str, float]:
@@ -135,15 +153,17 @@ def choose_keep_min(labels: np.ndarray, scores: np.ndarray) -> float:
     return max((round(step * 0.05, 2) for step in range(1, 20)), key=lambda t: (f1(t), -t))
 
 
-def loso(rows: list[Example], c: float, scale: float) -> tuple[dict[str, Any], np.ndarray]:
+def loso(
+    rows: list[Example], c: float, scale: float, context: float
+) -> tuple[dict[str, Any], np.ndarray]:
     """Per source: train on the others, score it. Returns the figures and pooled scores."""
     pooled = np.zeros(len(rows))
     figures: dict[str, Any] = {}
     for source in sorted({r[3] for r in rows}):
         test = [i for i, r in enumerate(rows) if r[3] == source]
         train_rows = [r for r in rows if r[3] != source]
-        features, model = train(train_rows, c, scale)
-        pooled[test] = scores_of([rows[i] for i in test], features, model, scale)
+        features, model = train(train_rows, c, scale, context)
+        pooled[test] = scores_of([rows[i] for i in test], features, model, scale, context)
         labels = np.array([rows[i][2] for i in test])
         auc = roc_auc_score(labels, pooled[test]) if 0 < labels.sum() < len(labels) else None
         figures[source] = {
@@ -154,15 +174,38 @@ def loso(rows: list[Example], c: float, scale: float) -> tuple[dict[str, Any], n
     return figures, pooled
 
 
-def check(model: KeywordFilter, postings: dict[str, dict[str, Any]]) -> dict[str, Any]:
-    """Tuning figures of a trained filter: the dev postings' judged keywords (share of the listed
-    keywords judged not searchable, share of the searchable ones still listed) and the labelled
-    keywords of eval/dev and eval/real found (loose match), without and with the filter."""
+def check(
+    model: KeywordFilter, postings: dict[str, dict[str, Any]], keep_mins: list[float]
+) -> dict[str, Any]:
+    """Tuning figures of a trained filter at each of KEEP_MINS (the model's own first): the dev
+    postings' judged keywords (share of the listed keywords judged not searchable, share of the
+    searchable ones still listed) and the labelled keywords of eval/dev and eval/real found
+    (loose match), without and with the filter. Each ad is read once."""
+    dev = [
+        (
+            {k["key"]: k["searchable"] for k in e["judged"]},
+            context_of(read_ad(postings[e["id"]]["text"])),
+        )
+        for e in json.loads(DEV_LABELS.read_text(encoding="utf-8"))
+    ]
+    cases = {
+        name: [
+            (case.labels.get("jd_keywords", []), read_ad(case.path.read_text(encoding="utf-8")))
+            for case in find_cases(SHARED / "eval" / name)
+        ]
+        for name in ("dev", "real")
+    }
+    figures: dict[str, Any] = {}
+    for keep_min in keep_mins:
+        model.keep_min = keep_min
+        figures[str(keep_min)] = _figures(model, dev, cases)
+    return figures
+
+
+def _figures(model: KeywordFilter, dev: list, cases: dict[str, list]) -> dict[str, Any]:
     junk = searchable = wanted = listed = unjudged = 0
-    for entry in json.loads(DEV_LABELS.read_text(encoding="utf-8")):
-        said = {k["key"]: k["searchable"] for k in entry["judged"]}
-        kept = searchable_keywords(model, context_of(read_ad(postings[entry["id"]]["text"])))
-        keys = [keyword_key(k.text) for k in kept]
+    for said, context in dev:
+        keys = [keyword_key(k.text) for k in searchable_keywords(model, context)]
         junk += sum(said.get(k) is False for k in keys)
         searchable += sum(said.get(k) is True for k in keys)
         unjudged += sum(k not in said for k in keys)
@@ -176,13 +219,12 @@ def check(model: KeywordFilter, postings: dict[str, dict[str, Any]]) -> dict[str
             "searchable_kept": round(searchable / max(wanted, 1), 3),
         }
     }
-    for name in ("dev", "real"):
+    for name, read in cases.items():
         found = {"all": 0, "kept": 0, "labelled": 0}
-        for case in find_cases(SHARED / "eval" / name):
-            ad = read_ad(case.path.read_text(encoding="utf-8"))
+        for labels, ad in read:
             everything = [k.text for k in ad.keywords]
             kept_texts = [k.text for k in searchable_keywords(model, context_of(ad))]
-            for label in case.labels.get("jd_keywords", []):
+            for label in labels:
                 found["labelled"] += 1
                 found["all"] += keyword_found(label, everything, strict=False)
                 found["kept"] += keyword_found(label, kept_texts, strict=False)
@@ -199,15 +241,17 @@ def main() -> int:
     parser.add_argument("--out", default="keyword_filter", help="folder for weights, manifest")
     parser.add_argument("--c", type=float, default=C, help="inverse L2 strength")
     parser.add_argument("--scale", type=float, default=VECTOR_SCALE, help="meaning vector scale")
+    parser.add_argument("--context", type=float, default=CONTEXT_SCALE, help="0: no sentence")
     parser.add_argument("--loso", action="store_true", help="score each source left out; no model")
     parser.add_argument("--check", action="store_true", help="score the dev judgements too")
+    parser.add_argument("--sweep", default="", help="--check also at these keep_min, a,b,c")
     args = parser.parse_args()
     corpus = Path(args.corpus)
     started = time.monotonic()
     postings = load_postings(corpus)
-    rows = examples(postings)
+    rows = examples(postings, with_context=args.context > 0)
     labels = np.array([r[2] for r in rows])
-    by_source, pooled = loso(rows, args.c, args.scale)
+    by_source, pooled = loso(rows, args.c, args.scale, args.context)
     keep_min = choose_keep_min(labels, pooled)
     curve = [at_threshold(labels, pooled, round(t * 0.05, 2)) for t in range(0, 20)]
     report = {
@@ -219,7 +263,7 @@ def main() -> int:
     if args.loso:
         print(json.dumps(report, indent=1))
         return 0
-    features, model = train(rows, args.c, args.scale)
+    features, model = train(rows, args.c, args.scale, args.context)
     lexical = len(features)
     weights = np.round(model.coef_[0], 4)
     data = {
@@ -228,9 +272,19 @@ def main() -> int:
         "keep_min": keep_min,
         "features": features,
         "weights": weights[:lexical].tolist(),
-        "vector_weights": weights[lexical:].tolist(),
+        "vector_weights": weights[lexical : lexical + DIM].tolist(),
         "bias": round(float(model.intercept_[0]), 4),
         "vector": {"source": SOURCE, "dim": DIM, "scale": args.scale},
+        **(
+            {
+                "context": {
+                    "scale": args.context,
+                    "vector_weights": weights[lexical + DIM :].tolist(),
+                }
+            }
+            if args.context
+            else {}
+        ),
     }
     Path(args.out).mkdir(parents=True, exist_ok=True)
     out = Path(args.out) / MODEL_FILE
@@ -252,6 +306,7 @@ def main() -> int:
         "params": {
             "C": args.c,
             "vector_scale": args.scale,
+            "context_scale": args.context,
             "min_count": MIN_COUNT,
             "keep_min_rule": "best F1 of the pooled leave-one-source-out scores",
             "seed": SEED,
@@ -261,7 +316,8 @@ def main() -> int:
         **report,
     }
     if args.check:
-        manifest["checks (tuning)"] = check(KeywordFilter(data), postings)
+        sweep = [keep_min] + [float(t) for t in args.sweep.split(",") if t]
+        manifest["checks (tuning)"] = check(KeywordFilter(data), postings, sweep)
     print(write_manifest(Path(args.out) / MANIFEST_FILE, manifest, out))
     return 0
 
