@@ -44,7 +44,10 @@ def role_labels(resume: dict[str, Any], style: Style) -> list[dict[str, Any]]:
     for entry in resume.get("work") or []:
         if not isinstance(entry, dict):
             continue
-        title, employer = clean(entry.get("position")), clean(entry.get("company") or entry.get("name"))
+        title, employer = (
+            clean(entry.get("position")),
+            clean(entry.get("company") or entry.get("name")),
+        )
         if not title and not employer:
             continue
         start = _printed(entry.get("startDate"), style)
@@ -66,7 +69,9 @@ def education_labels(resume: dict[str, Any]) -> list[dict[str, Any]]:
     for entry in resume.get("education") or []:
         if not isinstance(entry, dict):
             continue
-        degree = " in ".join(p for p in (clean(entry.get("studyType")), clean(entry.get("area"))) if p)
+        degree = " in ".join(
+            p for p in (clean(entry.get("studyType")), clean(entry.get("area"))) if p
+        )
         school = clean(entry.get("institution"))
         if degree or school:
             labels.append({"degree": degree or None, "school": school or None})

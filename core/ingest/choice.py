@@ -3,8 +3,9 @@
 `IngestSettings.reader` chooses. With "auto" both read the text and the reading whose structure
 is the more plausible is kept (`plausibility`: whole roles and education entries, less roles that
 cannot be one job and jobs left without a role); on a tie the rule reader's. The kept reading then
-takes the employers the other read for its roles without one. The choice is measured, not assumed: `resumeforge eval resumes`, `python -m
-tools.dev_twofold` and `python -m tools.heldout_documents` (docs/EVALUATION.md, "Resume reading").
+takes the employers the other read for its roles without one. The choice is measured, not
+assumed: `resumeforge eval resumes`, `python -m tools.dev_twofold` and `python -m
+tools.heldout_documents` (docs/EVALUATION.md, "Resume reading").
 """
 
 from __future__ import annotations
@@ -18,7 +19,6 @@ from core.errors import EvidenceParsingError
 from core.ingest.files import ExtractedText
 from core.ingest.resume_text import parse_resume_text
 from core.settings import IngestSettings
-
 
 _ORG_SHAPED = re.compile(r"[A-Za-z]{2}")
 # several fields set on one line ('Client: X | Role: Y'): a line like that is no job title
