@@ -37,15 +37,12 @@ def _month_span(role: RoleEntry) -> tuple[str, str] | None:
 
 
 def _inside(role: RoleEntry, other: RoleEntry) -> bool:
-    """`role` is a part of `other` as read: the same employer, and its dates inside other's
-    (an undated role at the employer of a dated one cannot be told from a part of it)."""
+    """`role` is a part of `other` as read: the same employer, and its dates inside other's."""
     if other is role or other.company.casefold() != role.company.casefold():
         return False
     span, around = _month_span(role), _month_span(other)
-    if around is None:
+    if span is None or around is None:
         return False
-    if span is None:
-        return bool(role.company)
     return around != span and around[0] <= span[0] and span[1] <= around[1]
 
 
