@@ -134,9 +134,10 @@ class IngestSettings(BaseModel):
         "off for job-ad files, whose reader reads every published format itself",
     )
     reader: Literal["rules", "learned", "auto"] = Field(
-        "rules",
+        "auto",
         description="How resume lines are read: the rule reader, the learned line reader "
-        "(core/reader), or both and the reading that finds more (see core/ingest/choice.py)",
+        "(core/reader), or both and the reading whose structure is the more plausible "
+        "(see core/ingest/choice.py)",
     )
 
     @property

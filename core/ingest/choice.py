@@ -1,9 +1,11 @@
 """Which reader reads a resume: the rule reader, the learned line reader, or both and the better.
 
-`IngestSettings.reader` chooses. With "auto" both read the text and the reading that finds more of
-what a recruiter looks for is kept (`found`: dated roles and education entries, then cards under a
-role); on a tie the rule reader's. The choice is measured, not assumed: `resumeforge eval resumes`
-on the labelled documents (docs/EVALUATION.md, "Resume reading").
+`IngestSettings.reader` chooses. With "auto" both read the text and the reading whose structure
+is the more plausible is kept (`plausibility`: whole roles and education entries, less roles that
+cannot be one job and jobs left without a role); on a tie the rule reader's. The kept reading then
+takes the employers the other read for its roles without one. The choice is measured, not
+assumed: `resumeforge eval resumes`, `python -m tools.dev_twofold` and `python -m
+tools.heldout_documents` (docs/EVALUATION.md, "Resume reading").
 """
 
 from __future__ import annotations
@@ -12,20 +14,83 @@ import contextlib
 import re
 from typing import Any
 
-from core.contracts import LeftOut, ParsedResume
+from core.contracts import CardKind, LeftOut, ParsedResume, RoleEntry
 from core.errors import EvidenceParsingError
 from core.ingest.files import ExtractedText
 from core.ingest.resume_text import parse_resume_text
 from core.settings import IngestSettings
 
-
-def found(parsed: ParsedResume) -> tuple[int, int]:
-    """What a reading found: dated roles plus education entries, then cards under a role."""
-    dated = sum(1 for role in parsed.roles if role.start)
-    return dated + len(parsed.education), sum(1 for card in parsed.cards if card.role_id)
-
-
 _ORG_SHAPED = re.compile(r"[A-Za-z]{2}")
+# several fields set on one line ('Client: X | Role: Y'): a line like that is no job title
+_FIELD_MARKS = re.compile(r"[|｜•·\t:]|\S\s{2,}\S")
+
+
+def _month_span(role: RoleEntry) -> tuple[str, str] | None:
+    """A dated role's months as sortable text: a year alone starts in January and ends in
+    December; an open end is the latest; no end is the start (one date)."""
+    if not role.start:
+        return None
+    start = role.start if len(role.start) > 4 else f"{role.start}-01"
+    end = role.end or role.start
+    end = "9999-12" if end == "present" else end if len(end) > 4 else f"{end}-12"
+    return start, end
+
+
+def _inside(role: RoleEntry, other: RoleEntry) -> bool:
+    """`role` is a part of `other` as read: the same employer, and its dates inside other's."""
+    if other is role or other.company.casefold() != role.company.casefold():
+        return False
+    span, around = _month_span(role), _month_span(other)
+    if span is None or around is None:
+        return False
+    return around != span and around[0] <= span[0] and span[1] <= around[1]
+
+
+def _split(role: RoleEntry, roles: list[RoleEntry]) -> bool:
+    """The role is a unit, rotation or line of a job read as a job of its own, or the job it
+    was cut from: a split leaves neither whole."""
+    return any(_inside(role, other) or _inside(other, role) for other in roles)
+
+
+def _implausible(role: RoleEntry, roles: list[RoleEntry]) -> bool:
+    """A role that cannot be one job as read: a split of another, a degree read as a job
+    (the degree vocabulary finds one in its title or employer), or a title holding several
+    fields of a line."""
+    from core.ingest.degrees import DEGREE
+
+    return (
+        _split(role, roles)
+        or bool(DEGREE.search(f"{role.title} {role.company}"))
+        or bool(_FIELD_MARKS.search(role.title))
+    )
+
+
+def plausibility(parsed: ParsedResume) -> int:
+    """How much of a reading has a resume's structure: whole roles (a title, an employer and a
+    start, none of them implausible) and education entries naming a school or a degree, less
+    implausible roles (`_implausible`) and sections of roles where some work cards were left
+    without one (a job whose header was lost; a section of work bullets with no role at all, a
+    list of projects, is no loss). Partial roles (no employer, no title, no date) count neither
+    way: both readers leave such roles where the resume does."""
+    from core.ingest.degrees import DEGREE
+
+    roles = parsed.roles
+    whole = sum(
+        1
+        for role in roles
+        if role.title and role.company and role.start and not _implausible(role, roles)
+    )
+    faulty = sum(1 for role in roles if _implausible(role, roles))
+    schooled = sum(1 for entry in parsed.education if entry.company or DEGREE.search(entry.title))
+    with_roles = {card.section for card in parsed.cards if card.role_id}
+    lost = {
+        card.section
+        for card in parsed.cards
+        if card.kind is CardKind.EXPERIENCE_BULLET
+        and not card.role_id
+        and card.section in with_roles
+    }
+    return whole + schooled - faulty - len(lost)
 
 
 def fill_employers(kept: ParsedResume, other: ParsedResume) -> None:
@@ -117,7 +182,7 @@ def read_text(
         learned = named(learned, picked)
     except EvidenceParsingError:
         return rules, []
-    if found(learned) > found(rules):
+    if plausibility(learned) > plausibility(rules):
         fill_employers(learned, rules)
         return learned, left_out
     fill_employers(rules, learned)

@@ -32,7 +32,7 @@ from core.reader.read import extracted_lines
 from core.reader.training import DEV_SOURCE
 from tools.line_data import dataturks, real
 from tools.line_data.align import align
-from tools.line_data.compose import FORMATS, compose, draw_style
+from tools.line_data.compose import FORMATS, Block, Style, compose, draw_style
 from tools.line_data.render import RENDERERS, SUFFIX
 
 # 2: made-up heading wordings, summary left out a quarter of the time; 3: DataTurks' wrapped
@@ -56,15 +56,24 @@ def held_out(name: str) -> bool:
     return hashlib.sha256(name.encode()).digest()[0] % 5 == 0
 
 
-def render_one(resume: dict[str, Any], key: str, fmt: str, folder: Path) -> dict[str, Any] | None:
+def write_rendering(
+    resume: dict[str, Any], key: str, fmt: str, folder: Path
+) -> tuple[Path, Style, list[Block]]:
+    """One resume rendered to a file of `folder` with the draws its key and format seed: the
+    file, the style drawn and the lines written."""
     rng = random.Random(f"{key}:{fmt}:{LAYOUT_SEED}")  # noqa: S311 - layout draws, seeded
     style = draw_style(rng, fmt)
     plain = random.Random(f"{key}:{fmt}:plain")  # noqa: S311 - layout draw, seeded
     style.plain_headings = fmt in ("docx", "pdf") and plain.random() < PLAIN_HEADING_SHARE
     path = folder / f"{key}{SUFFIX[fmt]}"
+    blocks = compose(resume, rng, style)
+    return path, style, RENDERERS[fmt](blocks, style, rng, path)
+
+
+def render_one(resume: dict[str, Any], key: str, fmt: str, folder: Path) -> dict[str, Any] | None:
+    path = folder / f"{key}{SUFFIX[fmt]}"
     try:
-        blocks = compose(resume, rng, style)
-        written = RENDERERS[fmt](blocks, style, rng, path)
+        path, style, written = write_rendering(resume, key, fmt, folder)
         extracted = read_path(path)
     except Exception as err:
         print(f"skip {key} {fmt}: {type(err).__name__}: {str(err)[:80]}")

@@ -1,0 +1,99 @@
+"""`auto` keeps the reading whose structure is the more plausible (core/ingest/choice.py):
+whole roles and education entries, less roles that cannot be one job as read and jobs whose
+header was lost. Readings are built as the readers return them (contracts, no reader mocked)."""
+
+from __future__ import annotations
+
+from core.contracts import CardKind, EvidenceCard, ParsedResume, Provenance, RoleEntry
+from core.ingest import parse_resume
+from core.ingest.choice import plausibility
+from core.settings import IngestSettings
+
+
+def _role(n: int, title: str, company: str, start: str | None, end: str | None) -> RoleEntry:
+    return RoleEntry(
+        id=f"r{n}", section="Experience", title=title, company=company, start=start, end=end
+    )
+
+
+def _card(n: int, role_id: str | None, section: str = "Experience") -> EvidenceCard:
+    return EvidenceCard(
+        id=f"c{n}",
+        kind=CardKind.EXPERIENCE_BULLET,
+        section=section,
+        role_id=role_id,
+        raw_text=f"Did thing {n}",
+        provenance=Provenance(source="cv.txt", line_start=n + 1, line_end=n + 1),
+    )
+
+
+def _reading(roles: list[RoleEntry], education: list[RoleEntry] = (), cards=()) -> ParsedResume:
+    return ParsedResume(
+        source_name="cv.txt",
+        content_hash="x",
+        roles=list(roles),
+        education=list(education),
+        cards=list(cards) or [_card(i, r.id) for i, r in enumerate(roles)],
+    )
+
+
+JOBS = [
+    _role(1, "Staff Pharmacist", "Briar Hospital", "2017-06", "present"),
+    _role(2, "Pharmacy Intern", "Greenway Pharmacy", "2013-05", "2016-05"),
+]
+
+
+def test_whole_roles_and_schooled_education_count():
+    school = RoleEntry(id="e1", title="Doctor of Pharmacy", company="State University")
+    assert plausibility(_reading(JOBS)) == 2
+    assert plausibility(_reading(JOBS, [school])) == 3
+    untitled = [JOBS[0], _role(2, "", "Greenway Pharmacy", "2013-05", "2016-05")]
+    assert plausibility(_reading(untitled)) == 1, "a role without a title is partial: no credit"
+
+
+def test_a_unit_inside_a_job_read_as_a_job_leaves_neither_whole():
+    unit = _role(3, "Anticoagulation clinic", "Briar Hospital", "2021-03", "present")
+    assert plausibility(_reading([*JOBS, unit])) == 1 - 2  # the intern job; the job and its unit
+    undated = _role(3, "Equipment / brands", "Briar Hospital", None, None)
+    assert plausibility(_reading([*JOBS, undated])) == 2, "an undated role is partial, no split"
+    elsewhere = _role(3, "PRN Pharmacist", "St. Brendan Hospital", "2018-11", "2021-08")
+    assert plausibility(_reading([*JOBS, elsewhere])) == 3, "overlap at another employer is fine"
+    promoted = [
+        _role(1, "", "Harrow Engineers", "2019", "present"),
+        _role(2, "Staff Engineer II", "", "2022-01", "present"),
+        _role(3, "Staff Engineer I", "", "2019-06", "2021-12"),
+    ]
+    assert plausibility(_reading(promoted)) == 0, "titles under their employer's line: partial"
+
+
+def test_degrees_and_lines_of_fields_are_no_jobs():
+    degree = _role(3, "Student", "ASN", "2013-08", "2015-12")
+    assert plausibility(_reading([*JOBS, degree])) == 2 - 1
+    fields = _role(3, "Client: Town of Wexley | Role: Analyst", "Pembroke Dam Study", "2021", None)
+    assert plausibility(_reading([*JOBS, fields])) == 2 - 1
+
+
+def test_work_cards_left_without_a_role_among_roles_are_a_lost_job():
+    cards = [_card(0, "r1"), _card(1, "r2"), _card(2, None), _card(3, None)]
+    assert plausibility(_reading(JOBS, cards=cards)) == 2 - 1
+    listed = [_card(0, "r1"), _card(1, "r2"), _card(2, None, "Big jobs")]
+    assert plausibility(_reading(JOBS, cards=listed)) == 2, "a list of projects is no loss"
+
+
+def test_auto_reads_a_plain_resume_as_the_rule_reader_where_both_agree():
+    """Both readers read a plain resume's jobs alike: the tie keeps the rule reading, whole."""
+    text = (
+        b"Rosa Delgado\nrosa@example.com\n\nEXPERIENCE\n\n"
+        b"Charge Nurse, Banner Valley Hospital, 03/2019 - Present\n"
+        b"- Coordinate a team of 8 nurses across a 32-bed unit\n\n"
+        b"Staff Nurse, Mercy General, 06/2015 - 02/2019\n"
+        b"- Triaged emergency patients on a 40-bed floor\n\n"
+        b"EDUCATION\n\nBachelor of Science in Nursing, Arizona State University, 2015\n"
+    )
+    readings = {
+        reader: parse_resume(text, "cv.txt", settings=IngestSettings(reader=reader))
+        for reader in ("rules", "auto")
+    }
+    roles = {k: [(r.title, r.company, r.start) for r in v.roles] for k, v in readings.items()}
+    assert roles["auto"] == roles["rules"]
+    assert ("Charge Nurse", "Banner Valley Hospital", "2019-03") in roles["auto"]
