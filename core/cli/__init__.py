@@ -142,8 +142,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--reader",
         choices=("rules", "learned", "auto"),
-        default="rules",
-        help="which resume reader to score (default: rules)",
+        default=None,
+        help="which resume reader to score (default: the product's, IngestSettings.reader)",
     )
     p.add_argument("--json", action="store_true", help="print JSON")
     p = ev.add_parser(

@@ -40,12 +40,13 @@ def cmd_parse(args: argparse.Namespace) -> int:
 def cmd_eval_resumes(args: argparse.Namespace) -> int:
     """Score ingestion against labelled resumes (real files or dev cases)."""
     from core.evaluation.resume_eval import (
+        DEFAULT_READER,
         evaluate_labelled,
         evaluate_resumes,
         format_resume_table,
     )
 
-    reader = args.reader
+    reader = args.reader or DEFAULT_READER
     if args.labels:
         labels = Path(args.labels)
         if not labels.is_file():

@@ -37,8 +37,11 @@ from core.evaluation.resume_match import (
 from core.evaluation.splits import split_of
 from core.settings import IngestSettings
 
+# the reader a user gets, scored unless another is asked for
+DEFAULT_READER: str = IngestSettings.model_fields["reader"].default
 
-def _parse(path: Path, reader: str = "rules") -> ParsedResume:
+
+def _parse(path: Path, reader: str = DEFAULT_READER) -> ParsedResume:
     from core.ingest import parse_extracted, read_path
 
     settings = IngestSettings(reader=reader)
@@ -71,7 +74,7 @@ def score_real_resume(parsed: ParsedResume, label: dict[str, Any]) -> dict[str, 
     }
 
 
-def evaluate_real(folder: Path, reader: str = "rules") -> dict[str, Any]:
+def evaluate_real(folder: Path, reader: str = DEFAULT_READER) -> dict[str, Any]:
     labels = json.loads((folder / "labels" / "resumes.json").read_text(encoding="utf-8"))
     files = []
     for label in labels:
@@ -85,7 +88,7 @@ def evaluate_real(folder: Path, reader: str = "rules") -> dict[str, Any]:
 def evaluate_labelled(
     folder: Path,
     labels_path: Path,
-    reader: str = "rules",
+    reader: str = DEFAULT_READER,
     *,
     only: Callable[[str], bool] | None = None,
 ) -> dict[str, Any]:
@@ -223,7 +226,7 @@ def score_dev_case(parsed: ParsedResume, case: Path) -> dict[str, Any]:
     }
 
 
-def evaluate_dev(folder: Path, reader: str = "rules") -> dict[str, Any]:
+def evaluate_dev(folder: Path, reader: str = DEFAULT_READER) -> dict[str, Any]:
     files = []
     for case in sorted(p for p in folder.iterdir() if (p / "labels.json").is_file()):
         row: dict[str, Any] = {"file": case.name, "split": split_of(case)}
@@ -253,7 +256,7 @@ def evaluate_dev(folder: Path, reader: str = "rules") -> dict[str, Any]:
     return {"kind": "dev", "files": files, "totals": totals}
 
 
-def evaluate_resumes(folder: Path, reader: str = "rules") -> dict[str, Any]:
+def evaluate_resumes(folder: Path, reader: str = DEFAULT_READER) -> dict[str, Any]:
     """Score ingestion on a real-resume folder (labels/resumes.json) or a dev-case folder."""
     if (folder / "labels" / "resumes.json").is_file():
         return evaluate_real(folder, reader)
