@@ -104,6 +104,20 @@ def test_shipped_model_matches_its_manifest() -> None:
     assert len(model) <= 20 * 1024 * 1024
 
 
+def test_shipped_model_was_trained_on_every_hand_label_file_as_it_stands() -> None:
+    """The manifest names each hand-label file the tool reads (the fifth round too) with the
+    digest of the file in the repository: labels changed since are not silently unshipped."""
+    from tools.train_jd_unit_roles import HAND_LABELS
+
+    manifest = json.loads((DATA / MANIFEST_FILE).read_text(encoding="utf-8"))
+    files = manifest["data"]["hand_labels"]["files"]
+    assert [Path(f).name for f in files] == [p.name for p in HAND_LABELS]
+    assert "postings_units_round5.json" in {p.name for p in HAND_LABELS}
+    for path in HAND_LABELS:
+        digest = hashlib.sha256(path.read_bytes()).hexdigest()
+        assert files[f"tests/corpus_labels/{path.name}"] == digest
+
+
 def test_requirement_in_unheaded_prose_is_read() -> None:
     """An ad of paragraphs with no headings and no requirement cue ("must", "experience
     with"): the sentence that asks becomes a requirement by the model, the duty, pay and
@@ -232,4 +246,22 @@ def test_a_line_the_model_is_sure_is_a_condition_leaves_a_requirements_list() ->
         "HNC in electrical engineering",
         "Willing to work night shifts and weekends",
         "Three years of switchgear maintenance",
+    ]
+
+
+def test_asks_about_the_candidate_are_read_and_the_pitch_around_them_is_not() -> None:
+    """Prose with no headings: the employer's pitch ('We are seeking … to join our team', 'You'll
+    join …') is not asked; what the successful candidate 'will have' is, though it names no
+    requirement cue of the rules."""
+    ad = (
+        "Payroll Officer\n\n"
+        "We are seeking a motivated Payroll Officer to join our finance team. "
+        "You'll join a friendly team of twelve in our Leeds office.\n\n"
+        "The successful candidate will have two years of experience running a monthly payroll. "
+        "Candidates will have good written English and experience of working with the public.\n\n"
+        "We offer a competitive salary and 25 days of holiday.\n"
+    )
+    assert [r.text for r in analyze_jd(ad).requirements] == [
+        "The successful candidate will have two years of experience running a monthly payroll.",
+        "Candidates will have good written English and experience of working with the public.",
     ]
