@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import random
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import replace
@@ -29,6 +30,7 @@ from tools.model_files import sha256
 
 C = 0.3  # L2 strength, chosen by --loso on the real documents (docs/EVALUATION.md, "Names")
 THRESHOLDS = (0.05, 0.1, 0.2, 0.3, 0.5)
+SIDEBAR_FORMATS = ("pdf", "docx")  # the formats that carry type sizes, where side columns are
 
 
 def _is_name(doc: Doc, index: int) -> bool:
@@ -44,11 +46,29 @@ def anonymised(doc: Doc) -> Doc:
     )
 
 
+def sidebar_first(doc: Doc) -> Doc | None:
+    """The document as a two-column PDF reads when its side column comes first: the top block
+    (the name, its headline and contact lines, up to the first section heading) set after one or
+    two of the sections (drawn per document with its own seed), so the name stands far down the
+    text in its own large type. None where the document has no section after its top block."""
+    starts = [i for i, tag in enumerate(doc.tags) if tag.startswith("heading")]
+    if not starts or not any(_is_name(doc, i) for i in range(starts[0])):
+        return None
+    after = random.Random(f"sidebar-first:{doc.id}").choice((1, 2))  # noqa: S311 - seeded draw
+    end = starts[after] if after < len(starts) else len(doc.lines)
+    order = [*range(starts[0], end), *range(starts[0]), *range(end, len(doc.lines))]
+    lines, tags = [doc.lines[i] for i in order], [doc.tags[i] for i in order]
+    return replace(doc, lines=lines, tags=tags, id=doc.id + "^")
+
+
 def training_docs(docs: Sequence[Doc]) -> list[Doc]:
-    """The train split (not the dev documents': their names found stay an unseen figure), and
-    an anonymised copy of each rendered JSON Resume in it."""
+    """The train split (not the dev documents': their names found stay an unseen figure), an
+    anonymised copy of each rendered JSON Resume in it, and of each rendered PDF or DOCX one read
+    side column first (`sidebar_first`)."""
     train = [d for d in docs if d.split == "train" and d.source != DEV_SOURCE]
-    return train + [anonymised(d) for d in train if d.source == "jsonresume"]
+    rendered = [d for d in train if d.source == "jsonresume"]
+    sidebars = [sidebar_first(d) for d in rendered if d.format in SIDEBAR_FORMATS]
+    return train + [anonymised(d) for d in rendered] + [d for d in sidebars if d]
 
 
 def rows(docs: Sequence[Doc]) -> tuple[list[list[str]], list[int]]:
