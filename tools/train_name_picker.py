@@ -1,13 +1,14 @@
 """Train the name picker (core/reader/name_picker.py) on the line reader's data.
 
     python -m tools.train_name_picker [--data ~/.cache/resumeforge/line_data/lines.jsonl]
-        [--out core/data/name_picker.json] [--loso]
+        [--out core/data/name_picker.json] [--loso | --each]
 
 The data is `tools.line_data.build`'s file (`make train` writes it first): every document's lines
 with their labels, the person's name among them. The model is trained on the train split (the
 held-out JSON Resumes never). `--loso` prints, instead of training, how often the picker takes
 the right line on documents of a source it was not trained on (each third of the real documents,
-the real documents all, the Indeed resumes, each rendered format), per threshold.
+the real documents all, the Indeed resumes, each rendered format), per threshold; `--each`, how
+often it does on each real document trained without it.
 """
 
 from __future__ import annotations
@@ -16,14 +17,15 @@ import argparse
 import json
 import random
 import sys
-from collections.abc import Callable, Sequence
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 from pathlib import Path
 
 from core.evaluation.line_eval import loso_groups
 from core.reader.labels import split_joint
 from core.reader.name_picker import MODEL_FILE, NAME_MIN, NamePicker, candidates
-from core.reader.training import DEV_SOURCE, Doc, load_docs
+from core.reader.training import DEV_SOURCE, REAL_SOURCES, Doc, load_docs
 from core.resources import package_dir
 from tools.line_data.build import DEFAULT_OUT, sha256_file
 from tools.model_files import sha256
@@ -81,10 +83,13 @@ def rows(docs: Sequence[Doc]) -> tuple[list[list[str]], list[int]]:
 
 
 def fit(docs: Sequence[Doc], c: float = C) -> dict:
+    return fit_rows(*rows(docs), c=c)
+
+
+def fit_rows(features: list[list[str]], targets: list[int], c: float = C) -> dict:
     from sklearn.feature_extraction import DictVectorizer
     from sklearn.linear_model import LogisticRegression
 
-    features, targets = rows(docs)
     vectorizer = DictVectorizer()
     matrix = vectorizer.fit_transform([dict.fromkeys(f, 1) for f in features])
     model = LogisticRegression(C=c, max_iter=2000)
@@ -121,14 +126,50 @@ def loso(docs: Sequence[Doc], groups: dict[str, Callable[[Doc], bool]]) -> list[
     return out
 
 
+def each_left_out(docs: Sequence[Doc]) -> str:
+    """How often the picker takes the right line (at `NAME_MIN`) on each real document when
+    trained without it and its copies; the dev documents, never trained on, read by the picker
+    trained on all the rest."""
+    train = training_docs(docs)
+    found = {d.id: rows([d]) for d in train}
+    everything = fit_rows(*_joined(found.values()))
+    right: Counter[str] = Counter()
+    real = [d for d in docs if d.source in REAL_SOURCES]
+    for doc in real:
+        data = everything
+        if doc.id in found:
+            data = fit_rows(*_joined(v for k, v in found.items() if k.rstrip("~^") != doc.id))
+        right[doc.source] += picks_right(data, [doc], NAME_MIN)[0]
+    total = Counter(d.source for d in real)
+    cells = [f"{source} {right[source]}/{total[source]}" for source in REAL_SOURCES]
+    return (
+        f"each real document left out: {sum(right.values())}/{len(real)} (" + ", ".join(cells) + ")"
+    )
+
+
+def _joined(
+    parts: Iterable[tuple[list[list[str]], list[int]]],
+) -> tuple[list[list[str]], list[int]]:
+    features: list[list[str]] = []
+    targets: list[int] = []
+    for f, t in parts:
+        features += f
+        targets += t
+    return features, targets
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--data", default=str(DEFAULT_OUT / "lines.jsonl"))
     parser.add_argument("--out", default=str(package_dir("data") / MODEL_FILE))
     parser.add_argument("--loso", action="store_true", help="score on unseen sources instead")
+    parser.add_argument("--each", action="store_true", help="score each real document left out")
     args = parser.parse_args(argv)
     data_path = Path(args.data)
     docs = load_docs(data_path)
+    if args.each:
+        print(each_left_out(docs))
+        return 0
     if args.loso:
         wanted = ("real", "dataturks", "format=")
         groups = {k: v for k, v in loso_groups().items() if any(w in k for w in wanted)}
