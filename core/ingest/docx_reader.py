@@ -37,6 +37,7 @@ class DocxText:
     lines: list[str] = field(default_factory=list)
     hidden: list[str] = field(default_factory=list)
     reasons: list[str] = field(default_factory=list)  # why each `hidden` piece is not shown
+    link_targets: list[str] = field(default_factory=list)  # where its hyperlinks point
 
 
 def check_docx_bytes(data: bytes, name: str, settings: IngestSettings) -> None:
@@ -157,7 +158,7 @@ def read_docx(data: bytes, name: str, settings: IngestSettings) -> DocxText:
 def _read_document(document: DocumentObject, name: str, settings: IngestSettings) -> DocxText:
     """The document's text; stops with the size limits' InputError as soon as the text read so
     far is over them (a 10 MB DOCX holds ~25 MB of XML: reading every run would take minutes)."""
-    out = DocxText()
+    out = DocxText(link_targets=_link_targets(document))
     formatting = Formatting.of(document)
     page = Page.of(document)
     chars = 0
@@ -174,6 +175,18 @@ def _read_document(document: DocumentObject, name: str, settings: IngestSettings
             if len(out.lines) > settings.max_lines or chars > settings.max_chars + 1:
                 check_text_size("\n".join(out.lines), name, settings)  # raises, usual message
     return out
+
+
+def _link_targets(document: DocumentObject) -> list[str]:
+    """Where the body's and the first header's hyperlinks point ('mailto:…', 'https://…'): an
+    address shown as an icon or a word ('Email') is only in its link."""
+    parts = [document.part] + [header.part for header in _headers(document)]
+    return [
+        rel.target_ref
+        for part in parts
+        for rel in part.rels.values()
+        if rel.is_external and rel.reltype.endswith("/hyperlink")
+    ]
 
 
 def _headers(document: DocumentObject) -> list[Any]:

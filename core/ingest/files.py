@@ -63,7 +63,7 @@ class ExtractedText(BaseModel):
     )
     link_targets: list[str] = Field(
         default_factory=list,
-        description="Where the file's links point, in order ('mailto:…', 'https://…'; PDF so far)",
+        description="Where the file's links point, in order ('mailto:…', 'https://…'; PDF, DOCX)",
     )
     lines: list[Line] | None = Field(
         default=None,
@@ -144,6 +144,7 @@ def read_upload(
     elif fmt == "docx":
         docx = read_docx(data, name, settings)
         raw, hidden = "\n".join(docx.lines), docx.hidden
+        targets = docx.link_targets
         left_out = [
             LeftOut(what=text if len(text) <= 80 else text[:77] + "…", why=f"hidden text: {why}")
             for text, why in zip(docx.hidden, docx.reasons, strict=True)

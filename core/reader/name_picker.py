@@ -35,6 +35,8 @@ from core.text.orgs import has_legal_suffix
 MODEL_FILE = "name_picker.json"
 TOP = 60  # non-blank lines looked at (a sidebar read first can put the name far down)
 NAME_MIN = 0.1  # chosen on the real documents left out (docs/EVALUATION.md, "Names")
+VARIED = 1.15  # a document whose largest type is hardly above its body's: sizes say nothing
+BIG = 1.8  # type size over the body's, above any heading's in the line data
 _CUT = re.compile(r"\s*(?:\||·|•|⋅|∙|\s{2,}|\t|;|\s[–—]\s)\s*")
 _KEY = re.compile(r'^(?:[#=*_>\s]+|\\?name(?:\s*[:={]|\t)\s*["“]?|["“])+', re.IGNORECASE)
 # what a document calls itself above the name, and the headings of a contact block: labels,
@@ -46,6 +48,7 @@ _LABELS = frozenset(
     | {"mobile", "address", "location", "website", "portfolio", "github", "linkedin"}
 )
 _WORD = re.compile(r"[^\W\d_][\w'’.-]*")
+_NAME_KEY = re.compile(r"^[#=*_>\s\"“]*\\?name(?:\s*[:={]|\t)", re.IGNORECASE)
 
 
 def name_part(text: str) -> str:
@@ -83,6 +86,12 @@ def _without_credentials(part: str) -> str:
     return ", ".join(pieces)
 
 
+def _without_degree(segment: str) -> str:
+    """'Jo Li, M.Sc.' → 'Jo Li' (a state code, 'Boise, ID', stays)."""
+    head, _, tail = segment.rpartition(",")
+    return head.strip() if head and DEGREE.fullmatch(tail.strip()) else segment
+
+
 def first_segment(text: str) -> str:
     """The line's text up to its first wide gap or separator, markup and a 'name:' key off."""
     return _CUT.split(_KEY.sub("", text.strip()).strip(), maxsplit=1)[0]
@@ -96,13 +105,14 @@ def _spaced_out(text: str) -> bool:
 
 def could_be_name(part: str, segment: str = "", later: str = "") -> bool:
     """Shaped like a name, and not a degree ('MBA Operations'), a firm ('Acme Corp'), a place
-    ('New York, NY', read on the line's first `segment`), or a headline that the text `later`
-    names as a job again."""
+    ('New York, NY', read on the line's first `segment`), a key (a `segment` ending in ':'), or a
+    headline that the text `later` names as a job again."""
     return (
         is_name_shaped(part)
         and not DEGREE.search(part)
         and not has_legal_suffix(part)
-        and not PLACE.match(segment or part)
+        and not PLACE.match(_without_degree(segment or part))  # 'Jo Li, M.Sc.' is no place
+        and not segment.rstrip().endswith(":")  # a key ('Birthdate:  30/11/1990')
         and not is_headline(part, later)
     )
 
@@ -120,10 +130,15 @@ def name_at(lines: Sequence[Line], index: int) -> str:
 
 
 def candidate_features(
-    lines: Sequence[Line], rank: int, index: int, largest: float | None, above: tuple[int, int]
+    lines: Sequence[Line],
+    rank: int,
+    index: int,
+    largest: float | None,
+    above: tuple[int, int],
+    shaped_above: int = 0,
 ) -> list[str]:
     """The features of line `index` (the `rank`-th non-blank line, under `above` section
-    headings and labels) as a name candidate."""
+    headings and labels and `shaped_above` candidates that could be names) as a name candidate."""
     line = lines[index]
     text = line.text.strip()
     part = name_part(text)
@@ -137,6 +152,8 @@ def candidate_features(
     shaped = bool(name_at(lines, index))
     found.append(f"shaped={shaped}")
     found.append(f"shaped_rank={shaped}_{min(rank, 4)}")
+    found.append(f"shaped_above={min(shaped_above, 2)}")  # the first line that can be a name
+    found.append(f"keyed={bool(_NAME_KEY.match(text))}")  # 'name: Jo Reyes', '\\name{Jo Reyes}'
     if part:
         letters = [c for c in part if c.isalpha()]
         caps = sum(c.isupper() for c in letters) / len(letters) if letters else 0.0
@@ -155,8 +172,10 @@ def candidate_features(
     found.append(f"contact_near={_has_contact(before) or _has_contact(after)}")
     found.append(f"colon={':' in text}")
     found.append(f"spaced={_spaced_out(text.strip())}")
-    if line.size is not None and largest:
+    if line.size is not None and largest and largest >= VARIED:  # type sizes that say something
         found.append(f"size={bucket(line.size / largest, (0.7, 0.85, 0.97))}")
+        if line.size >= BIG:
+            found.append("big=True")  # large against the body; a name in body type is no sign
     if line.bold is not None:
         found.append(f"bold={line.bold}")
     if line.style:
@@ -189,13 +208,15 @@ def candidates(lines: Sequence[Line]) -> list[tuple[int, list[str]]]:
     kept = [i for i, line in enumerate(lines) if line.text.strip()][:TOP]
     sizes = [size for i in kept if (size := lines[i].size) is not None]
     largest = max(sizes) if sizes else None
-    found, headings, labels = [], 0, 0
+    found, headings, labels, shaped = [], 0, 0, 0
     for rank, i in enumerate(kept):
         heading, label = _section_heading(lines[i].text), _own_label(lines[i].text)
         if heading or label:
             headings, labels = headings + heading, labels + label
             continue
-        found.append((i, candidate_features(lines, rank, i, largest, (headings, labels))))
+        features = candidate_features(lines, rank, i, largest, (headings, labels), shaped)
+        found.append((i, features))
+        shaped += "shaped=True" in features
     return found
 
 

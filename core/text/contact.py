@@ -61,17 +61,31 @@ def find_phones(text: str, region: str = DEFAULT_REGION) -> list[str]:
     return [text[start:end] for start, end in phone_spans(text, region)]
 
 
-# an address written against harvesters: 'jo (at) example.org', 'jo [at] example [dot] org'
+# an address written against harvesters: 'jo (at) example.org', 'jo [at] example [dot] org', or
+# in words, 'jo at example dot org' (a domain in lower case with a spelled dot, so 'Engineer at
+# Acme dot com' stays prose)
 _SPELLED_AT = re.compile(r"\s*[(\[{<]\s*at\s*[)\]}>]\s*", re.I)
 _SPELLED_DOT = re.compile(r"\s*[(\[{<]\s*dot\s*[)\]}>]\s*", re.I)
+_WORDED = re.compile(r"\b([\w.+-]+) (?i:at) ((?:[a-z0-9-]+ (?i:dot) )+[a-z]{2,6})\b")
+# the big webmail services, each with its one domain at .com: an address spelled against
+# harvesters often names the service alone ('jo (at) gmail'), and a PDF that set the dot as a TeX
+# accent loses it ('jo@gmailcom'); either way the address is the service's
+WEBMAIL = ("gmail", "googlemail", "hotmail", "outlook", "yahoo", "icloud", "protonmail", "aol")
+_SERVICES = "|".join(WEBMAIL)
+_SERVICE_ALONE = re.compile(rf"@({_SERVICES})\b(?![.-])", re.I)
+_DOT_LOST = re.compile(rf"@({_SERVICES})(com)\b", re.I)
 
 
 def unspelled(text: str) -> str:
-    """`text` with e-mail addresses spelled out against harvesters written as addresses; an
-    address only where the result is one (a name '@' a domain with its ending)."""
-    if not _SPELLED_AT.search(text):
-        return text
-    return _SPELLED_AT.sub("@", _SPELLED_DOT.sub(".", text))
+    """`text` with e-mail addresses spelled out against harvesters written as addresses ('jo
+    (at) example (dot) org', 'jo at example dot org', 'jo (at) gmail'), and a webmail address
+    whose dot was lost mended ('jo@gmailcom'). Where no spelled form matches, `text` as it is."""
+    if _SPELLED_AT.search(text):
+        text = _SPELLED_AT.sub("@", _SPELLED_DOT.sub(".", text))
+        text = _SERVICE_ALONE.sub(lambda m: f"@{m[1]}.com", text)
+    elif _WORDED.search(text):
+        text = _WORDED.sub(lambda m: f"{m[1]}@{re.sub(r'(?i) dot ', '.', m[2])}", text)
+    return _DOT_LOST.sub(lambda m: f"@{m[1]}.{m[2]}", text) if "@" in text else text
 
 
 def find_emails(text: str) -> list[str]:

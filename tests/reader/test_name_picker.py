@@ -8,8 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from core.ingest import parse_resume, read_path
-from core.reader.name_picker import MODEL_FILE, name_part, name_picker
+from core.ingest import parse_resume, read_path, read_upload
+from core.reader.lines import Line
+from core.reader.name_picker import MODEL_FILE, NAME_MIN, name_at, name_part, name_picker
 from core.reader.read import extracted_lines
 from core.resources import package_dir
 from tools.model_files import sha256
@@ -120,3 +121,90 @@ def test_retraining_on_the_recorded_data_gives_the_shipped_weights(
     out = tmp_path / MODEL_FILE
     assert main(["--data", str(line_data), "--out", str(out)]) == 0
     assert out.read_bytes() == shipped.read_bytes()
+
+
+@pytest.mark.parametrize(
+    ("line", "can_be"),
+    [
+        ("Birthdate:  30/11/1990", False),  # a key, whatever its value
+        ("Nationality:   Uruguayan", False),
+        ("Rafał Leszko, M.Sc.", True),  # a degree after the comma: a name, not 'Town, ST'
+        ("Boise, ID", False),
+        ("New York, NY", False),
+    ],
+)
+def test_keys_and_places_are_no_names_but_a_name_with_its_degree_is(
+    line: str, can_be: bool
+) -> None:
+    assert bool(name_at([Line(text=line)], 0)) is can_be
+
+
+SURE = 3 * NAME_MIN  # well clear of the threshold: the picker has learnt the layout, not guessed
+LONG_SIDEBAR = ["CONTACT", "m.olsendrake@example.net", "+44 7700 900123", "Norwich, Norfolk"]
+LONG_SIDEBAR += ["SKILLS", "Husbandry Plans", "Apiary Care", "Enrichment Design", "First Aid"]
+LONG_SIDEBAR += ["Animal Handling", "Veterinary Support", "Public Talks", "LANGUAGES", "Danish"]
+
+
+def test_a_name_set_large_under_a_long_sidebar_read_first_is_found(tmp_path: Path) -> None:
+    """Fourteen sidebar lines, most of them shaped like names ('Apiary Care'), come first in the
+    text; the name, far down, is the one line in large type."""
+    path = _two_column_pdf(
+        tmp_path / "long.pdf", LONG_SIDEBAR, [("Marguerite Olsen-Drake", 24), *BODY]
+    )
+    lines = extracted_lines(read_path(path))
+    at = next(i for i, line in enumerate(lines) if "Olsen-Drake" in line.text)
+    assert sum(bool(line.text.strip()) for line in lines[:at]) >= 8
+    assert name_picker().pick(lines) == (at, "Marguerite Olsen-Drake")
+    assert dict(name_picker().scores(lines))[at] >= SURE  # not a near thing
+
+
+FRONT_MATTER = """---
+layout: page
+title: Resume
+---
+
+[Would you rather read this as a PDF?](/resume.pdf)
+[Or as JSON](/resume.json) [format?](https://jsonresume.org/)
+
+### Mira Osei
+#### mira (dot) osei (at) gmail
+
+> Line cook who runs a clean, fast station.
+
+# Experience
+
+## Line Cook, Harbor Grill
+2019 - 2021
+
+- Ran the grill station for a 120-seat room.
+"""
+
+
+def test_a_name_under_front_matter_and_link_lines_is_picked() -> None:
+    """Lines that cannot be a name (front matter, links) above the first one that can."""
+    lines = extracted_lines(read_upload(FRONT_MATTER.encode(), "mira.md"))
+    picked = name_picker().pick(lines)
+    assert picked is not None
+    assert picked[1] == "Mira Osei"
+    assert dict(name_picker().scores(lines))[picked[0]] >= SURE
+
+
+def test_a_rendered_resume_read_sidebar_first_keeps_every_line_and_moves_the_top_block() -> None:
+    from core.reader.training import Doc
+    from tools.train_name_picker import sidebar_first
+
+    texts = ["Mira Osei", "mira@example.org", "Skills", "Grill", "Experience", "Cook", "Education"]
+    texts += ["BA"]
+    tags = ["name", "contact", "heading:skills", "skills", "heading:experience", "title"]
+    tags += ["heading:education", "education"]
+    doc = Doc(
+        "jr-1:pdf", "jsonresume", "pdf", "plain", "train", [Line(text=t) for t in texts], tags
+    )
+    moved = sidebar_first(doc)
+    assert moved is not None
+    assert sorted(line.text for line in moved.lines) == sorted(texts)
+    assert moved.tags[0] == "heading:skills"
+    at = moved.tags.index("name")
+    assert at in (2, 4)  # after one or two sections, drawn by the document's own seed
+    assert moved.lines[at + 1].text == "mira@example.org"
+    assert sidebar_first(doc) == moved
