@@ -67,13 +67,16 @@ def find_phones(text: str, region: str = DEFAULT_REGION) -> list[str]:
 _SPELLED_AT = re.compile(r"\s*[(\[{<]\s*at\s*[)\]}>]\s*", re.I)
 _SPELLED_DOT = re.compile(r"\s*[(\[{<]\s*dot\s*[)\]}>]\s*", re.I)
 _WORDED = re.compile(r"\b([\w.+-]+) (?i:at) ((?:[a-z0-9-]+ (?i:dot) )+[a-z]{2,6})\b")
-# the big webmail services, each with its one domain at .com: an address spelled against
-# harvesters often names the service alone ('jo (at) gmail'), and a PDF that set the dot as a TeX
-# accent loses it ('jo@gmailcom'); either way the address is the service's
+# the big webmail services: a PDF that set the dot as a TeX accent loses it ('jo@gmailcom'), and
+# the address is the service's at .com, which the text still spells. An address spelled against
+# harvesters often names the service alone ('jo (at) gmail'): completed only for the services
+# whose addresses end in .com in every country (hotmail, outlook, yahoo and aol also hand out
+# national domains, .co.uk or .fr, so an address naming them alone is left as written rather
+# than guessed)
 WEBMAIL = ("gmail", "googlemail", "hotmail", "outlook", "yahoo", "icloud", "protonmail", "aol")
-_SERVICES = "|".join(WEBMAIL)
-_SERVICE_ALONE = re.compile(rf"@({_SERVICES})\b(?![.-])", re.I)
-_DOT_LOST = re.compile(rf"@({_SERVICES})(com)\b", re.I)
+ONE_DOMAIN_WEBMAIL = ("gmail", "googlemail", "icloud", "protonmail")
+_SERVICE_ALONE = re.compile(rf"@({'|'.join(ONE_DOMAIN_WEBMAIL)})\b(?![.-])", re.I)
+_DOT_LOST = re.compile(rf"@({'|'.join(WEBMAIL)})(com)\b", re.I)
 
 
 def unspelled(text: str) -> str:

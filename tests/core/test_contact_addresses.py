@@ -16,7 +16,8 @@ from tests.core.docx_word_exports import _append, _body, _hyperlink, _p, _save
     ("text", "address"),
     [
         ("mira (dot) osei (at) gmail", "mira.osei@gmail.com"),  # the service alone: its domain
-        ("mira [at] hotmail", "mira@hotmail.com"),
+        ("mira [at] icloud", "mira@icloud.com"),
+        ("mira.osei@hotmailcom", "mira.osei@hotmail.com"),  # the text still spells its .com
         ("mira at example dot org", "mira@example.org"),
         ("Email: mira.osei AT cs DOT uni-x DOT edu", "mira.osei@cs.uni-x.edu"),
         ("mira.osei@gmailcom", "mira.osei@gmail.com"),  # a PDF that lost the dot
@@ -31,6 +32,7 @@ def test_a_spelled_or_dotless_address_is_read_as_the_address(text: str, address:
     "text",
     [
         "mira (at) example",  # no domain ending and no webmail service: not an address
+        "mira [at] hotmail",  # hotmail.com or hotmail.co.uk: not guessed
         "Engineer at Acme dot com",  # prose: the domain is not written in lower case
         "Worked at Google, a .NET shop",
         "Led the team at gmail for two years",  # no spelled 'at', no address
