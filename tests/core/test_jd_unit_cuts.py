@@ -1,4 +1,4 @@
-"""Cuts where an ad runs asks together with no mark a reader sees at once (issue 33): 'however'
+"""Cuts where an ad runs asks together with no mark a reader sees at once: 'however'
 with no comma, a masked pay figure with no full stop, a heading glued to its first item at a
 line's start or by its colon. Each part quotes the ad as written."""
 
