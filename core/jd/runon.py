@@ -57,9 +57,11 @@ GLUED_OPENER = re.compile(  # "…with GitHub ActionsExcellent written skills": 
 )
 CAMEL_JOINT = re.compile(r"[a-z][A-Z]")
 # Heading nouns glued to the text they head: "Position DescriptionWorking from…".
+# At a line's start too, and before the article 'A' or the pronoun 'I' ("QualificationsA minimum
+# of a Bachelor's degree…").
 GLUED_HEADING = re.compile(
-    r"(?<=[a-z\s])(?:Description|Qualifications|Requirements|Responsibilities|Duties|Skills|"
-    r"Benefits|Summary|Overview|Education|Information|Successful)(?=[A-Z][a-z])"
+    r"(?:(?<=[a-z\s])|^)(?:Description|Qualifications|Requirements|Responsibilities|Duties|Skills|"
+    r"Benefits|Summary|Overview|Education|Information|Successful)(?=[A-Z][a-z]|[AI]\s+[a-z])"
 )
 # A list flattened onto one line with " - " before each item ("… Responsibilities - Prepare …
 # - Maintain …"); three such dashes on a long line make it a list, never a header's "A - B".
@@ -95,22 +97,28 @@ def _two_words(match: re.Match[str]) -> bool:
 
 
 LABEL_END = re.compile(r"(?<=[A-Za-z)]):(?=\s|$)")
+# A label whose ':' runs straight into its first item's lower-case word ("Soft Skills:verbal and
+# written communication skills…"): a glued joint of its own, at a line's start too.
+GLUED_LABEL_END = re.compile(r"(?<=[A-Za-z]):(?=[a-z]+[\s,;])")  # a word, not a link
 MAX_LABEL_WORDS = 10
 
 
-def _label_cuts(line: str) -> list[int]:
+def _label_cuts(
+    line: str, end: re.Pattern[str] = LABEL_END, *, at_start: bool = False
+) -> list[int]:
     """Starts of 'Heading words …:' labels inside a run-on line ("… medical coverage.
     Qualifications of the Remote Nurse: RN license …"): the longest run of up to
     `MAX_LABEL_WORDS` words before a ':' that opens with a capitalised heading word known to
-    `classify_heading`."""
+    `classify_heading` (`at_start`: a label opening the line counts, cut after its ':')."""
     cuts = []
-    for colon in LABEL_END.finditer(line):
+    for colon in end.finditer(line):
         before = line[: colon.start()]
         words = list(re.finditer(r"\S+", before))[-MAX_LABEL_WORDS:]
         for word in words:  # the longest (the shortest was tried: tuning glued 0.72 -> 0.71)
             label = before[word.start() :]
-            if label[:1].isupper() and word.start() and classify_heading(label) is not None:
-                cuts += [word.start(), colon.end()]
+            placed = word.start() or at_start
+            if label[:1].isupper() and placed and classify_heading(label) is not None:
+                cuts += [c for c in (word.start(), colon.end()) if c]
                 break
     return cuts
 
@@ -121,11 +129,12 @@ def _abbreviated(line: str, match: re.Match[str]) -> bool:
 
 def _glued_cuts(line: str) -> list[int]:
     cuts = [m.end() for m in GLUED_WORD.finditer(line)]
+    cuts += _label_cuts(line, GLUED_LABEL_END, at_start=True)
     cuts += [m.start() for m in GLUED_YEARS.finditer(line)]
     cuts += [m.end() for m in CAPS_LABEL.finditer(line)]
     if CAMEL_JOINT.search(line):  # the word-list patterns only where words touch at all
         cuts += [m.start() for m in GLUED_OPENER.finditer(line)]
-        cuts += [m.end() for m in GLUED_HEADING.finditer(line)]
+        cuts += [m.end() for m in GLUED_HEADING.finditer(line) if m.end() < len(line)]
     for match in GLUED_SENTENCE.finditer(line):
         if not ABBREVIATION.search(line[: match.start()]):
             cuts.append(match.start())

@@ -192,10 +192,15 @@ class AdUnitRoles:
 # Where a unit may hold parts that do different things, outside brackets: its sentence ends (one
 # run on in lower case too: "…class 1 licence. our depot…"), a spaced dash, and a comma and a
 # contrast or consequence word opening a clause ("…at our depot, but will need…"; not "but not
-# limited to", "so that"). The word goes with the joint.
+# limited to", "so that"). The word goes with the joint. Also (the ninth session's cuts,
+# docs/EVALUATION.md "Job ads: units cut where an ad runs asks together"): 'however' or 'whereas'
+# between two lower-case words with no comma ("…environment however full training…"), and a
+# masked figure ('****', a board's hidden pay) with no full stop before a capitalised word.
 PART_JOINT = re.compile(
     r"(?:\s+[-–—]\s+|(?<=[a-z]{2}[.!?])\s+(?=[a-z])|"
-    r",\s+(?i:but|so|however|therefore|whereas|although),?\s+(?!(?i:not|that)\b))"
+    r",\s+(?i:but|so|however|therefore|whereas|although),?\s+(?!(?i:not|that)\b)|"
+    r"(?<=[a-z])\s+(?:however|whereas)\s+(?=[a-z])|"
+    r"(?<=\*\*\*)\s+(?=[A-Z][a-z]|[AI]\s))"
     r"(?![^()]*\))"
 )
 MIN_PART_WORDS = 3
