@@ -370,6 +370,18 @@ def _school_after_date(pieces: list[str], after: int) -> int | None:
     return after if plain and name[:1].isupper() and len(name.split()) <= 6 else None
 
 
+def _school_before_date(pieces: list[str]) -> int | None:
+    """'UBCO — 2013 – 2017' / 'Lakeshore TAFE — 2005 | Diploma in Networking': with no school
+    word anywhere, a plain name that opens an education entry and is followed right by its date
+    is the school (a school's header line, as 'Lakeside University — 2015' is). Not a degree,
+    a place, a job title, a distinction or a label ('Courses: …')."""
+    name = pieces[0]
+    plain = not (DEGREE.search(name) or is_location(name) or title_score(name))
+    detail = DISTINCTION.search(name) or ":" in name or re.search(r"\d", name)
+    shaped = name[:1].isupper() and len(name.split()) <= 6
+    return 0 if plain and shaped and not detail else None
+
+
 def _campus(pieces: list[str], school: int) -> str:
     """', Berkeley' in 'University of California, Berkeley, Berkeley, CA, USA': a short name
     between the school and the place that closes the entry (its region a two-letter code) is
@@ -385,6 +397,24 @@ def _campus(pieces: list[str], school: int) -> str:
             shaped = name[:1].isupper() and len(name.split()) <= 3 and not is_location(name)
             return f", {name}" if plain and shaped and first_range(name) is None else ""
     return ""
+
+
+def _town(pieces: list[str], school: int, body: str) -> str:
+    """'Riverside' in 'University of Lakeland, Riverside | 2006': a short plain name written
+    after a comma right behind the school, and nothing of a place after it, is the school's
+    campus or town (which, a reader cannot tell: 'State University of Harbor, Twin Falls',
+    'Lakeside College, Reno'). It is kept as the entry's place, not dropped and not glued to
+    the name (a place alone after the school is not a campus: see `_campus`)."""
+    after = pieces[school + 1 :]
+    if not after or is_place(after[:2]) or is_place(after[:3]):
+        return ""
+    name = after[0]
+    if not re.search(rf"{re.escape(pieces[school])}\s*,\s*{re.escape(name)}", body):
+        return ""
+    plain = not (DEGREE.search(name) or title_score(name) or is_org(name))
+    shaped = re.fullmatch(r"[A-Z][\w.'’-]*(?: [A-Z][\w.'’-]*){0,2}", name) is not None
+    detail = DISTINCTION.search(name) or ":" in name
+    return name if plain and shaped and not detail and first_range(name) is None else ""
 
 
 def parse_education(text: str) -> HeaderParts:
@@ -413,11 +443,15 @@ def parse_education(text: str) -> HeaderParts:
     school = min(schools, key=lambda i: (_degree_rank(pieces[i]), i), default=None)
     if school is None and not head.company and after_date is not None:
         school = _school_after_date(pieces, after_date)
+    if school is None and not head.company and after_date == 1:
+        school = _school_before_date(pieces)
     if head.company:
         school = None
         head.title = head.title or next((p for p in pieces if DEGREE.search(p)), "")
     if school is not None:
         head.company = pieces[school] + _campus(pieces, school)
+        if head.company == pieces[school]:
+            head.location = _town(pieces, school, strip_markup(body))
         before = pieces[:school]
         if not head.title and before and DEGREE.search(before[0]):
             head.title = ", ".join(before)
