@@ -248,16 +248,14 @@ _YEAR = re.compile(rf"(?<!\d){YEAR}(?!\d)")
 def shared_schools(entries: list[tuple[str, str, str]]) -> list[str]:
     """The school of each (degree, school, first line) entry of one section, where one school
     line stands for several degrees: a degree with no school under an entry that opened with
-    the school alone ('Drexel University' / 'Master of Science …' / 'Bachelor of Science …';
-    'Lakeshore TAFE — 2005' / 'Diploma in Networking': read as a school with no degree),
+    the school alone ('Drexel University' / 'Master of Science …' / 'Bachelor of Science …'),
     or in a run of such degrees right above an entry that is the school alone ('- M.A. …' /
     '- B.S. …' / 'Virginia Tech'). Every other entry keeps its own."""
     schools = [school for _, school, _ in entries]
     heading = ""
     for n, (degree, school, first) in enumerate(entries):
         if school:
-            alone = not degree or _names(strip_markup(first)) == (False, True)
-            heading = school if alone else ""
+            heading = school if _names(strip_markup(first)) == (False, True) else ""
         elif degree and heading:
             schools[n] = heading
     for n, (degree, school, first) in enumerate(entries):

@@ -370,18 +370,6 @@ def _school_after_date(pieces: list[str], after: int) -> int | None:
     return after if plain and name[:1].isupper() and len(name.split()) <= 6 else None
 
 
-def _school_before_date(pieces: list[str]) -> int | None:
-    """'UBCO — 2013 – 2017' / 'Lakeshore TAFE — 2005 | Diploma in Networking': with no school
-    word anywhere, a plain name that opens an education entry and is followed right by its date
-    is the school (a school's header line, as 'Lakeside University — 2015' is). Not a degree,
-    a place, a job title, a distinction or a label ('Courses: …')."""
-    name = pieces[0]
-    plain = not (DEGREE.search(name) or is_location(name) or title_score(name))
-    detail = DISTINCTION.search(name) or ":" in name or re.search(r"\d", name)
-    shaped = name[:1].isupper() and len(name.split()) <= 6
-    return 0 if plain and shaped and not detail else None
-
-
 def _campus(pieces: list[str], school: int) -> str:
     """', Berkeley' in 'University of California, Berkeley, Berkeley, CA, USA': a short name
     between the school and the place that closes the entry (its region a two-letter code) is
@@ -443,8 +431,6 @@ def parse_education(text: str) -> HeaderParts:
     school = min(schools, key=lambda i: (_degree_rank(pieces[i]), i), default=None)
     if school is None and not head.company and after_date is not None:
         school = _school_after_date(pieces, after_date)
-    if school is None and not head.company and after_date == 1:
-        school = _school_before_date(pieces)
     if head.company:
         school = None
         head.title = head.title or next((p for p in pieces if DEGREE.search(p)), "")
