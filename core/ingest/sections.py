@@ -33,8 +33,7 @@ SECTION_SYNONYMS: dict[CardKind, tuple[str, ...]] = {
     CardKind.EDUCATION: (
         "education", "academic background", "degrees", "school", "schooling", "qualifications",
         "education and training", "training", "educational background", "education details",
-        "academic qualifications", "educational qualifications", "studies", "academic studies",
-        "academic history", "formal education", "where i studied", "diplomas",
+        "academic qualifications", "educational qualifications",
     ),
     CardKind.CERTIFICATION: (
         "certifications", "certification", "certificates", "licenses", "licences",

@@ -1,5 +1,5 @@
 """Education entries in layouts the readers missed on documents they were not written on: a
-school's campus after a comma, headings that name studies, a bare degree with its field on the
+school's campus after a comma, a bare degree with its field on the
 line under it. Rendered files and hand-written text."""
 
 from __future__ import annotations
@@ -68,14 +68,6 @@ def test_the_matcher_reads_a_campus_from_the_place_field():
     assert not education_matches(label, entry)  # the campus lost: not the school
     entry.location = "Riverside"
     assert education_matches(label, entry)
-
-
-@pytest.mark.parametrize(
-    "heading", ["Studies", "ACADEMIC HISTORY", "Formal Education", "Where I Studied", "Diplomas:"]
-)
-def test_headings_that_name_studies_open_education(heading):
-    got = education(f"{heading}\nB.S. in Biology, Lakeside University, 2014\n")
-    assert got and got[0][:2] == ("B.S. in Biology", "Lakeside University")
 
 
 def test_a_name_with_its_date_alone_is_not_taken_for_a_school():
