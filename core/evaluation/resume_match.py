@@ -107,8 +107,10 @@ def role_title_year_matches(label: dict, role: RoleEntry) -> bool:
 
 
 def education_matches(label: dict, entry: RoleEntry) -> bool:
-    """Degree and school, each found in the entry's degree + school text (where labelled)."""
-    held = compact(f"{entry.title} {entry.company}")
+    """Degree and school, each found in the entry's degree + school + place text (where
+    labelled): a school read as 'University of Lakeland' at the place 'Riverside' is the
+    labelled 'University of Lakeland, Riverside' read whole, its campus in the place field."""
+    held = compact(f"{entry.title} {entry.company} {entry.location}")
     return all(compact(label.get(key)) in held for key in ("degree", "school") if label.get(key))
 
 

@@ -18,11 +18,11 @@ from core.ingest.layout import Item, SourceLine
 from core.ingest.role_scan import header_like
 from core.ingest.roles import (
     DISTINCTION,
+    TITLE_WORDS,
     is_location,
     is_org,
     names_proper_org,
     strip_markup,
-    title_score,
 )
 from core.text.dates import YEAR, first_range
 
@@ -86,12 +86,25 @@ def section_entries(items: list[Item]) -> list[Item]:
             out[-1].lines.extend(piece.lines)  # the date above opens the entry below it
         elif joins and (
             _completes(out[-1], first, *_names(first), below)
+            or (len(piece.lines) == 1 and _bare_degree(out[-1]) and _studied(first, 1))
             or (date_alone and not dates_first and not _dated(out[-1]))
         ):
             out[-1].lines.extend(piece.lines)
         else:
             out.append(piece)
     return out
+
+
+def _bare(text: str) -> bool:
+    """A degree and nothing else ('B.A.', 'Bachelors'): the line under it may name its field."""
+    text = strip_markup(text).strip(" ,.;:-")
+    return bool(DEGREE.search(text)) and not without_degree(text).strip(" ,.;:-")
+
+
+def _bare_degree(piece: Item) -> bool:
+    """A one-line piece that is a bare degree (`_bare`): the paragraph under it may name its
+    field ('B.A.' / 'Linguistics', a DOCX or HTML export)."""
+    return len(piece.lines) == 1 and _bare(piece.text)
 
 
 def _dated(piece: Item) -> bool:
@@ -167,18 +180,45 @@ def _first_field(text: str) -> str:
     return (field[: date.begin] if date is not None else field).strip(" ,;.-–—")
 
 
-def _studied(text: str) -> bool:
-    """Shaped like the name of what was studied: two to twelve words, capitalised, no label
+def _studied(text: str, shortest: int = 2) -> bool:
+    """Shaped like the name of what was studied: `shortest` (two; one under a bare degree, not
+    an acronym that may be a school's) to twelve words, capitalised, no label
     ('GPA:', 'Coursework:'), no distinction, date, place, job title or past-tense verb opening a
     sentence ('Graduated …', 'Completed …'), and not a school as an entry's first line names one
     (`_names`)."""
     words = text.split()
-    if not 2 <= len(words) <= 12 or not (text[:1].isupper() or text[:1].isdigit()):
+    if not shortest <= len(words) <= 12 or not (text[:1].isupper() or text[:1].isdigit()):
+        return False
+    if len(words) == 1 and text.isupper():
         return False
     if ":" in text or DISTINCTION.search(text) or first_range(text) is not None:
         return False
     verb = words[0].lower().endswith("ed")
-    return not (verb or _names(text)[1] or title_score(text) or is_location(text))
+    return not (verb or _names(text)[1] or _names_a_post(text) or is_location(text))
+
+
+def _names_a_post(text: str) -> bool:
+    """A job title's word naming a person ('Research Assistant'); a title word ending in -ing
+    names a field as often ('Electrical Engineering'), so it does not count here."""
+    return any(
+        w in TITLE_WORDS and not w.endswith("ing") for w in re.findall(r"[a-z-]+", text.lower())
+    )
+
+
+def degree_field(item: Item, degree: str) -> str:
+    """A degree written bare ('B.A.', 'Bachelors') with what was studied on the line under it
+    ('Lakeside University    Bachelors' / 'Electrical Engineering    Expected May 2028'; 'B.A.'
+    / 'Linguistics' / 'Lakeside University'):
+    the degree and that field, as a recruiter reads them. A degree that names its field, or a
+    line under it not shaped like a field (see `_studied`), leaves the degree as it is."""
+    if not _bare(degree):
+        return degree
+    texts = [strip_markup(line.content) for line in item.lines]
+    at = next((n for n, text in enumerate(texts) if degree in text), None)
+    if at is None or at + 1 >= len(texts):
+        return degree
+    below = _first_field(texts[at + 1])
+    return f"{degree} {below}" if _studied(below, 1) else degree
 
 
 def programme(item: Item, school: str) -> str:

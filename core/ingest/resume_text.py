@@ -12,6 +12,7 @@ from core.ingest.assemble import assemble
 from core.ingest.cards import ID_PREFIX, CardFactory, Context, role_context, side_item_context
 from core.ingest.contact import parse_contact
 from core.ingest.education_entries import (
+    degree_field,
     entry_text,
     programme,
     section_entries,
@@ -390,6 +391,8 @@ class ResumeBuilder:
                 parts = parse_education(entry_text(item))
                 if parts.company and not parts.title:
                     parts.title = programme(item, parts.company)
+                elif parts.title:
+                    parts.title = degree_field(item, parts.title)
                 if parts.company or parts.title:
                     entry = self._add_entry(section, item, parts)
                     continue
@@ -417,6 +420,7 @@ class ResumeBuilder:
             section=section.name,
             company=_display_name(parts.company, self.text),
             title=parts.title,
+            location=parts.location,
             timeframe=parts.date.text if parts.date else "",
             start=parts.date.start if parts.date else None,
             end=parts.date.end if parts.date else None,

@@ -387,6 +387,24 @@ def _campus(pieces: list[str], school: int) -> str:
     return ""
 
 
+def _town(pieces: list[str], school: int, body: str) -> str:
+    """'Riverside' in 'University of Lakeland, Riverside | 2006': a short plain name written
+    after a comma right behind the school, and nothing of a place after it, is the school's
+    campus or town (which, a reader cannot tell: 'State University of Harbor, Twin Falls',
+    'Lakeside College, Reno'). It is kept as the entry's place, not dropped and not glued to
+    the name (a place alone after the school is not a campus: see `_campus`)."""
+    after = pieces[school + 1 :]
+    if not after or is_place(after[:2]) or is_place(after[:3]):
+        return ""
+    name = after[0]
+    if not re.search(rf"{re.escape(pieces[school])}\s*,\s*{re.escape(name)}", body):
+        return ""
+    plain = not (DEGREE.search(name) or title_score(name) or is_org(name))
+    shaped = re.fullmatch(r"[A-Z][\w.'’-]*(?: [A-Z][\w.'’-]*){0,2}", name) is not None
+    detail = DISTINCTION.search(name) or ":" in name
+    return name if plain and shaped and not detail and first_range(name) is None else ""
+
+
 def parse_education(text: str) -> HeaderParts:
     """'**B.S. in Computer Science**, Cache Valley State University — May 2014' → degree/school."""
     first_line = text.split("\n")[0]
@@ -418,6 +436,8 @@ def parse_education(text: str) -> HeaderParts:
         head.title = head.title or next((p for p in pieces if DEGREE.search(p)), "")
     if school is not None:
         head.company = pieces[school] + _campus(pieces, school)
+        if head.company == pieces[school]:
+            head.location = _town(pieces, school, strip_markup(body))
         before = pieces[:school]
         if not head.title and before and DEGREE.search(before[0]):
             head.title = ", ".join(before)
