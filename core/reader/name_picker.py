@@ -38,7 +38,8 @@ NAME_MIN = 0.1  # chosen on the real documents left out (docs/EVALUATION.md, "Na
 VARIED = 1.15  # a document whose largest type is hardly above its body's: sizes say nothing
 BIG = 1.8  # type size over the body's, above any heading's in the line data
 _CUT = re.compile(r"\s*(?:\||·|•|⋅|∙|\s{2,}|\t|;|\s[–—]\s)\s*")
-_KEY = re.compile(r'^(?:[#=*_>\s]+|\\?name(?:\s*[:={]|\t)\s*["“]?|["“])+', re.IGNORECASE)
+_NAME_KEY_PART = r"\\?name(?:\s*[:={]|\t)"  # 'name: Jo Reyes', '\\name{Jo Reyes}'
+_KEY = re.compile(rf'^(?:[#=*_>\s]+|{_NAME_KEY_PART}\s*["“]?|["“])+', re.IGNORECASE)
 # what a document calls itself above the name, and the headings of a contact block: labels,
 # never a person's name (the section headings of `heading_kind` are left out the same way)
 _LABELS = frozenset(
@@ -48,7 +49,7 @@ _LABELS = frozenset(
     | {"mobile", "address", "location", "website", "portfolio", "github", "linkedin"}
 )
 _WORD = re.compile(r"[^\W\d_][\w'’.-]*")
-_NAME_KEY = re.compile(r"^[#=*_>\s\"“]*\\?name(?:\s*[:={]|\t)", re.IGNORECASE)
+_NAME_KEY = re.compile(rf'^[#=*_>\s"“]*{_NAME_KEY_PART}', re.IGNORECASE)
 
 
 def name_part(text: str) -> str:
