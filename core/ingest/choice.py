@@ -16,6 +16,7 @@ from typing import Any
 
 from core.contracts import CardKind, LeftOut, ParsedResume, RoleEntry
 from core.errors import EvidenceParsingError
+from core.ingest.degrees import DEGREE
 from core.ingest.files import ExtractedText
 from core.ingest.resume_text import parse_resume_text
 from core.settings import IngestSettings
@@ -56,8 +57,6 @@ def _implausible(role: RoleEntry, roles: list[RoleEntry]) -> bool:
     """A role that cannot be one job as read: a split of another, a degree read as a job
     (the degree vocabulary finds one in its title or employer), or a title holding several
     fields of a line."""
-    from core.ingest.degrees import DEGREE
-
     return (
         _split(role, roles)
         or bool(DEGREE.search(f"{role.title} {role.company}"))
@@ -72,15 +71,14 @@ def plausibility(parsed: ParsedResume) -> int:
     without one (a job whose header was lost; a section of work bullets with no role at all, a
     list of projects, is no loss). Partial roles (no employer, no title, no date) count neither
     way: both readers leave such roles where the resume does."""
-    from core.ingest.degrees import DEGREE
-
     roles = parsed.roles
+    flagged = [_implausible(role, roles) for role in roles]
     whole = sum(
         1
-        for role in roles
-        if role.title and role.company and role.start and not _implausible(role, roles)
+        for role, implausible in zip(roles, flagged, strict=True)
+        if role.title and role.company and role.start and not implausible
     )
-    faulty = sum(1 for role in roles if _implausible(role, roles))
+    faulty = sum(flagged)
     schooled = sum(1 for entry in parsed.education if entry.company or DEGREE.search(entry.title))
     with_roles = {card.section for card in parsed.cards if card.role_id}
     lost = {
