@@ -17,7 +17,7 @@ from core.text.dates import DateSpan, first_range
 HEADER_LABELS = frozenset({"title", "employer", "dates", "role_header"})
 
 
-_SEPARATORS = " |,–—-"
+_SEPARATORS = " |,–—-·•"
 _EMPTY_BRACKETS = re.compile(r"\(\s*\)")
 
 
@@ -76,6 +76,7 @@ def header_parts(rows: list[tuple[RawLine, str]]) -> HeaderParts:
         parts.company, parts.location = emphasised[0], parts.location or emphasised[1]
     elif texts["employer"]:
         employer, place = gap_place(without_dates(texts["employer"][0]))
+        employer, place = (employer, place) if place else column_place(employer)
         parts.location = parts.location or place
         fields = split_header(employer)
         if fields.employer and not fields.title:
@@ -104,6 +105,24 @@ def gap_place(text: str) -> tuple[str, str]:
     if before and is_place(_pieces(last)):
         return "   ".join(before), last
     return text.strip(), ""
+
+
+_PLACE_WORDS = 4  # 'San Francisco', 'Los Angeles': a short column
+
+
+def column_place(text: str) -> tuple[str, str]:
+    """An employer line set in two columns: the first is the employer, the second its place
+    where it is short and holds no digits ('Binti / Sonar      San Francisco', the place a
+    city alone, which `gap_place` cannot tell by its shape); (text, '') otherwise. Only for a
+    line the model calls an employer line (its dates already cut): what stands beside the
+    employer in a column of its own there is where the job was."""
+    columns = FIELD_GAP.split(text.strip())
+    if len(columns) != 2:
+        return text.strip(), ""
+    last = columns[1]
+    if len(last.split()) > _PLACE_WORDS or any(ch.isdigit() for ch in last):
+        return text.strip(), ""
+    return columns[0], last
 
 
 # a web address in brackets beside an employer's name: 'Rebound (reboundgame.com)'
