@@ -85,6 +85,8 @@ def header_parts(rows: list[tuple[RawLine, str]]) -> HeaderParts:
             parts.company = employer
     if texts["employer"] and texts["role_header"] and not texts["title"]:
         parts.title = _title_by_employer(rows, combined) or parts.title or combined.employer
+    if texts["title"] and not texts["employer"] and is_place(_pieces(parts.company)):
+        _title_holds_employer(parts, " ".join(without_dates(t) for t in texts["title"]))
     if parts.date is None:
         every = " | ".join(texts["dates"] + texts["title"] + texts["employer"])
         parts.date = first_range(every)
@@ -96,6 +98,17 @@ def header_parts(rows: list[tuple[RawLine, str]]) -> HeaderParts:
     # the field tagger may leave a date, or half a bracket, on a field: the date is parts.date
     parts.title, parts.company = title_words(parts.title), tidy(parts.company)
     return parts
+
+
+def _title_holds_employer(parts: HeaderParts, title: str) -> None:
+    """A role whose only employer is a place, read off a combined line of place and dates
+    ('Lehi, UT | 03/2018 – 03/2021' under '### Brightcart — Software Engineer II, Checkout'):
+    where the field tagger finds both a title and an employer on its title line, those are the
+    role's, and the place is its place."""
+    fields = split_header(title)
+    if fields.title and fields.employer:
+        parts.location = parts.location or parts.company
+        parts.title, parts.company = fields.title, fields.employer
 
 
 def gap_place(text: str) -> tuple[str, str]:

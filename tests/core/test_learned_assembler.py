@@ -697,3 +697,19 @@ def test_a_separator_dot_left_at_a_title_edge_is_cut():
     labels = [L("title"), L("employer"), L("dates"), L("bullet")]
     parsed, _ = read_labelled(text, labels, source_name="w.txt")
     assert parsed.roles[0].title == "Senior Java Developer"
+
+
+def test_a_title_line_holding_the_employer_over_a_line_of_place_and_dates():
+    text = (
+        "### Brightcart — Software Engineer II\n*Lehi, UT | 03/2018 – 03/2021*\n"
+        "- Owned the Checkout API"
+    )
+    labels = [L("title"), L("role_header"), L("bullet")]
+    parsed, _ = read_labelled(text, labels, source_name="w.md")
+    [role] = parsed.roles
+    assert (role.title, role.company, role.location, role.start) == (
+        "Software Engineer II",
+        "Brightcart",
+        "Lehi, UT",
+        "2018-03",
+    )
