@@ -72,6 +72,12 @@ def header_parts(rows: list[tuple[RawLine, str]]) -> HeaderParts:
         title, place = gap_place(" ".join(without_dates(t) for t in texts["title"]))
         parts.title, parts.location = title, parts.location or place
     emphasised = _emphasised_employer([line.text for line, lab in rows if lab == "employer"])
+    if emphasised is None and texts["title"] and not texts["employer"]:
+        # a combined line under which the role has its title line: set as an employer line is
+        # ('**Student Entrepreneurs for Economic Development** Charlottesville, VA'), it is one
+        undated = [line.text for line, lab in rows if lab == "role_header"]
+        if undated and not first_range(strip_markup(undated[0])):
+            emphasised = _emphasised_employer(undated)
     if emphasised:
         parts.company, parts.location = emphasised[0], parts.location or emphasised[1]
     elif texts["employer"]:
@@ -95,6 +101,10 @@ def header_parts(rows: list[tuple[RawLine, str]]) -> HeaderParts:
         if any(ch.isalpha() for ch in place) and len(place.split()) <= 5:
             parts.location = place
     parts.company = _WEB_ADDRESS.sub("", parts.company).strip() or parts.company
+    bracketed = _BRACKETED_PLACE.search(parts.company)
+    if bracketed and is_place(_pieces(bracketed["place"])):  # 'Acme, Inc. (Charlottesville, VA)'
+        parts.company = parts.company[: bracketed.start()].strip() or parts.company
+        parts.location = parts.location or bracketed["place"].strip()
     # the field tagger may leave a date, or half a bracket, on a field: the date is parts.date
     parts.title, parts.company = title_words(parts.title), tidy(parts.company)
     return parts
@@ -138,6 +148,8 @@ def column_place(text: str) -> tuple[str, str]:
     return columns[0], last
 
 
+# a place in brackets closing an employer's name: 'Knowledge Diffusion, Inc. (Charlottesville, VA)'
+_BRACKETED_PLACE = re.compile(r"\s*\((?P<place>[^()]+)\)\s*$")
 # a web address in brackets beside an employer's name: 'Rebound (reboundgame.com)'
 _WEB_ADDRESS = re.compile(r"\s*\((?:https?://)?(?:www\.)?[\w-]+(?:\.[\w-]+)+[^)\s]*\)?")
 

@@ -713,3 +713,29 @@ def test_a_title_line_holding_the_employer_over_a_line_of_place_and_dates():
         "Lehi, UT",
         "2018-03",
     )
+
+
+def test_a_combined_line_set_as_an_employer_line_over_a_title_line_is_the_employer():
+    text = (
+        "**Student Entrepreneurs for Economic Development** Charlottesville, VA\n"
+        "Lead Consultant\n2012 – 2013\n- Advised four founders"
+    )
+    labels = [L("role_header"), L("title"), L("dates"), L("bullet")]
+    parsed, _ = read_labelled(text, labels, source_name="w.md")
+    [role] = parsed.roles
+    assert (role.title, role.company, role.location) == (
+        "Lead Consultant",
+        "Student Entrepreneurs for Economic Development",
+        "Charlottesville, VA",
+    )
+
+
+def test_a_place_in_brackets_closing_the_employer_is_its_place():
+    text = (
+        "Front-end Developer\nKnowledge Diffusion, Inc. (Charlottesville, VA)\n"
+        "Oct 2014 - Mar 2015\n- Built the course pages"
+    )
+    labels = [L("title"), L("employer"), L("dates"), L("bullet")]
+    parsed, _ = read_labelled(text, labels, source_name="w.md")
+    [role] = parsed.roles
+    assert (role.company, role.location) == ("Knowledge Diffusion, Inc.", "Charlottesville, VA")
