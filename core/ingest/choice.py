@@ -2,8 +2,7 @@
 
 `IngestSettings.reader` chooses. With "auto" both read the text and the reading whose structure
 is the more plausible is kept (`plausibility`: whole roles and education entries, less roles that
-cannot be one job and jobs left without a role); on a tie the one with fewer roles lacking a
-title or a start, and on a tie of both the rule reader's (`keeps_learned`). The kept reading then
+cannot be one job and jobs left without a role); on a tie the rule reader's. The kept reading then
 takes the employers the other read for its roles without one. The choice is measured, not
 assumed: `resumeforge eval resumes`, `python -m tools.dev_twofold` and `python -m
 tools.heldout_documents` (docs/EVALUATION.md, "Resume reading").
@@ -41,9 +40,8 @@ def _month_span(role: RoleEntry) -> tuple[str, str] | None:
 
 
 def _inside(role: RoleEntry, other: RoleEntry) -> bool:
-    """`role` is a part of `other` as read: the same employer, named, and its dates inside
-    other's (two roles whose employer was not read are not known to share one)."""
-    if other is role or not role.company or other.company.casefold() != role.company.casefold():
+    """`role` is a part of `other` as read: the same employer, and its dates inside other's."""
+    if other is role or other.company.casefold() != role.company.casefold():
         return False
     span, around = _month_span(role), _month_span(other)
     if span is None or around is None:
@@ -99,19 +97,6 @@ def plausibility(parsed: ParsedResume) -> int:
         and card.section in with_roles
     }
     return whole + schooled - faulty - len(lost)
-
-
-def _incomplete(parsed: ParsedResume) -> int:
-    """How many of a reading's roles lack a title or a start."""
-    return sum(1 for role in parsed.roles if not (role.title and role.start))
-
-
-def keeps_learned(learned: ParsedResume, rules: ParsedResume) -> bool:
-    """Whether `auto` keeps the line reader's reading: the more plausible one (`plausibility`);
-    on a tie, the one with fewer roles lacking a title or a start; on a tie of both, the rule
-    reader's (the reading the slow tests' cross-format floors were measured on)."""
-    mine = (plausibility(learned), -_incomplete(learned))
-    return mine > (plausibility(rules), -_incomplete(rules))
 
 
 def fill_employers(kept: ParsedResume, other: ParsedResume) -> None:
@@ -203,7 +188,7 @@ def read_text(
         learned = named(learned, picked)
     except EvidenceParsingError:
         return rules, []
-    if keeps_learned(learned, rules):
+    if plausibility(learned) > plausibility(rules):
         fill_employers(learned, rules)
         return learned, left_out
     fill_employers(rules, learned)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from core.contracts import CardKind, EvidenceCard, ParsedResume, Provenance, RoleEntry
 from core.ingest import parse_resume
-from core.ingest.choice import keeps_learned, plausibility
+from core.ingest.choice import plausibility
 from core.settings import IngestSettings
 
 
@@ -75,25 +75,6 @@ def test_degrees_and_lines_of_fields_are_no_jobs():
     assert plausibility(_reading([*JOBS, two])) == 3, "two parts of one title: a whole role"
     edge = _role(3, "Senior Java Developer ·", "Campfire Digital", "2021", "2022")
     assert plausibility(_reading([*JOBS, edge])) == 3, "a mark at its edge sets nothing apart"
-
-
-def test_roles_whose_employer_was_not_read_are_no_split_of_one_another():
-    unnamed = [
-        _role(1, "Baquet - Front desk", "", "2010-01", "2013-01"),
-        _role(2, "Front Desk Agent", "", "2011-01", "2012-01"),
-    ]
-    assert plausibility(_reading(unnamed)) == 0, "partial roles, neither way: no split"
-    named = [_role(r.id[1:], r.title, "Hotel", r.start, r.end) for r in unnamed]
-    assert plausibility(_reading(named)) == -2, "at one named employer, nested dates split"
-
-
-def test_a_tie_goes_to_the_reading_with_fewer_roles_lacking_a_title_or_a_start():
-    titled = [*JOBS, _role(3, "Line Cook", "", "2009-01", "2010-01")]
-    untitled = [*JOBS, _role(3, "", "", "2009-01", "2010-01")]
-    assert plausibility(_reading(titled)) == plausibility(_reading(untitled))
-    assert keeps_learned(_reading(titled), _reading(untitled))
-    assert not keeps_learned(_reading(untitled), _reading(titled))
-    assert not keeps_learned(_reading(titled), _reading(titled)), "a full tie keeps the rules"
 
 
 def test_work_cards_left_without_a_role_among_roles_are_a_lost_job():
