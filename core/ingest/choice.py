@@ -16,13 +16,16 @@ from typing import Any
 
 from core.contracts import CardKind, LeftOut, ParsedResume, RoleEntry
 from core.errors import EvidenceParsingError
+from core.ingest.degrees import DEGREE
 from core.ingest.files import ExtractedText
 from core.ingest.resume_text import parse_resume_text
 from core.settings import IngestSettings
 
 _ORG_SHAPED = re.compile(r"[A-Za-z]{2}")
-# several fields set on one line ('Client: X | Role: Y'): a line like that is no job title
-_FIELD_MARKS = re.compile(r"[|｜•·\t:]|\S\s{2,}\S")
+# what sets fields of a line apart ('Client: X | Role: Y', columns): three fields or more on
+# one title are a line of fields, no job title; two may be one title ('Lead · Developer')
+_FIELD_MARKS = re.compile(r"[|｜•·\t:]|\s{2,}")
+_FIELDS = 3
 
 
 def _month_span(role: RoleEntry) -> tuple[str, str] | None:
@@ -52,16 +55,20 @@ def _split(role: RoleEntry, roles: list[RoleEntry]) -> bool:
     return any(_inside(role, other) or _inside(other, role) for other in roles)
 
 
+def _fields(title: str) -> int:
+    """How many fields a title holds, set apart by field marks (a mark at its edge, as the
+    reader may leave one, 'Senior Java Developer ·', sets nothing apart)."""
+    return sum(1 for part in _FIELD_MARKS.split(title) if part.strip())
+
+
 def _implausible(role: RoleEntry, roles: list[RoleEntry]) -> bool:
     """A role that cannot be one job as read: a split of another, a degree read as a job
     (the degree vocabulary finds one in its title or employer), or a title holding several
-    fields of a line."""
-    from core.ingest.degrees import DEGREE
-
+    fields of a line (three or more)."""
     return (
         _split(role, roles)
         or bool(DEGREE.search(f"{role.title} {role.company}"))
-        or bool(_FIELD_MARKS.search(role.title))
+        or _fields(role.title) >= _FIELDS
     )
 
 
@@ -72,15 +79,14 @@ def plausibility(parsed: ParsedResume) -> int:
     without one (a job whose header was lost; a section of work bullets with no role at all, a
     list of projects, is no loss). Partial roles (no employer, no title, no date) count neither
     way: both readers leave such roles where the resume does."""
-    from core.ingest.degrees import DEGREE
-
     roles = parsed.roles
+    flagged = [_implausible(role, roles) for role in roles]
     whole = sum(
         1
-        for role in roles
-        if role.title and role.company and role.start and not _implausible(role, roles)
+        for role, implausible in zip(roles, flagged, strict=True)
+        if role.title and role.company and role.start and not implausible
     )
-    faulty = sum(1 for role in roles if _implausible(role, roles))
+    faulty = sum(flagged)
     schooled = sum(1 for entry in parsed.education if entry.company or DEGREE.search(entry.title))
     with_roles = {card.section for card in parsed.cards if card.role_id}
     lost = {

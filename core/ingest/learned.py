@@ -14,7 +14,9 @@ together, in document order:
   line under header lines that name no title, over the role's list, is its title, and a short
   dated line over header lines without dates is their first (lines the model often calls
   paragraphs); where a section's roles open with a line of dates alone, each such line opens
-  the next role; bullets and paragraphs after it are that role's evidence; a run with no employer
+  the next role; bullets and paragraphs after it are that role's evidence (a line the model
+  calls a header inside a flat list of bullets, with their glyph and indent or wrapped at their
+  text, is one of them: it does not split the job); a run with no employer
   under an undated employer-only line keeps that employer (promotions under one company);
 - education, skills, certification and other lines become the same sections the rule reader
   builds, read by the same entry readers (`ResumeBuilder`);
@@ -60,6 +62,7 @@ from core.ingest.learned_relabel import (
     dated_lines_over_headers,
     employers_shaped_like_others,
     headers_shaped_like_others,
+    list_lines_are_bullets,
     titles_under_headers,
 )
 from core.ingest.never_evidence import shown
@@ -212,7 +215,7 @@ class LabelledResume(ResumeBuilder):
     def roles_from(self, part: _Part, section: Section) -> None:
         role: RoleEntry | None = None
         group = ""  # an employer-only header line: the company of the roles under it
-        rows = addresses_are_not_headers(part.rows)
+        rows = list_lines_are_bullets(addresses_are_not_headers(part.rows))
         shaped = employers_shaped_like_others(
             headers_shaped_like_others(dated_lines_over_headers(rows))
         )

@@ -17,7 +17,7 @@ from core.text.dates import DateSpan, first_range
 HEADER_LABELS = frozenset({"title", "employer", "dates", "role_header"})
 
 
-_SEPARATORS = " |,–—-"
+_SEPARATORS = " |,–—-·•"
 _EMPTY_BRACKETS = re.compile(r"\(\s*\)")
 
 
@@ -72,10 +72,17 @@ def header_parts(rows: list[tuple[RawLine, str]]) -> HeaderParts:
         title, place = gap_place(" ".join(without_dates(t) for t in texts["title"]))
         parts.title, parts.location = title, parts.location or place
     emphasised = _emphasised_employer([line.text for line, lab in rows if lab == "employer"])
+    if emphasised is None and texts["title"] and not texts["employer"]:
+        # a combined line under which the role has its title line: set as an employer line is
+        # ('**Student Entrepreneurs for Economic Development** Charlottesville, VA'), it is one
+        undated = [line.text for line, lab in rows if lab == "role_header"]
+        if undated and not first_range(strip_markup(undated[0])):
+            emphasised = _emphasised_employer(undated)
     if emphasised:
         parts.company, parts.location = emphasised[0], parts.location or emphasised[1]
     elif texts["employer"]:
         employer, place = gap_place(without_dates(texts["employer"][0]))
+        employer, place = (employer, place) if place else column_place(employer)
         parts.location = parts.location or place
         fields = split_header(employer)
         if fields.employer and not fields.title:
@@ -84,6 +91,8 @@ def header_parts(rows: list[tuple[RawLine, str]]) -> HeaderParts:
             parts.company = employer
     if texts["employer"] and texts["role_header"] and not texts["title"]:
         parts.title = _title_by_employer(rows, combined) or parts.title or combined.employer
+    if texts["title"] and not texts["employer"] and is_place(_pieces(parts.company)):
+        _title_holds_employer(parts, " ".join(without_dates(t) for t in texts["title"]))
     if parts.date is None:
         every = " | ".join(texts["dates"] + texts["title"] + texts["employer"])
         parts.date = first_range(every)
@@ -92,9 +101,24 @@ def header_parts(rows: list[tuple[RawLine, str]]) -> HeaderParts:
         if any(ch.isalpha() for ch in place) and len(place.split()) <= 5:
             parts.location = place
     parts.company = _WEB_ADDRESS.sub("", parts.company).strip() or parts.company
+    bracketed = _BRACKETED_PLACE.search(parts.company)
+    if bracketed and is_place(_pieces(bracketed["place"])):  # 'Acme, Inc. (Charlottesville, VA)'
+        parts.company = parts.company[: bracketed.start()].strip() or parts.company
+        parts.location = parts.location or bracketed["place"].strip()
     # the field tagger may leave a date, or half a bracket, on a field: the date is parts.date
     parts.title, parts.company = title_words(parts.title), tidy(parts.company)
     return parts
+
+
+def _title_holds_employer(parts: HeaderParts, title: str) -> None:
+    """A role whose only employer is a place, read off a combined line of place and dates
+    ('Lehi, UT | 03/2018 – 03/2021' under '### Brightcart — Software Engineer II, Checkout'):
+    where the field tagger finds both a title and an employer on its title line, those are the
+    role's, and the place is its place."""
+    fields = split_header(title)
+    if fields.title and fields.employer:
+        parts.location = parts.location or parts.company
+        parts.title, parts.company = fields.title, fields.employer
 
 
 def gap_place(text: str) -> tuple[str, str]:
@@ -106,6 +130,26 @@ def gap_place(text: str) -> tuple[str, str]:
     return text.strip(), ""
 
 
+_PLACE_WORDS = 4  # 'San Francisco', 'Los Angeles': a short column
+
+
+def column_place(text: str) -> tuple[str, str]:
+    """An employer line set in two columns: the first is the employer, the second its place
+    where it is short and holds no digits ('Binti / Sonar      San Francisco', the place a
+    city alone, which `gap_place` cannot tell by its shape); (text, '') otherwise. Only for a
+    line the model calls an employer line (its dates already cut): what stands beside the
+    employer in a column of its own there is where the job was."""
+    columns = FIELD_GAP.split(text.strip())
+    if len(columns) != 2:
+        return text.strip(), ""
+    last = columns[1]
+    if len(last.split()) > _PLACE_WORDS or any(ch.isdigit() for ch in last):
+        return text.strip(), ""
+    return columns[0], last
+
+
+# a place in brackets closing an employer's name: 'Knowledge Diffusion, Inc. (Charlottesville, VA)'
+_BRACKETED_PLACE = re.compile(r"\s*\((?P<place>[^()]+)\)\s*$")
 # a web address in brackets beside an employer's name: 'Rebound (reboundgame.com)'
 _WEB_ADDRESS = re.compile(r"\s*\((?:https?://)?(?:www\.)?[\w-]+(?:\.[\w-]+)+[^)\s]*\)?")
 

@@ -2,10 +2,11 @@
 (indent, list glyphs, dates set apart at the right), never by their words: the line under a
 role's header lines that names no title is its title (`titles_under_headers`), a dated line over
 header lines that hold no dates is their first header line (`dated_lines_over_headers`), a line
-shaped like the section's other header lines is one (`headers_shaped_like_others`), an undated
-line with a place set apart at the right, shaped like the section's employer lines, is one
-(`employers_shaped_like_others`), and a web
-address alone is no header line (`addresses_are_not_headers`). Rows are (line, label) pairs; each
+shaped like the section's other header lines (its dates set apart at the same edge) is one
+(`headers_shaped_like_others`), an undated line with a place set apart at the right, shaped
+like the section's employer lines, is one (`employers_shaped_like_others`), a header line inside
+a flat list of bullets is one more bullet (`list_lines_are_bullets`), and a web address alone is
+no header line (`addresses_are_not_headers`). Rows are (line, label) pairs; each
 function returns the rows with some labels changed.
 """
 
@@ -14,7 +15,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from core.ingest.layout import BULLET, RawLine
+from core.ingest.layout import BULLET, FIELD_GAP, RawLine
 from core.ingest.learned_headers import (
     HEADER_LABELS,
     dates_first,
@@ -116,32 +117,49 @@ def dated_lines_over_headers(rows: list[tuple[RawLine, str]]) -> list[tuple[RawL
 
 
 _WIDE_GAP = re.compile(r"\S(?:[ ]{3,}|\t)\s*$")
+# what sets a leading date range apart from the words after it: a column gap or a separator
+_LEAD_GAP = re.compile(r"^(?:[ ]{3,}|\t|\s*[|｜•·,–—-]\s*)\S")
 
 
-def _dated_at_right(line: RawLine) -> bool:
-    """A short line that is no list item and ends in its date range, set apart from its words
-    by a wide gap ('Walsh University, Ohio                      01/2025 – Present')."""
-    text = strip_markup(line.text).rstrip()
+def _dated_edge(line: RawLine) -> str:
+    """Where a short line that is no list item holds its date range set apart from its words:
+    'right' where it ends in it after a wide gap ('Walsh University, Ohio      01/2025 –
+    Present'), 'left' where it opens with it before a gap or a separator ('2016-11 — 2017-07 |
+    Python developer, Signtime'); '' for any other line."""
+    text = strip_markup(line.text).strip()
     date = first_range(text)
-    if date is None or text[date.finish :].strip(" .") or BULLET.match(line.text):
-        return False
-    words = text[: date.begin]
-    return _WIDE_GAP.search(words) is not None and len(words.split()) <= _TITLE_WORDS
+    if date is None or BULLET.match(line.text):
+        return ""
+    before, after = text[: date.begin], text[date.finish :]
+    if not after.strip(" ."):
+        right = _WIDE_GAP.search(before) is not None and len(before.split()) <= _TITLE_WORDS
+        return "right" if right else ""
+    if not before.strip() and _LEAD_GAP.match(after) and len(after.split()) <= _TITLE_WORDS:
+        return "left"
+    return ""
 
 
 def headers_shaped_like_others(rows: list[tuple[RawLine, str]]) -> list[tuple[RawLine, str]]:
     """Rows where a line called other text or a paragraph is read as a header line when it is
-    shaped like the section's header lines: where two or more of them end in their dates set
-    apart at the right, a line that does too is one, with the label most of them have (the model
+    shaped like the section's header lines: where two or more of them hold their dates set
+    apart at the same edge (ending in them after a wide gap, or opening with them before a gap
+    or a separator), a line that does too is one, with the label most of them have (the model
     sometimes calls one such line in a list of jobs other text, and its title and list too)."""
-    shaped = [label for line, label in rows if label in HEADER_LABELS and _dated_at_right(line)]
-    if len(shaped) < 2:
+    edges = Counter((_dated_edge(line), label) for line, label in rows if label in HEADER_LABELS)
+    by_edge: dict[str, Counter[str]] = {}
+    for (edge, label), count in edges.items():
+        if edge:
+            by_edge.setdefault(edge, Counter())[label] += count
+    usual = {
+        edge: labels.most_common(1)[0][0] for edge, labels in by_edge.items() if labels.total() >= 2
+    }
+    if not usual:
         return rows
-    usual = Counter(shaped).most_common(1)[0][0]
-    return [
-        (line, usual if label in ("description", "other") and _dated_at_right(line) else label)
-        for line, label in rows
-    ]
+    out = []
+    for line, label in rows:
+        edge = _dated_edge(line) if label in ("description", "other") else ""
+        out.append((line, usual[edge]) if edge in usual else (line, label))
+    return out
 
 
 def _placed_at_right(line: RawLine) -> bool:
@@ -185,3 +203,50 @@ def addresses_are_not_headers(rows: list[tuple[RawLine, str]]) -> list[tuple[Raw
         else (line, label)
         for line, label in rows
     ]
+
+
+def _list_item_above(rows: list[tuple[RawLine, str]], at: int) -> re.Match[str] | None:
+    """The list item whose bullet the line at `at` would continue: the nearest list item above
+    it, called a bullet, with only its wrapped text between (lines called bullets or paragraphs,
+    no list items, set deeper than its glyph), in a flat list: every list item of the lines
+    called bullets or paragraphs right above has its glyph and indent (a list whose items hold
+    deeper lists under them is a list of entries, jobs written as list items). None otherwise."""
+    body: list[tuple[RawLine, str]] = []
+    for line, label in reversed(rows[:at]):
+        if label not in ("bullet", "description"):
+            break
+        body.append((line, label))
+    items = [(line, label, BULLET.match(line.text)) for line, label in body]
+    listed = [(line, label, item) for line, label, item in items if item is not None]
+    if not listed:
+        return None
+    nearest_line, nearest_label, nearest = listed[0]
+    shape = (nearest["indent"], nearest["marker"])
+    wrapped = [line for line, _ in body[: [line for line, _ in body].index(nearest_line)]]
+    flat = all((item["indent"], item["marker"]) == shape for _, _, item in listed)
+    deeper = all(_indent(line) > len(nearest["indent"]) for line in wrapped)
+    return nearest if nearest_label == "bullet" and flat and deeper else None
+
+
+def list_lines_are_bullets(rows: list[tuple[RawLine, str]]) -> list[tuple[RawLine, str]]:
+    """Rows where a header line inside a list of bullets is read as a bullet, by its layout:
+    a list item with the glyph and indent of the list item above it ('- Promoted to Senior
+    Engineer Dec. 2019.' among the job's '- …' items) is one more item of that list, and a line
+    that is no list item, set deeper than the glyph of the list item above and not laid out in
+    fields, is that item's wrapped text ('    CI/CD, LocalStack, CSS'). The model sometimes
+    calls such a line a role header, a title or an employer, and it would split the job."""
+    out = list(rows)
+    for at, (line, label) in enumerate(rows):
+        if label not in HEADER_LABELS:
+            continue
+        above = _list_item_above(out, at)
+        if above is None:
+            continue
+        item = BULLET.match(line.text)
+        if item is not None:
+            same = (item["indent"], item["marker"]) == (above["indent"], above["marker"])
+        else:
+            same = _indent(line) > len(above["indent"]) and not FIELD_GAP.search(line.text.strip())
+        if same:
+            out[at] = (line, "bullet")
+    return out

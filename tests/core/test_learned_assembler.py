@@ -620,3 +620,122 @@ def test_a_field_cut_around_a_date_keeps_no_half_bracket_and_no_date():
         "IRONBRIDGE MECHANICAL SERVICES",
         "2015",
     )
+
+
+def test_a_header_line_inside_a_flat_list_of_bullets_is_one_more_bullet():
+    """A list item with the glyph and indent of the bullets above it, and a line wrapped at the
+    bullets' text indent, stay in the job's list though the model calls them header lines."""
+    text = (
+        "Senior Engineer\nZapier    2016 - 2022\n"
+        "  - Helped scale the team from 20 to 100 engineers\n"
+        "  - Promoted to Senior Engineer Dec. 2019.\n"
+        "  - Built the pipelines for the two services, the admin and the\n"
+        "    CI/CD, LocalStack, CSS\n"
+        "Software Engineer\nSalesforce    2014 - 2016\n  - Wrote a Ruby SDK"
+    )
+    labels = [
+        L("title"), L("role_header"), L("bullet"), L("role_header"), L("bullet"),
+        L("employer"), L("title"), L("role_header"), L("bullet"),
+    ]  # fmt: skip
+    parsed, _ = read_labelled(text, labels, source_name="w.txt")
+    assert [(r.title, r.start, r.end) for r in parsed.roles] == [
+        ("Senior Engineer", "2016", "2022"),
+        ("Software Engineer", "2014", "2016"),
+    ]
+    bullets = [c for c in parsed.cards if c.kind == CardKind.EXPERIENCE_BULLET]
+    assert sum(c.role == "Senior Engineer" for c in bullets) == 3
+
+
+def test_list_items_holding_deeper_lists_stay_entries():
+    """Jobs written as list items, each with its own deeper list: a job's list item under the
+    deeper list of the one before is no bullet of it."""
+    text = (
+        "  • Lecturer, Chartered Institute, 2004 to 2005.\n"
+        "       - Statistics for the accountancy programme.\n"
+        "  • Teaching Assistant, State University, Feb 2000 to Dec 2001.\n"
+        "       - Ran the calculus tutorials."
+    )
+    labels = [L("bullet"), L("bullet"), L("role_header"), L("bullet")]
+    parsed, _ = read_labelled(text, labels, source_name="w.txt")
+    assert [r.start for r in parsed.roles] == ["2000-02"]
+
+
+def test_header_lines_dated_at_their_left_like_the_others_are_header_lines():
+    text = (
+        "CAREER\n"
+        "2016-11 — 2017-07 | Python developer, Signtime\n- Extended Maya for avatars\n"
+        "2014-04 — 2016-10 | Web developer, Karuga\n- Built front ends\n"
+        "2013-09 — 2014-08 | Secondary school teacher, GRG3\n- Taught geometry"
+    )
+    labels = [
+        L("heading", "experience"),
+        *(L("role_header"), L("bullet"), L("role_header"), L("bullet"), L("other"), L("bullet")),
+    ]
+    parsed, _ = read_labelled(text, labels, source_name="w.txt")
+    assert [(r.start, r.end) for r in parsed.roles][-1] == ("2013-09", "2014-08")
+    assert len(parsed.roles) == 3
+
+
+def test_an_employer_line_in_two_columns_keeps_its_place_apart():
+    text = (
+        "Contract Engineer                                        2015\n"
+        "Binti / Sonar                                   San Francisco\n"
+        "  ● Built the parent-profile feature"
+    )
+    labels = [L("role_header"), L("employer"), L("bullet")]
+    parsed, _ = read_labelled(text, labels, source_name="w.txt")
+    [role] = parsed.roles
+    assert (role.title, role.company, role.location) == (
+        "Contract Engineer",
+        "Binti / Sonar",
+        "San Francisco",
+    )
+
+
+def test_a_separator_dot_left_at_a_title_edge_is_cut():
+    text = "Senior Java Developer ·\nCampfire Digital Technology\n2021 - 2022\n- Wrote services"
+    labels = [L("title"), L("employer"), L("dates"), L("bullet")]
+    parsed, _ = read_labelled(text, labels, source_name="w.txt")
+    assert parsed.roles[0].title == "Senior Java Developer"
+
+
+def test_a_title_line_holding_the_employer_over_a_line_of_place_and_dates():
+    text = (
+        "### Brightcart — Software Engineer II\n*Lehi, UT | 03/2018 – 03/2021*\n"
+        "- Owned the Checkout API"
+    )
+    labels = [L("title"), L("role_header"), L("bullet")]
+    parsed, _ = read_labelled(text, labels, source_name="w.md")
+    [role] = parsed.roles
+    assert (role.title, role.company, role.location, role.start) == (
+        "Software Engineer II",
+        "Brightcart",
+        "Lehi, UT",
+        "2018-03",
+    )
+
+
+def test_a_combined_line_set_as_an_employer_line_over_a_title_line_is_the_employer():
+    text = (
+        "**Student Entrepreneurs for Economic Development** Charlottesville, VA\n"
+        "Lead Consultant\n2012 – 2013\n- Advised four founders"
+    )
+    labels = [L("role_header"), L("title"), L("dates"), L("bullet")]
+    parsed, _ = read_labelled(text, labels, source_name="w.md")
+    [role] = parsed.roles
+    assert (role.title, role.company, role.location) == (
+        "Lead Consultant",
+        "Student Entrepreneurs for Economic Development",
+        "Charlottesville, VA",
+    )
+
+
+def test_a_place_in_brackets_closing_the_employer_is_its_place():
+    text = (
+        "Front-end Developer\nKnowledge Diffusion, Inc. (Charlottesville, VA)\n"
+        "Oct 2014 - Mar 2015\n- Built the course pages"
+    )
+    labels = [L("title"), L("employer"), L("dates"), L("bullet")]
+    parsed, _ = read_labelled(text, labels, source_name="w.md")
+    [role] = parsed.roles
+    assert (role.company, role.location) == ("Knowledge Diffusion, Inc.", "Charlottesville, VA")

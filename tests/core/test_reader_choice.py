@@ -71,6 +71,10 @@ def test_degrees_and_lines_of_fields_are_no_jobs():
     assert plausibility(_reading([*JOBS, degree])) == 2 - 1
     fields = _role(3, "Client: Town of Wexley | Role: Analyst", "Pembroke Dam Study", "2021", None)
     assert plausibility(_reading([*JOBS, fields])) == 2 - 1
+    two = _role(3, "Development Lead · Full Stack Developer", "TV Azteca", "2024-07", "2025-07")
+    assert plausibility(_reading([*JOBS, two])) == 3, "two parts of one title: a whole role"
+    edge = _role(3, "Senior Java Developer ·", "Campfire Digital", "2021", "2022")
+    assert plausibility(_reading([*JOBS, edge])) == 3, "a mark at its edge sets nothing apart"
 
 
 def test_work_cards_left_without_a_role_among_roles_are_a_lost_job():
