@@ -343,6 +343,35 @@ def loso_scores(
     return scores
 
 
+def model_data(
+    features: list[str],
+    roles: LogisticRegression,
+    nice: LogisticRegression,
+    scale: float = VECTOR_SCALE,
+) -> dict[str, Any]:
+    """The trained models as the shipped file holds them (`core.jd.unit_roles.UnitRoles` reads
+    it): weights over the lexical features, then over the meaning vector's DIM columns."""
+    lexical = len(features)
+    role_rows = np.round(roles.coef_.T, 4)
+    nice_rows = np.round(nice.coef_[0], 4)
+    return {
+        "version": VERSION,
+        "roles": {
+            "classes": list(ROLES),
+            "weights": role_rows[:lexical].tolist(),
+            "vector_weights": role_rows[lexical:].tolist(),
+            "bias": np.round(roles.intercept_, 4).tolist(),
+        },
+        "nice": {
+            "weights": nice_rows[:lexical].tolist(),
+            "vector_weights": nice_rows[lexical:].tolist(),
+            "bias": round(float(nice.intercept_[0]), 4),
+        },
+        "vector": {"source": SOURCE, "dim": DIM, "scale": scale},
+        "features": features,
+    }
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--corpus", default=str(DEFAULT_CORPUS), help="the postings corpus folder")
@@ -376,25 +405,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     features, roles, nice = train(units, args.c, weights, args.vector_scale)
     seconds = time.perf_counter() - started
-    lexical = len(features)  # then the DIM columns of the meaning vector
-    role_rows = np.round(roles.coef_.T, 4)
-    nice_rows = np.round(nice.coef_[0], 4)
-    model = {
-        "version": VERSION,
-        "roles": {
-            "classes": list(ROLES),
-            "weights": role_rows[:lexical].tolist(),
-            "vector_weights": role_rows[lexical:].tolist(),
-            "bias": np.round(roles.intercept_, 4).tolist(),
-        },
-        "nice": {
-            "weights": nice_rows[:lexical].tolist(),
-            "vector_weights": nice_rows[lexical:].tolist(),
-            "bias": round(float(nice.intercept_[0]), 4),
-        },
-        "vector": {"source": SOURCE, "dim": DIM, "scale": args.vector_scale},
-        "features": features,
-    }
+    model = model_data(features, roles, nice, args.vector_scale)
     out = Path(args.out) / MODEL_FILE
     manifest = {
         "version": VERSION,

@@ -28,7 +28,13 @@ from core.jd.runon import unglue_lists
 from core.jd.sections import BULLET, NO_KEYWORDS, Section, split_sections
 from core.jd.sentence_roles import drop_boilerplate, lists_by_meaning, qualification_items
 from core.jd.title import Title, detect_title
-from core.jd.unit_roles import AdUnitRoles, RoleCuts, drop_wrapper_units, learned_asks
+from core.jd.unit_roles import (
+    AdUnitRoles,
+    RoleCuts,
+    UnitRoles,
+    drop_wrapper_units,
+    learned_asks,
+)
 from core.settings import IngestSettings
 from core.text.published import read_published
 
@@ -213,14 +219,17 @@ def read_ad(
     target_title: str = "",
     limits: IngestSettings | None = None,
     embedder: Any | None = None,
+    unit_model: UnitRoles | None = None,
 ) -> AdReading:
-    """Read a job description (see `analyze_jd`, which builds its answer from this)."""
+    """Read a job description (see `analyze_jd`, which builds its answer from this).
+    `unit_model`: a unit-role model in place of the shipped one (for measuring one trained
+    without some postings: `tools.jd_loso_in_place`)."""
     check_jd_size(text, limits=limits)
     clean, suspicious = separate_injections(unglue_lists(job_ad_text(text)))
     sections = lists_by_meaning(split_sections(clean), embedder=embedder)
     sections = assign_roles(sections, embedder=embedder)
     title = detect_title(sections)
-    unit_scores = AdUnitRoles()
+    unit_scores = AdUnitRoles(unit_model)
     cut = RoleCuts(unit_scores)
     candidates = extract_candidates(
         sections,

@@ -265,3 +265,57 @@ def test_asks_about_the_candidate_are_read_and_the_pitch_around_them_is_not() ->
         "The successful candidate will have two years of experience running a monthly payroll.",
         "Candidates will have good written English and experience of working with the public.",
     ]
+
+
+def _seeded(rows: dict[str, list[float]]) -> AdUnitRoles:
+    """The real per-ad score cache, filled with given role rows (the rule under test reads only
+    these rows)."""
+    scores = AdUnitRoles()
+    scores.rows.update({t: np.asarray(r, dtype=np.float32) for t, r in rows.items()})
+    return scores
+
+
+def test_outside_a_requirements_list_a_cue_line_the_model_reads_as_a_condition_goes() -> None:
+    """A line a cue word let in outside a list ('… is required to cover a 2 month contract') that
+    the model reads as a condition of work and hardly as an ask (under `UNLISTED_KEEP_MIN`) is
+    dropped; the same reading in a requirements list is kept (`KEEP_MIN` is lower there), and a
+    line the model reads as asked at the floor or above stays everywhere."""
+    from core.contracts import Priority
+    from core.jd.requirements import Candidate
+    from core.jd.unit_roles import KEEP_MIN, UNLISTED_KEEP_MIN
+
+    fact = "A locum is required to cover a 2 month contract at the Leeds branch."
+    asked = "Must be able to cover a 2 month contract at the Leeds branch."
+    unsure = (KEEP_MIN + UNLISTED_KEEP_MIN) / 2  # between the two floors
+    scores = _seeded(
+        {
+            fact: [unsure, 0.0, 0.0, 0.0, 0.0, 1.0 - unsure],
+            asked: [UNLISTED_KEEP_MIN, 0.0, 0.0, 0.0, 0.0, 1.0 - UNLISTED_KEEP_MIN],
+        }
+    )
+
+    def kept(text: str, kind: str) -> bool:
+        candidate = Candidate(text, kind, Priority.MUST, None, 3)
+        return bool(drop_wrapper_units([candidate], scores))
+
+    assert not kept(fact, "other") and not kept(fact, "about")
+    assert kept(fact, "requirements")
+    assert kept(asked, "other") and kept(asked, "requirements")
+
+
+def test_a_line_most_likely_a_benefit_goes_though_the_model_splits_its_reading() -> None:
+    """`WRAPPER_MIN`: a line the model reads first as a benefit (0.42) and hardly as asked goes
+    though no role has the majority; read first as a benefit at 0.34 it stays."""
+    from core.contracts import Priority
+    from core.jd.requirements import Candidate
+
+    split = "Staff discount across every store in the group"
+    doubtful = "Discount cards for staff in every store here"
+    scores = _seeded(
+        {
+            split: [0.05, 0.2, 0.42, 0.13, 0.1, 0.1],
+            doubtful: [0.05, 0.25, 0.34, 0.16, 0.1, 0.1],
+        }
+    )
+    candidates = [Candidate(t, "other", Priority.MUST, None, 2) for t in (split, doubtful)]
+    assert [c.text for c in drop_wrapper_units(candidates, scores)] == [doubtful]

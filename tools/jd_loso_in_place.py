@@ -1,0 +1,184 @@
+"""Leave one source out in the product's place: how the job-ad reader does on a source its
+unit-role model never saw, for choosing the reader's thresholds (`core.jd.unit_roles`).
+
+    python -m tools.jd_loso_in_place --folds DIR [--corpus ../shared/corpus/postings]
+        [--setting '{"UNLISTED_KEEP_MIN": 0.3}' ...] [--notices FILE]
+
+For each source of the hand-labelled postings (`tools.train_jd_unit_roles.HAND_LABELS`) a model
+is trained by the shipped recipe without that source's postings, weak and hand units alike
+(written to DIR as `<n>.json` with the source's posting ids; kept and reused when DIR already
+holds them), and that source's postings are read by `read_ad` with it. Every unit of a hand
+posting has its role, so it is scored like a dev posting: its requirement units are the
+labelled requirements, its benefit, pay, company, process, legal and condition units the notices
+(duties are neither), matched as `eval jd` matches (`requirement_matches`, and
+`boilerplate_hits`' overlap rule). The hand postings are training data, not held back; no dev or
+held-back posting is read.
+
+Each `--setting` (JSON: constants of `core.jd.unit_roles` and their values) is scored in turn,
+after the shipped thresholds; one line of JSON each: requirements found, notices read as
+requirements, per source. `--notices FILE` writes each notice read as a requirement under the
+last setting (posting, notice, candidate, section kind, the model's role row), for reading the
+causes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+from typing import Any
+
+import core.jd.unit_roles as unit_roles
+from core.errors import JDParsingError
+from core.evaluation.jd_scoring import normalise, requirement_matches
+from core.evaluation.postings import labelled_units, load_postings, never_trained_on
+from core.jd.analyze import read_ad
+from tools import train_jd_unit_roles as recipe
+
+NOTICE_ROLES = frozenset({"benefit", "pay", "company", "process", "legal", "condition"})
+THRESHOLDS = (
+    "ASK_MIN",
+    "STRONG_ASK_MIN",
+    "KEEP_MIN",
+    "UNLISTED_KEEP_MIN",
+    "WRAPPER_MIN",
+    "MIN_DROP_WORDS",
+    "LISTED_CONDITION_MIN",
+)
+
+
+def fold_models(
+    postings: dict[str, dict[str, Any]], folds: Path
+) -> list[tuple[str, list[str], unit_roles.UnitRoles]]:
+    """(source, its hand posting ids, the model trained without it) per source; trained and
+    written to `folds` unless already there."""
+    skip = never_trained_on(recipe.LABELS)
+    entries = recipe.hand_entries()
+    sources = sorted({postings[e["id"]]["source"] for e in entries})
+    folds.mkdir(parents=True, exist_ok=True)
+    found = []
+    for n, source in enumerate(sources):
+        path = folds / f"{n}.json"
+        if not path.is_file():
+            own = frozenset(pid for pid, p in postings.items() if p["source"] == source)
+            hand = recipe.hand_units(postings, skip, exclude=own)
+            weak = recipe.training_units(postings, skip | own)
+            units, weights, _ = recipe.with_hand_units(weak, hand, recipe.HAND_WEIGHT)
+            features, roles, nice = recipe.train(units, recipe.C, weights)
+            ids = sorted({e["id"] for e in entries if e["id"] in own})
+            data = recipe.model_data(features, roles, nice)
+            path.write_text(json.dumps({"source": source, "ids": ids, "model": data}), "utf-8")
+        stored = json.loads(path.read_text(encoding="utf-8"))
+        if stored["source"] != source:
+            raise ValueError(f"{path}: a fold of {stored['source']}, not {source}")
+        found.append((source, stored["ids"], unit_roles.UnitRoles(stored["model"])))
+    return found
+
+
+def notice_hits(notices: list[str], candidates: list[str]) -> list[tuple[str, str]]:
+    """(notice, the candidate it overlaps) for each notice read as a requirement, as
+    `core.evaluation.jd_scoring.boilerplate_hits` counts them."""
+    hits = []
+    for notice in notices:
+        key = normalise(notice)
+        for text in candidates:
+            said = normalise(text)
+            if key and said and (key in said or said in key or requirement_matches(notice, text)):
+                hits.append((notice, text))
+                break
+    return hits
+
+
+def score_posting(
+    entry: dict[str, Any], posting: dict[str, Any], model: unit_roles.UnitRoles
+) -> dict[str, Any]:
+    """One hand posting read with `model`: its requirements found and notices read as ones."""
+    units = labelled_units(entry, posting)
+    wanted = [u["text"] for u in units if u["role"] == "requirement"]
+    notices = [u["text"] for u in units if u["role"] in NOTICE_ROLES]
+    try:
+        read = read_ad(posting["text"], unit_model=model).requirements
+    except JDParsingError:  # refused as too large: left out, as the reader leaves it
+        return {"requirements": 0, "found": 0, "notices": [], "refused": 1}
+    texts = [r.text for r in read]
+    found = sum(any(requirement_matches(w, t) for t in texts) for w in wanted)
+    kinds = {r.text: r.section for r in read}
+    hits = [
+        {
+            "id": entry["id"],
+            "notice": notice,
+            "candidate": text,
+            "section": kinds[text],
+            "roles": [round(float(p), 3) for p in model.roles([text])[0]],
+        }
+        for notice, text in notice_hits(notices, texts)
+    ]
+    return {"requirements": len(wanted), "found": found, "notices": hits, "refused": 0}
+
+
+def score_setting(
+    folds: list[tuple[str, list[str], unit_roles.UnitRoles]],
+    postings: dict[str, dict[str, Any]],
+    setting: dict[str, float],
+) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """Every fold's postings read under `setting` (the module's thresholds set, then restored)."""
+    unknown = set(setting) - set(THRESHOLDS)
+    if unknown:
+        raise ValueError(f"not a threshold of core.jd.unit_roles: {sorted(unknown)}")
+    before = {name: getattr(unit_roles, name) for name in THRESHOLDS}
+    entries = {e["id"]: e for e in recipe.hand_entries()}
+    per_source: dict[str, list[int]] = {}
+    notices: list[dict[str, Any]] = []
+    refused = 0
+    try:
+        for name, value in setting.items():
+            setattr(unit_roles, name, value)
+        for source, ids, model in folds:
+            counts = [0, 0, 0]
+            for pid in ids:
+                scored = score_posting(entries[pid], postings[pid], model)
+                counts[0] += scored["found"]
+                counts[1] += scored["requirements"]
+                counts[2] += len(scored["notices"])
+                refused += scored["refused"]
+                notices += scored["notices"]
+            per_source[source] = counts
+    finally:
+        for name, value in before.items():
+            setattr(unit_roles, name, value)
+    found = sum(c[0] for c in per_source.values())
+    wanted = sum(c[1] for c in per_source.values())
+    summary = {
+        "setting": setting,
+        "postings": sum(len(ids) for _, ids, _ in folds),
+        "refused": refused,
+        "requirements": wanted,
+        "found": found,
+        "recall": round(found / max(wanted, 1), 4),
+        "notices": len(notices),
+        "per_source": per_source,  # found, requirements, notices
+    }
+    return summary, notices
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--corpus", default=str(recipe.DEFAULT_CORPUS))
+    parser.add_argument("--folds", required=True, help="folder for the fold models")
+    parser.add_argument("--setting", action="append", default=[], help="JSON thresholds")
+    parser.add_argument("--notices", help="write the last setting's notices here (JSON lines)")
+    args = parser.parse_args(argv)
+    postings = load_postings(Path(args.corpus))
+    folds = fold_models(postings, Path(args.folds))
+    notices: list[dict[str, Any]] = []
+    for setting in [{}, *(json.loads(s) for s in args.setting)]:
+        summary, notices = score_setting(folds, postings, setting)
+        print(json.dumps(summary), flush=True)
+    if args.notices:
+        lines = "".join(json.dumps(n) + "\n" for n in notices)
+        Path(args.notices).write_text(lines, encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
