@@ -30,16 +30,19 @@ import numpy as np
 
 from core.jd.analyze import AdReading
 from core.jd.keywords import Keyword
-from core.jd.phrases import duty_verbs, skill_terms
+from core.jd.phrases import duty_verbs, phrase_words, skill_terms
 from core.jd.rarity import common_words, zipf
 from core.jd.sections import Section
+from core.jd.skill_spans import find_spans
 from core.jd.unit_roles import ROLES, unit_roles_model
 from core.text.meaning_vectors import meaning_vectors
 from tools.keyword_features import case_shape
 
 MODEL_FILE = "keyword_filter.json"
 MANIFEST_FILE = "keyword_filter_manifest.json"
-TOKEN = re.compile(r"[A-Za-z][A-Za-z'’+#]*[A-Za-z+#]|[A-Za-z]|\d+(?:[.,]\d+)?")
+# A code of digits and letters joined by a hyphen ('10-key', 'K-12', 'OSHA-30') is one token.
+CODE = r"\d+-[A-Za-z][A-Za-z\d]*|[A-Za-z]+-\d+[A-Za-z\d]*"
+TOKEN = re.compile(rf"{CODE}|[A-Za-z][A-Za-z'’+#]*[A-Za-z+#]|[A-Za-z]|\d+(?:[.,]\d+)?")
 CONTEXT = re.compile(r"[A-Za-z][A-Za-z'’]*|\d+")
 CAMEL_GLUE = re.compile(r"[a-z]{3}[A-Z][a-z]")  # 'QualificationsCurrently', also 'SharePoint'
 OPENS = re.compile(r"(?:^|[.!?:;•\n])[\s\-–*•▪◦·]*$")
@@ -73,6 +76,8 @@ def _vocabulary() -> frozenset[str]:
 
 def _word(token: str) -> str:
     low = token.lower().replace("’", "'")
+    if "-" in low and any(c.isalpha() for c in low) and any(c.isdigit() for c in low):
+        return "<code>"  # digits joined to letters: a code, not a number
     if low[0].isdigit():
         return "<num>"
     return low if low in _vocabulary() else "<word>"
@@ -213,6 +218,7 @@ class KeywordFilter:
         self.bias = float(data["bias"])
         self.vector_scale = float(data["vector"]["scale"])
         self.keep_min = float(data["keep_min"])
+        self.retry = str(data.get("retry", "trims"))  # what `searchable_keywords` tries again
         context = data.get("context")  # the sentence around the candidate, when trained with it
         self.context_scale = float(context["scale"]) if context else 0.0
         self.context_weights = np.asarray(context["vector_weights"] if context else [], "float32")
@@ -238,11 +244,18 @@ def load_filter(folder: Path) -> KeywordFilter:
     return KeywordFilter(json.loads((folder / MODEL_FILE).read_text(encoding="utf-8")))
 
 
+# What a dropped candidate is tried again as: `_parts` alone, or those and `_sub_candidates`.
+RETRIES = ("trims", "spans")
+POSSESSIVE = re.compile(r"(?:['’]s|s['’])$")
+
+
 def searchable_keywords(model: KeywordFilter, ad: AdContext) -> list[Keyword]:
     """The candidates a recruiter would search (the model's `keep_min` or more), in their order;
-    job titles are always kept. A dropped candidate of several words is tried again without its
-    first word, its last word or both ('verifying chemotherapy' -> 'chemotherapy', 'USP <800>
-    standards' -> 'USP <800>'); the best such part the model keeps takes its place."""
+    job titles are always kept. A dropped candidate of several words is tried again as its parts
+    (the model's `retry`: "trims", the candidate without its first word, its last word or both,
+    'USP <800> standards' -> 'USP <800>'; "spans", those and the span tagger's spans inside it and
+    its trailing noun run, 'devise individualized care plans' -> 'individualized care plans');
+    the best such part the model keeps takes its place."""
     keywords = list(ad.candidates)
     scores = model.searchable(keywords, ad)
     listed = {k.text.lower() for k in keywords}
@@ -251,7 +264,10 @@ def searchable_keywords(model: KeywordFilter, ad: AdContext) -> list[Keyword]:
         if keyword.category in ALWAYS_KEPT or score >= model.keep_min:
             kept.append(keyword)
             continue
-        parts = [p for p in _parts(keyword) if p.text.lower() not in listed]
+        found = _parts(keyword)
+        if model.retry == "spans":
+            found += _sub_candidates(keyword, ad.text)
+        parts = list({p.text.lower(): p for p in found if p.text.lower() not in listed}.values())
         if parts:
             part_scores = model.searchable(parts, ad)
             best = int(part_scores.argmax())
@@ -269,3 +285,39 @@ def _parts(keyword: Keyword) -> list[Keyword]:
         return []
     spans = [words[1:], words[:-1]] + ([words[1:-1]] if len(words) > 3 else [])
     return [Keyword(" ".join(s), keyword.category) for s in spans]
+
+
+def _sub_candidates(keyword: Keyword, ad_text: str) -> list[Keyword]:
+    """Shorter phrases inside a candidate of several words: the span tagger's knowledge and skill
+    spans of the candidate's sentence that lie inside it, and its trailing noun run."""
+    text = keyword.text
+    if len(text.split()) < 2:
+        return []
+    low = text.lower()
+    inside = [
+        span
+        for span in _sentence_spans(sentence_of(text, ad_text))
+        if span.lower() != low and re.search(rf"(?<!\w){re.escape(span.lower())}(?!\w)", low)
+    ]
+    tail = noun_run(text)
+    return [Keyword(t, keyword.category) for t in inside + ([tail] if tail else [])]
+
+
+def noun_run(text: str) -> str:
+    """The words after the last verb, stop word (determiners, pronouns, prepositions) or
+    possessive of a phrase, as the span tagger's word data classes them ('entire program's K-12
+    curriculum' -> 'K-12 curriculum'); '' when no such word stands before the last word."""
+    words = text.split()
+    stop, _ = phrase_words()
+    verbs = duty_verbs()
+    cut = -1
+    for i, word in enumerate(words[:-1]):
+        bare = word.lower().strip('.,;:()"“”')
+        if bare in verbs or bare in stop or POSSESSIVE.search(bare):
+            cut = i
+    return " ".join(words[cut + 1 :]) if cut >= 0 else ""
+
+
+@lru_cache(maxsize=4096)
+def _sentence_spans(sentence: str) -> tuple[str, ...]:
+    return tuple(span.text for span in find_spans(sentence)) if sentence else ()

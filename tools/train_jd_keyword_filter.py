@@ -1,7 +1,7 @@
 """Train the ATS keyword filter experiment (`tools/keyword_filter.py`) on hand-judged keyword lists.
 
     python -m tools.train_jd_keyword_filter --corpus ../shared/corpus/postings [--out DIR] [--loso]
-        [--context SCALE] [--check [--sweep 0.1,0.2]]
+        [--context SCALE] [--retry spans|trims] [--check [--sweep 0.1,0.2]]
 
 Not used by `analyze_jd` (docs/EVALUATION.md, "ATS keywords judged by hand"): the weights and
 manifest go to --out, outside the package. `--check` scores the trained filter on the dev
@@ -15,7 +15,11 @@ that is not a job title (titles are always kept) and whose `keyword_key` was jud
 example. The model is a logistic regression over `keyword_features` and the scaled meaning
 vector and, unless `--context 0`, the unit roles and scaled meaning vector of the sentence around
 the candidate (`context_of_keywords`); features seen fewer than MIN_COUNT times are dropped.
-`--sweep` adds other thresholds to `--check`'s figures (docs/EVALUATION.md, ninth session).
+`--sweep` adds other thresholds to `--check`'s figures (docs/EVALUATION.md, ninth session), with
+the eval labels each threshold loses and the dev keywords listed that no judge saw. `--retry` is
+what a dropped candidate is tried again as (`searchable_keywords`): "spans" (the default: the
+trims, the span tagger's spans inside it and its trailing noun run) or "trims" (docs/EVALUATION.md,
+"sub-candidates of a dropped keyword", tenth session).
 
 `--loso` writes no model: per source of the judged postings, the model is trained on the other
 sources and scores that one (what it does on an ad from a source it never saw). The threshold
@@ -46,6 +50,7 @@ from tools.keyword_filter import (
     ALWAYS_KEPT,
     MANIFEST_FILE,
     MODEL_FILE,
+    RETRIES,
     KeywordFilter,
     context_of,
     context_of_keywords,
@@ -204,11 +209,14 @@ def check(
 
 def _figures(model: KeywordFilter, dev: list, cases: dict[str, list]) -> dict[str, Any]:
     junk = searchable = wanted = listed = unjudged = 0
+    not_judged: list[str] = []
     for said, context in dev:
-        keys = [keyword_key(k.text) for k in searchable_keywords(model, context)]
+        texts = [k.text for k in searchable_keywords(model, context)]
+        keys = [keyword_key(t) for t in texts]
         junk += sum(said.get(k) is False for k in keys)
         searchable += sum(said.get(k) is True for k in keys)
         unjudged += sum(k not in said for k in keys)
+        not_judged += [t for t, k in zip(texts, keys, strict=True) if k not in said]
         wanted += sum(said.values())
         listed += len(keys)
     figures: dict[str, Any] = {
@@ -217,20 +225,27 @@ def _figures(model: KeywordFilter, dev: list, cases: dict[str, list]) -> dict[st
             "unjudged": unjudged,
             "junk_share": round(junk / max(junk + searchable, 1), 3),
             "searchable_kept": round(searchable / max(wanted, 1), 3),
+            "not_judged": not_judged,
         }
     }
     for name, read in cases.items():
         found = {"all": 0, "kept": 0, "labelled": 0}
+        lost: list[str] = []
         for labels, ad in read:
             everything = [k.text for k in ad.keywords]
             kept_texts = [k.text for k in searchable_keywords(model, context_of(ad))]
             for label in labels:
                 found["labelled"] += 1
-                found["all"] += keyword_found(label, everything, strict=False)
-                found["kept"] += keyword_found(label, kept_texts, strict=False)
+                there = keyword_found(label, everything, strict=False)
+                kept = keyword_found(label, kept_texts, strict=False)
+                found["all"] += there
+                found["kept"] += kept
+                if there and not kept:
+                    lost.append(label)
         figures[f"eval_{name}_keyword_recall"] = {
             "unfiltered": round(found["all"] / max(found["labelled"], 1), 3),
             "filtered": round(found["kept"] / max(found["labelled"], 1), 3),
+            "lost": lost,
         }
     return figures
 
@@ -244,6 +259,7 @@ def main() -> int:
     parser.add_argument("--context", type=float, default=CONTEXT_SCALE, help="0: no sentence")
     parser.add_argument("--loso", action="store_true", help="score each source left out; no model")
     parser.add_argument("--check", action="store_true", help="score the dev judgements too")
+    parser.add_argument("--retry", default="spans", choices=RETRIES, help="a dropped one's parts")
     parser.add_argument("--sweep", default="", help="--check also at these keep_min, a,b,c")
     args = parser.parse_args()
     corpus = Path(args.corpus)
@@ -270,6 +286,7 @@ def main() -> int:
         "comment": "ATS keyword filter experiment, trained by tools/train_jd_keyword_filter.py.",
         "version": VERSION,
         "keep_min": keep_min,
+        "retry": args.retry,
         "features": features,
         "weights": weights[:lexical].tolist(),
         "vector_weights": weights[lexical : lexical + DIM].tolist(),
@@ -307,6 +324,7 @@ def main() -> int:
             "C": args.c,
             "vector_scale": args.scale,
             "context_scale": args.context,
+            "retry": args.retry,
             "min_count": MIN_COUNT,
             "keep_min_rule": "best F1 of the pooled leave-one-source-out scores",
             "seed": SEED,

@@ -10,9 +10,11 @@ from core.jd.analyze import read_ad
 from core.jd.keywords import Keyword
 from tools.keyword_filter import (
     KeywordFilter,
+    _sub_candidates,
     context_of,
     context_of_keywords,
     keyword_features,
+    noun_run,
     searchable_keywords,
     sentence_of,
 )
@@ -102,3 +104,84 @@ def test_a_model_trained_with_the_context_drops_a_phrase_by_its_sentence() -> No
     candidates = [Keyword("Terraform", "tools"), Keyword("dental insurance", "jd terms")]
     ad = type(ad)(ad.text, ad.sections, ad.asked, candidates)
     assert [k.text for k in searchable_keywords(model, ad)] == ["Terraform"]
+
+
+def test_a_code_of_digits_and_letters_is_not_read_as_a_number() -> None:
+    ad = context_of(read_ad(AD))
+    for code in ("10-key", "K-12", "OSHA-30"):
+        features = keyword_features(Keyword(code, "jd terms"), ad)
+        assert "w=<code>" in features and "w=<num>" not in features, code
+    assert "w=<num>" in keyword_features(Keyword("10 years", "jd terms"), ad)
+
+
+def test_the_noun_run_is_the_words_after_the_last_verb_stop_word_or_possessive() -> None:
+    assert noun_run("entire program's K-12 curriculum") == "K-12 curriculum"
+    assert noun_run("maintain proper food temperatures") == "proper food temperatures"
+    assert noun_run("administer patient's medication") == "medication"
+    assert noun_run("infection control risk assessments") == ""  # nothing to cut
+    assert noun_run("Python") == ""
+
+
+def _model(retry: str) -> KeywordFilter:
+    # drops anything whose first word is a word the vocabulary does not hold or a verb of duty
+    return KeywordFilter(
+        {
+            "features": ["first=<word>", "first=entire", "first=maintain", "n=1"],
+            "weights": [-9.0, -9.0, -9.0, -9.0],
+            "vector_weights": [0.0] * 384,
+            "bias": 2.0,
+            "vector": {"scale": 0.0},
+            "keep_min": 0.5,
+            "retry": retry,
+        }
+    )
+
+
+def test_the_span_retry_reaches_a_term_two_words_inside_a_dropped_candidate() -> None:
+    text = (
+        "Teacher\nDuties\n- Teach the entire program's K-12 curriculum to students\n"
+        "- Maintain proper food temperatures in the kitchen\n"
+    )
+    ad = context_of(read_ad(text))
+    candidates = [
+        Keyword("entire program's K-12 curriculum", "jd terms"),
+        Keyword("maintain proper food temperatures", "jd terms"),
+    ]
+    ad = type(ad)(ad.text, ad.sections, ad.asked, candidates)
+    # the trims ("program's K-12 curriculum", "entire program's K-12") open on a dropped word
+    # too, or are one word; the noun run is not
+    assert [k.text for k in searchable_keywords(_model("trims"), ad)] == [
+        "proper food temperatures"
+    ]
+    assert [k.text for k in searchable_keywords(_model("spans"), ad)] == [
+        "K-12 curriculum",
+        "proper food temperatures",
+    ]
+
+
+def test_the_span_taggers_spans_inside_a_dropped_candidate_are_its_sub_candidates() -> None:
+    text = "Requirements\n- Experience with infection control risk assessments (ICRA) required.\n"
+    found = _sub_candidates(Keyword("infection control risk assessments (ICRA)", "jd terms"), text)
+    assert [k.text for k in found] == ["infection control risk assessments", "ICRA"]
+    assert all(k.category == "jd terms" for k in found)
+    assert _sub_candidates(Keyword("ICRA", "jd terms"), text) == []  # one word: nothing inside
+
+
+def test_the_check_names_the_labels_a_threshold_loses_and_the_unjudged_keywords() -> None:
+    from core.evaluation.postings import keyword_key
+    from tools.train_jd_keyword_filter import _figures
+
+    model = _model("trims")  # drops every lone word and any phrase opening on a rare word
+    ad = read_ad(
+        "Data Engineer\nRequirements\n- 3+ years of experience with Kubernetes and Terraform\n"
+    )
+    context = context_of(ad)
+    listed = [k.text for k in ad.keywords]
+    assert "Terraform" in listed
+    said = {keyword_key("Data Engineer"): True}
+    figures = _figures(model, [(said, context)], {"dev": [(["Terraform"], ad)]})
+    assert figures["eval_dev_keyword_recall"]["lost"] == ["Terraform"]
+    kept = [k.text for k in searchable_keywords(model, context)]
+    assert figures["dev_postings_judged"]["not_judged"] == [
+        t for t in kept if keyword_key(t) not in said
+    ]
