@@ -23,7 +23,11 @@ _ORG_WORDS = re.compile(
     r"\b(?:university|college|institute|school|academy|polytechnic|conservatory|bootcamp|inc|"
     r"llc|ltd|gmbh|corp|corporation|company|co|group|labs?|bank|union|hospital|foundation|"
     r"library|museum|agency|studio|studios|partners|technologies|systems|ventures|clinic|"
-    r"pharmacy|district|council|restaurant|hotel|stores|pvt|plc|llp|association|federation)\b(?!-\w)\.?",
+    r"pharmacy|district|council|restaurant|hotel|stores|pvt|plc|llp|association|federation|"
+    # the same school words in other languages: 'Universidade …', 'Instituto …', 'École …'
+    r"universidad|universidade|universit[àaäé]t?|universite|universiteit|instituto|istituto|"
+    r"institut|faculdade|facultad|facolt[àa]|fakult[äa]t|escuela|escola|scuola|[ée]cole|"
+    r"hochschule|polit[ée]cnico|polytechnique)\b(?!-\w)\.?",
     re.IGNORECASE,
 )  # not the first half of a hyphenated word: 'Co-founder', 'School-age', 'Lab-grown'
 # 'ï¼' is what a full-width dash or bar becomes in a mis-decoded builder export

@@ -144,3 +144,23 @@ def test_a_courses_line_is_neither_the_school_nor_the_field(text):
     degree, school, _ = got[0]
     assert "Courses" not in school and "Coursework" not in school, got
     assert "Course" not in degree, got
+
+
+@pytest.mark.parametrize(
+    ("line", "school"),
+    [
+        ("Bachelor in Computing, Faculdade Pitágoras, 2010", "Faculdade Pitágoras"),
+        ("Master in Physics, Universidad de Colombia, 2012", "Universidad de Colombia"),
+        (
+            "M.Sc. in Informatics, Technische Universität München, 2015",
+            "Technische Universität München",
+        ),
+        (
+            "Postgraduate in Computer Science, Instituto Superior Técnico, 2022",
+            "Instituto Superior Técnico",
+        ),
+    ],
+)
+def test_a_school_named_in_another_language_is_the_school(line, school):
+    got = education(f"Education\n{line}\n")
+    assert got and got[0][1] == school, got
