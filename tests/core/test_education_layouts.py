@@ -164,3 +164,16 @@ def test_a_courses_line_is_neither_the_school_nor_the_field(text):
 def test_a_school_named_in_another_language_is_the_school(line, school):
     got = education(f"Education\n{line}\n")
     assert got and got[0][1] == school, got
+
+
+def test_a_degree_written_with_the_word_degree_keeps_its_school_below():
+    """A school word inside the degree's field ('… Degree in Systems Engineering') does not make
+    the degree line a school: the school on the line under it is the degree's."""
+    got = education(
+        "Education\nBachelor's Degree in Systems Engineering\n"
+        "Universidad Distrital de Bogotá\n2011 to 2017\n"
+    )
+    assert got[0][:2] == (
+        "Bachelor's Degree in Systems Engineering",
+        "Universidad Distrital de Bogotá",
+    )
