@@ -94,6 +94,8 @@ SKILLSPAN ?= ../shared/eval/skillspan
 # The line reader (core/data/line_reader.crfsuite + its manifest): JSON Resumes of ../shared/corpus
 # rendered in many layouts and read back, into ~/.cache/resumeforge/line_data; deterministic.
 # Its lines' meaning clusters (core/data/line_meaning.npy) are fitted on that data first.
+# Its features and the name picker's read the heading table (core/ingest/sections.py): a new
+# heading phrase there needs these steps run again and the model files shipped with it.
 CORPUS ?= ../shared/corpus
 # The list-joint model (core/data/jd_joints.json + its manifest): the lists of the markup postings
 # joined with one space, dev and held-back postings left out; deterministic. First: the unit-role

@@ -31,9 +31,10 @@ from tools.model_files import sha256, write_manifest
 
 VERSION = 1
 FEATURE_SET = (
-    "core.reader.features v3: shape (length, words, caps, title case, digits, end mark, bullet, "
+    "core.reader.features v4: shape (length, words, caps, title case, digits, end mark, bullet, "
     "indent, separators), detectors (e-mail, URL, phone, date/date range/mostly date, month, "
-    "degree, legal suffix, job-title word, known heading and its kind), position, blank lines, "
+    "degree, legal suffix, job-title word, known heading and its kind, none on a line ending in "
+    "'.', ',' or ';'), position, blank lines, "
     "layout (size, bold, italic, x0, style, table, page edge, source), first/last word and short "
     "lines' words from common_words + heading synonyms; section so far (last known heading's "
     "kind, lines since); meaning (core.reader.meaning: nearest of 64 k-means centroids of the "

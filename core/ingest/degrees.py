@@ -40,9 +40,9 @@ def degree_pattern(data: dict) -> re.Pattern[str]:
 DEGREE = degree_pattern(json.loads(DEGREES_PATH.read_text(encoding="utf-8")))
 
 # the field a degree names, up to the next separator: 'Doctor of Pharmacy', 'Diploma in Hotel
-# Management', 'Bachelor of Science in Accounting'
+# Management', 'Bachelor of Science in Accounting', "Bachelor's Degree in Systems Engineering"
 _FIELD = re.compile(
-    r"\s*(?P<joiner>(?:of|in)\s+)?[A-Z][^,|｜(\n]*?(?=\s*(?:[,|｜(\n]|\s[-—–]\s|\s{2}|$))"
+    r"\s*(?P<joiner>(?:[Dd]egree\s+)?(?:of|in)\s+)?[A-Z][^,|｜(\n]*?(?=\s*(?:[,|｜(\n]|\s[-—–]\s|\s{2}|$))"
 )
 
 

@@ -21,6 +21,7 @@ from core.ingest.roles import (
     TITLE_WORDS,
     is_location,
     is_org,
+    labelled_detail,
     names_proper_org,
     strip_markup,
 )
@@ -29,7 +30,8 @@ from core.text.dates import YEAR, first_range
 
 def _names(text: str) -> tuple[bool, bool]:
     """(names a degree, names a school) for one line."""
-    return bool(DEGREE.search(text)), names_proper_org(without_degree(text)) and header_like(text)
+    school = names_proper_org(without_degree(text)) and header_like(text)
+    return bool(DEGREE.search(text)), school and not labelled_detail(text)
 
 
 def split_two_entries(line: SourceLine) -> list[SourceLine]:

@@ -19,14 +19,17 @@ import numpy as np
 
 from core.contracts import CardKind
 from core.fixed_vectors import fixed_vectors
+from core.ingest.degrees import DEGREE
 from core.ingest.layout import Section
 from core.ingest.role_scan import field_header, find_header_blocks
+from core.ingest.roles import strip_markup, title_score
 from core.ingest.sections import (
     SECTION_SYNONYMS,
     heading_kind,
     heading_words,
     is_plain_heading,
     is_table_heading,
+    names_schooling,
 )
 
 MEANING_THRESHOLD = 0.6
@@ -61,6 +64,21 @@ def kind_by_meaning(heading: str, *, embedder: Any) -> tuple[CardKind, float]:
     return _PHRASES[best][0], float(scores[best])
 
 
+def lists_schooling(section: Section) -> bool:
+    """The section's entry lines (bullets aside) name a degree, and every line with a job
+    title's words names one too: schools and degrees, not posts ('Teaching Assistant')."""
+    lines = [
+        strip_markup(line.content)
+        for item in section.items
+        if item.kind != "bullet"
+        for line in item.lines
+    ]
+    degrees = [bool(DEGREE.search(line)) for line in lines]
+    return any(degrees) and all(
+        named or not title_score(line) for line, named in zip(lines, degrees, strict=True)
+    )
+
+
 def section_kind(
     section: Section, *, embedder: Any = None, meanings: dict[str, CardKind] | None = None
 ) -> CardKind:
@@ -74,6 +92,8 @@ def section_kind(
         for line in item.lines
     ):
         return CardKind.EXPERIENCE_BULLET  # 'company - X' lines name employers outright
+    if names_schooling(section.name) and lists_schooling(section):
+        return CardKind.EDUCATION  # 'Academic Experience' over degrees, no posts
     if not section.name or is_table_heading(section.name):
         return table or section.kind
     if embedder is not None:

@@ -130,16 +130,19 @@ class ResumeBuilder:
 
     def _take_meta(self, items: list[Item], i: int, header: Item, *, school: bool = False) -> None:
         """Move the location/dates lines under a markdown role heading into the header (and,
-        under a degree heading, the school line)."""
-        if i + 1 >= len(items) or items[i + 1].kind != "para":
-            return
-        nxt = items[i + 1]
+        under a degree heading, the school line, which may stand in a paragraph of its own below
+        the dates' paragraph, as an HTML export writes each line)."""
 
         def is_meta(line: str) -> bool:
             return is_meta_line(line) or (school and is_org(line) and header_like(line))
 
-        while nxt.lines and is_meta(nxt.lines[0].content) and len(header.lines) < 3:
-            header.lines.append(nxt.lines.pop(0))
+        for nxt in items[i + 1 :]:
+            if nxt.kind != "para":
+                return
+            while nxt.lines and is_meta(nxt.lines[0].content) and len(header.lines) < 3:
+                header.lines.append(nxt.lines.pop(0))
+            if nxt.lines or not school:
+                return  # under a degree heading, the next paragraph may hold the school (HTML)
 
     def experience(self, section: Section) -> None:
         role: RoleEntry | None = None

@@ -23,7 +23,11 @@ _ORG_WORDS = re.compile(
     r"\b(?:university|college|institute|school|academy|polytechnic|conservatory|bootcamp|inc|"
     r"llc|ltd|gmbh|corp|corporation|company|co|group|labs?|bank|union|hospital|foundation|"
     r"library|museum|agency|studio|studios|partners|technologies|systems|ventures|clinic|"
-    r"pharmacy|district|council|restaurant|hotel|stores|pvt|plc|llp|association|federation)\b(?!-\w)\.?",
+    r"pharmacy|district|council|restaurant|hotel|stores|pvt|plc|llp|association|federation|"
+    # the same school words in other languages: 'Universidade …', 'Instituto …', 'École …'
+    r"universidad|universidade|universit[àaäé]t?|universite|universiteit|instituto|istituto|"
+    r"institut|faculdade|facultad|facolt[àa]|fakult[äa]t|escuela|escola|scuola|[ée]cole|"
+    r"hochschule|polit[ée]cnico|polytechnique)\b(?!-\w)\.?",
     re.IGNORECASE,
 )  # not the first half of a hyphenated word: 'Co-founder', 'School-age', 'Lab-grown'
 # 'ï¼' is what a full-width dash or bar becomes in a mis-decoded builder export
@@ -86,6 +90,20 @@ def title_score(text: str) -> int:
 
 def is_org(text: str) -> bool:
     return bool(_ORG_WORDS.search(text))
+
+
+_DETAIL_LABEL = re.compile(r"^\s*([A-Za-z][A-Za-z'’ ]{1,30}):\s")
+
+
+def labelled_detail(text: str) -> bool:
+    """'Courses: …', 'Relevant coursework: …', 'Thesis: …': a line opened by a label of its own
+    (up to three words and a colon, no organisation or degree in it) states a detail of the
+    entry; the names after the label are its value, never the school."""
+    match = _DETAIL_LABEL.match(strip_markup(text))
+    if match is None:
+        return False
+    label = match.group(1)
+    return len(label.split()) <= 3 and not is_org(label) and not DEGREE.search(label)
 
 
 def names_proper_org(text: str) -> bool:
@@ -367,6 +385,7 @@ def _school_after_date(pieces: list[str], after: int) -> int | None:
         return None
     name = pieces[after]
     plain = not (DEGREE.search(name) or is_location(name) or title_score(name))
+    plain = plain and not labelled_detail(name)
     return after if plain and name[:1].isupper() and len(name.split()) <= 6 else None
 
 
@@ -422,12 +441,19 @@ def parse_education(text: str) -> HeaderParts:
             head.company = span.group(1).strip(" ,")
             body = body[: span.start()] + " | " + body[span.end() :]
             break
+    body, place = _bracketed_place(body)
+    details = [s for s in body.split("|") if labelled_detail(s) and not DEGREE.search(s)]
+    body = "|".join(s for s in body.split("|") if s not in details)  # 'Courses: …' lines
     pieces = [p.strip(" ,") for p in re.split(_EDU_SPLIT, strip_markup(body))]
     after_date = pieces.index(_AFTER_DATE) if _AFTER_DATE in pieces else None
     if after_date is not None:  # index of the first piece after the date, once cleaned
         after_date = sum(1 for p in pieces[:after_date] if p and not re.fullmatch(r"[\W_]+", p))
     pieces = [p for p in pieces if p and not re.fullmatch(r"[\W_]+", p)]
-    schools = [i for i, piece in enumerate(pieces) if names_proper_org(piece)]
+    schools = [
+        i
+        for i, piece in enumerate(pieces)
+        if names_proper_org(piece) and not labelled_detail(piece)
+    ]
     school = min(schools, key=lambda i: (_degree_rank(pieces[i]), i), default=None)
     if school is None and not head.company and after_date is not None:
         school = _school_after_date(pieces, after_date)
@@ -444,7 +470,21 @@ def parse_education(text: str) -> HeaderParts:
     if not head.title:
         at = next((i for i, p in enumerate(pieces) if DEGREE.search(p) and not is_org(p)), None)
         head.title = "" if at is None else ", ".join(pieces[at : at + 1 + _has_field(pieces, at)])
+    head.location = head.location or place
     return head
+
+
+_BRACKETED = re.compile(r"\s*\(([^()]+)\)")
+
+
+def _bracketed_place(body: str) -> tuple[str, str]:
+    """'Dalhousie University (Halifax, NS)': a city and region in brackets is the entry's place,
+    not a piece of the school's name. The line without it, and the place ('' when none)."""
+    for match in _BRACKETED.finditer(body):
+        place = match.group(1).strip()
+        if is_place([part.strip() for part in place.split(",")]):
+            return body[: match.start()] + body[match.end() :], place
+    return body, ""
 
 
 # a distinction or grade after a degree, not its field ('Magna Cum Laude', "Dean's List")
@@ -462,4 +502,5 @@ def _has_field(pieces: list[str], degree: int) -> bool:
     coded = len(rest) >= 2 and re.fullmatch(r"[A-Z]{2,3}", rest[1])  # 'Boise, ID'
     place = is_location(name) or (coded and is_place(rest[:2]))
     other = DEGREE.search(name) or is_org(name) or title_score(name) or DISTINCTION.search(name)
+    other = other or labelled_detail(name)
     return bool(shaped and not place and not other)

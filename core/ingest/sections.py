@@ -2,7 +2,10 @@
 
 The synonym table is data: add a heading people use and every format picks it up. The longest
 matching phrase wins, so "How I work" is OTHER, not EXPERIENCE, and "Academic Experience" is
-EXPERIENCE, not EDUCATION.
+EXPERIENCE by the table (an academic CV's posts); `names_schooling` marks such a heading whose
+words also say schooling, for the section's lines to decide (`core.ingest.heading_meaning`).
+The line reader's features read this table (`core.reader.features`): a new phrase means the
+line models retrained (`make train`).
 """
 
 from __future__ import annotations
@@ -33,7 +36,9 @@ SECTION_SYNONYMS: dict[CardKind, tuple[str, ...]] = {
     CardKind.EDUCATION: (
         "education", "academic background", "degrees", "school", "schooling", "qualifications",
         "education and training", "training", "educational background", "education details",
-        "academic qualifications", "educational qualifications",
+        "academic qualifications", "educational qualifications", "studies", "academic studies",
+        "academic history", "academic record", "academics", "formal education",
+        "education history", "educational history", "higher education", "diplomas",
     ),
     CardKind.CERTIFICATION: (
         "certifications", "certification", "certificates", "licenses", "licences",
@@ -213,3 +218,16 @@ def is_table_heading(text: str) -> bool:
     if len(words) == 1 and words[0].replace("&", "and") in _COMPACT_PHRASES:
         return True
     return bool(words) and all(w in _VOCAB or w in _FILLERS for w in words)
+
+
+# words of a heading that say schooling ('Academic Experience', 'Educational Experience'): the
+# table reads such a heading by its other words, the section's lines may say it holds schools
+SCHOOLING_WORDS = frozenset(["academic", "educational", "scholastic", "school", "university"])
+
+
+def names_schooling(text: str) -> bool:
+    """A heading the table reads as experience whose words also say schooling."""
+    words = heading_words(text).replace("/", " ").split()
+    return heading_kind(text) is CardKind.EXPERIENCE_BULLET and any(
+        w in SCHOOLING_WORDS for w in words
+    )

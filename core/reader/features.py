@@ -108,7 +108,9 @@ def line_features(line: Line, text: str) -> dict[str, str | float]:
     has_date, date_most, date_range = _date_share(stripped)
     vocab = vocabulary()
     heads = heading_vocabulary()
-    kind = heading_kind(stripped) if len(words) <= 6 else None
+    # a heading's words in a line that ends as a sentence or a clause does ('… toxicology
+    # studies.') name no section: they would open one for every line below (`_section_context`)
+    kind = heading_kind(stripped) if len(words) <= 6 and stripped[-1] not in ".,;" else None
     first = stripped[0]
     f: dict[str, str | float] = {
         "bias": 1.0,

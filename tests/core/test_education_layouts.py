@@ -103,3 +103,77 @@ def test_a_field_ending_in_ing_is_what_was_studied_not_a_post():
     assert got[0][:2] == ("Software Engineering", "Lakeside University")
     got = education("Education\nLakeside University    2019\nTeaching Assistant\n")
     assert got[0][:2] == ("", "Lakeside University")
+
+
+def test_a_school_with_its_place_in_brackets_keeps_both():
+    got = education("Education\nB.S. in Biology, Lakeside University (Springfield, IL), 2014\n")
+    assert got == [("B.S. in Biology", "Lakeside University", "Springfield, IL")]
+
+
+@pytest.mark.parametrize("reader", ["rules", "auto"])
+def test_a_degree_heading_takes_the_school_two_paragraphs_below(tmp_path, reader):
+    """An HTML export writes the degree as a heading, then its years and its school as
+    paragraphs of their own: the school is the degree's, not lost."""
+    path = tmp_path / "resume.html"
+    path.write_text(
+        "<html><body><h1>Dana Whitfield</h1><p>dana.whitfield@example.com</p>"
+        "<h2>Experience</h2><h3>Line Cook - Harbor Bistro LLC</h3><p>2019 - 2021</p>"
+        "<ul><li>Prepared 200 covers a night</li></ul>"
+        "<h2>Education</h2><h3>Bachelor of Mechanical Engineering</h3><p>2005 - 2009</p>"
+        "<p>Lakeside University (Springfield, IL)</p></body></html>",
+        encoding="utf-8",
+    )
+    settings = IngestSettings(reader=reader)
+    parsed = parse_extracted(read_path(path, settings=settings), settings=settings)
+    got = [(e.title, e.company, e.location) for e in parsed.education]
+    assert ("Bachelor of Mechanical Engineering", "Lakeside University", "Springfield, IL") in got
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Postgraduate in Computer Science\nHarbor Polytechnic\n2022\n"
+        "Courses: Cloud Systems and Networks\n",
+        "Master in Computer Science, 2022\nCourses: Distributed Systems - Cloud Computing\n",
+        "M.S. in Chemistry, 2019\nRelevant Coursework: Systems Biology, Lab Methods\n",
+    ],
+)
+def test_a_courses_line_is_neither_the_school_nor_the_field(text):
+    got = education(f"Education\n{text}")
+    assert got, text
+    degree, school, _ = got[0]
+    assert "Courses" not in school and "Coursework" not in school, got
+    assert "Course" not in degree, got
+
+
+@pytest.mark.parametrize(
+    ("line", "school"),
+    [
+        ("Bachelor in Computing, Faculdade Pitágoras, 2010", "Faculdade Pitágoras"),
+        ("Master in Physics, Universidad de Colombia, 2012", "Universidad de Colombia"),
+        (
+            "M.Sc. in Informatics, Technische Universität München, 2015",
+            "Technische Universität München",
+        ),
+        (
+            "Postgraduate in Computer Science, Instituto Superior Técnico, 2022",
+            "Instituto Superior Técnico",
+        ),
+    ],
+)
+def test_a_school_named_in_another_language_is_the_school(line, school):
+    got = education(f"Education\n{line}\n")
+    assert got and got[0][1] == school, got
+
+
+def test_a_degree_written_with_the_word_degree_keeps_its_school_below():
+    """A school word inside the degree's field ('… Degree in Systems Engineering') does not make
+    the degree line a school: the school on the line under it is the degree's."""
+    got = education(
+        "Education\nBachelor's Degree in Systems Engineering\n"
+        "Universidad Distrital de Bogotá\n2011 to 2017\n"
+    )
+    assert got[0][:2] == (
+        "Bachelor's Degree in Systems Engineering",
+        "Universidad Distrital de Bogotá",
+    )
