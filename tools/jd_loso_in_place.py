@@ -31,9 +31,12 @@ from typing import Any
 import core.jd.unit_roles as unit_roles
 from core.errors import JDParsingError
 from core.evaluation.jd_scoring import normalise, requirement_matches
-from core.evaluation.postings import labelled_units, load_postings, never_trained_on
+from core.evaluation.postings import labelled_units, load_postings
 from core.jd.analyze import read_ad
+from core.jd.unit_context import UnitContext
+from tools import train_jd_unit_context as context_recipe
 from tools import train_jd_unit_roles as recipe
+from tools.train_jd_unit_context import Fold, fold_models
 
 NOTICE_ROLES = frozenset({"benefit", "pay", "company", "process", "legal", "condition"})
 THRESHOLDS = (
@@ -45,34 +48,6 @@ THRESHOLDS = (
     "MIN_DROP_WORDS",
     "LISTED_CONDITION_MIN",
 )
-
-
-def fold_models(
-    postings: dict[str, dict[str, Any]], folds: Path
-) -> list[tuple[str, list[str], unit_roles.UnitRoles]]:
-    """(source, its hand posting ids, the model trained without it) per source; trained and
-    written to `folds` unless already there."""
-    skip = never_trained_on(recipe.LABELS)
-    entries = recipe.hand_entries()
-    sources = sorted({postings[e["id"]]["source"] for e in entries})
-    folds.mkdir(parents=True, exist_ok=True)
-    found = []
-    for n, source in enumerate(sources):
-        path = folds / f"{n}.json"
-        if not path.is_file():
-            own = frozenset(pid for pid, p in postings.items() if p["source"] == source)
-            hand = recipe.hand_units(postings, skip, exclude=own)
-            weak = recipe.training_units(postings, skip | own)
-            units, weights, _ = recipe.with_hand_units(weak, hand, recipe.HAND_WEIGHT)
-            features, roles, nice = recipe.train(units, recipe.C, weights)
-            ids = sorted({e["id"] for e in entries if e["id"] in own})
-            data = recipe.model_data(features, roles, nice)
-            path.write_text(json.dumps({"source": source, "ids": ids, "model": data}), "utf-8")
-        stored = json.loads(path.read_text(encoding="utf-8"))
-        if stored["source"] != source:
-            raise ValueError(f"{path}: a fold of {stored['source']}, not {source}")
-        found.append((source, stored["ids"], unit_roles.UnitRoles(stored["model"])))
-    return found
 
 
 def notice_hits(notices: list[str], candidates: list[str]) -> list[tuple[str, str]]:
@@ -90,14 +65,18 @@ def notice_hits(notices: list[str], candidates: list[str]) -> list[tuple[str, st
 
 
 def score_posting(
-    entry: dict[str, Any], posting: dict[str, Any], model: unit_roles.UnitRoles
+    entry: dict[str, Any],
+    posting: dict[str, Any],
+    model: unit_roles.UnitRoles,
+    context: UnitContext | None = None,
 ) -> dict[str, Any]:
-    """One hand posting read with `model`: its requirements found and notices read as ones."""
+    """One hand posting read with `model` and `context`: its requirements found and notices
+    read as ones."""
     units = labelled_units(entry, posting)
     wanted = [u["text"] for u in units if u["role"] == "requirement"]
     notices = [u["text"] for u in units if u["role"] in NOTICE_ROLES]
     try:
-        read = read_ad(posting["text"], unit_model=model).requirements
+        read = read_ad(posting["text"], unit_model=model, context_model=context).requirements
     except JDParsingError:  # refused as too large: left out, as the reader leaves it
         return {"requirements": 0, "found": 0, "notices": [], "refused": 1}
     texts = [r.text for r in read]
@@ -116,12 +95,26 @@ def score_posting(
     return {"requirements": len(wanted), "found": found, "notices": hits, "refused": 0}
 
 
+def context_models(
+    postings: dict[str, dict[str, Any]], folds: list[Fold]
+) -> dict[str, UnitContext]:
+    """Per source: the context model trained by the shipped recipe without that source's rows
+    (every other source's rows out of fold, `tools.train_jd_unit_context`)."""
+    rows = context_recipe.source_rows(postings, folds)
+    return {
+        source: UnitContext(context_recipe.model_data(context_recipe.train(rows, without=source)))
+        for source, _, _ in folds
+    }
+
+
 def score_setting(
-    folds: list[tuple[str, list[str], unit_roles.UnitRoles]],
+    folds: list[Fold],
     postings: dict[str, dict[str, Any]],
     setting: dict[str, float],
+    contexts: dict[str, UnitContext] | None = None,
 ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    """Every fold's postings read under `setting` (the module's thresholds set, then restored)."""
+    """Every fold's postings read under `setting` (the module's thresholds set, then restored),
+    with each fold's context model from `contexts` (else the shipped one)."""
     unknown = set(setting) - set(THRESHOLDS)
     if unknown:
         raise ValueError(f"not a threshold of core.jd.unit_roles: {sorted(unknown)}")
@@ -136,7 +129,8 @@ def score_setting(
         for source, ids, model in folds:
             counts = [0, 0, 0]
             for pid in ids:
-                scored = score_posting(entries[pid], postings[pid], model)
+                context = contexts[source] if contexts else None
+                scored = score_posting(entries[pid], postings[pid], model, context)
                 counts[0] += scored["found"]
                 counts[1] += scored["requirements"]
                 counts[2] += len(scored["notices"])
@@ -170,9 +164,10 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     postings = load_postings(Path(args.corpus))
     folds = fold_models(postings, Path(args.folds))
+    contexts = context_models(postings, folds)
     notices: list[dict[str, Any]] = []
     for setting in [{}, *(json.loads(s) for s in args.setting)]:
-        summary, notices = score_setting(folds, postings, setting)
+        summary, notices = score_setting(folds, postings, setting, contexts)
         print(json.dumps(summary), flush=True)
     if args.notices:
         lines = "".join(json.dumps(n) + "\n" for n in notices)
