@@ -7,8 +7,10 @@ unit-role model never saw, for choosing the reader's thresholds (`core.jd.unit_r
 For each source of the hand-labelled postings (`tools.train_jd_unit_roles.HAND_LABELS`) a model
 is trained by the shipped recipe without that source's postings, weak and hand units alike
 (written to DIR as `<n>.json` with the source's posting ids; kept and reused when DIR already
-holds them), and that source's postings are read by `read_ad` with it. Every unit of a hand
-posting has its role, so it is scored like a dev posting: its requirement units are the
+holds them), and that source's postings are read by `read_ad` with it; with `--context` also
+with a context model (`core.jd.unit_context`, an experiment) trained by its recipe without that
+source's rows (`tools.train_jd_unit_context`; the other sources' rows out of fold). Every unit
+of a hand posting has its role, so it is scored like a dev posting: its requirement units are the
 labelled requirements, its benefit, pay, company, process, legal and condition units the notices
 (duties are neither), matched as `eval jd` matches (`requirement_matches`, and
 `boilerplate_hits`' overlap rule). The hand postings are training data, not held back; no dev or
@@ -114,7 +116,7 @@ def score_setting(
     contexts: dict[str, UnitContext] | None = None,
 ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """Every fold's postings read under `setting` (the module's thresholds set, then restored),
-    with each fold's context model from `contexts` (else the shipped one)."""
+    with each fold's context model from `contexts` (else none)."""
     unknown = set(setting) - set(THRESHOLDS)
     if unknown:
         raise ValueError(f"not a threshold of core.jd.unit_roles: {sorted(unknown)}")
@@ -160,11 +162,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--corpus", default=str(recipe.DEFAULT_CORPUS))
     parser.add_argument("--folds", required=True, help="folder for the fold models")
     parser.add_argument("--setting", action="append", default=[], help="JSON thresholds")
+    parser.add_argument(
+        "--context", action="store_true", help="read asks with a context model per fold"
+    )
     parser.add_argument("--notices", help="write the last setting's notices here (JSON lines)")
     args = parser.parse_args(argv)
     postings = load_postings(Path(args.corpus))
     folds = fold_models(postings, Path(args.folds))
-    contexts = context_models(postings, folds)
+    contexts = context_models(postings, folds) if args.context else None
     notices: list[dict[str, Any]] = []
     for setting in [{}, *(json.loads(s) for s in args.setting)]:
         summary, notices = score_setting(folds, postings, setting, contexts)

@@ -1,7 +1,7 @@
-"""Train the job-ad context model (core/jd/unit_context.py) on hand-labelled postings: `make train`.
+"""Train the job-ad context model (core/jd/unit_context.py; an experiment, not shipped).
 
-    python -m tools.train_jd_unit_context [--corpus ../shared/corpus/postings] [--folds DIR]
-        [--out core/data]
+    python -m tools.train_jd_unit_context --out DIR [--corpus ../shared/corpus/postings]
+        [--folds DIR]
 
 The context model reads a unit from the unit model's role rows (its own, its neighbours', its
 section's) and its place; trained on the rows the reader's unit model gives, it would learn that
@@ -35,7 +35,6 @@ from core.jd.analyze import ad_sections
 from core.jd.unit_context import MANIFEST_FILE, MODEL_FILE, ad_units, context_features
 from core.jd.unit_roles import MANIFEST_FILE as UNIT_MANIFEST
 from core.jd.unit_roles import ROLES, AdUnitRoles, RoleCuts, UnitRoles
-from core.resources import package_dir
 from tools import train_jd_unit_roles as recipe
 from tools.model_files import sha256, write_manifest
 
@@ -149,7 +148,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--corpus", default=str(recipe.DEFAULT_CORPUS))
     parser.add_argument("--folds", help="folder for the six fold unit models (kept, reused)")
-    parser.add_argument("--out", default=str(package_dir("data")), help="folder for the model")
+    parser.add_argument("--out", required=True, help="folder for the model and its manifest")
     parser.add_argument("--c", type=float, default=C, help="inverse L2 strength")
     args = parser.parse_args(argv)
     corpus = Path(args.corpus)
@@ -163,7 +162,7 @@ def main(argv: list[str] | None = None) -> int:
     out = Path(args.out) / MODEL_FILE
     manifest = {
         "version": VERSION,
-        "command": "make train (tools.train_jd_unit_context)",
+        "command": "python -m tools.train_jd_unit_context",
         "data": {
             "corpus": "shared/corpus/postings/postings.jsonl (outside the repository)",
             "sha256": sha256(corpus / "postings.jsonl"),

@@ -232,25 +232,28 @@ def read_ad(
     context_model: UnitContext | None = None,
 ) -> AdReading:
     """Read a job description (see `analyze_jd`, which builds its answer from this).
-    `unit_model`, `context_model`: a unit-role model and a context model in place of the shipped
-    ones (for measuring ones trained without some postings: `tools.jd_loso_in_place`)."""
+    `unit_model`: a unit-role model in place of the shipped one, `context_model`: a context model
+    to read asks with (not shipped); for measuring ones trained without some postings
+    (`tools.jd_loso_in_place`)."""
     check_jd_size(text, limits=limits)
     clean, suspicious, sections = ad_sections(text, embedder=embedder)
     title = detect_title(sections)
     unit_scores = AdUnitRoles(unit_model)
     cut = RoleCuts(unit_scores)  # parts are told apart by their own words
-    placed = AdContextRoles(sections, unit_scores, cut, context_model)
+    # an experiment, not shipped: asks read in their place by a context model given here
+    # (`tools.jd_loso_in_place --context`; docs/EVALUATION.md, "units read in their place")
+    placed = AdContextRoles(sections, unit_scores, cut, context_model) if context_model else None
     candidates = extract_candidates(
         sections,
         has_terms=lambda t: bool(keywords_in(t)),
         asks=qualification_items(sections, embedder=embedder),
-        learned=learned_asks(sections, placed, cut),
+        learned=learned_asks(sections, placed or unit_scores, cut),
         cut=cut,
     )
     kept = drop_boilerplate(candidates, embedder=embedder)
     dropped = frozenset(c.text for c in candidates) - {c.text for c in kept}
     # a wrapper unit is still read for keywords: its terms may be asked for
-    kept = drop_wrapper_units(kept, placed)
+    kept = drop_wrapper_units(kept, unit_scores)
     requirements = [_requirement(i, c) for i, c in enumerate(kept, start=1)]
     title_words = _title_keywords(title, target_title, clean)
     keywords = collect_keywords(sections, requirements, title_words, boilerplate=dropped)

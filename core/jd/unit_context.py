@@ -1,31 +1,30 @@
 """Job-ad units read again in their place: a second small model over the unit model's rows.
+An experiment, not shipped (docs/EVALUATION.md, "Job ads: units read in their place"): `read_ad`
+uses it only when given one (`tools.jd_loso_in_place --context`).
 
 The unit model (`core.jd.unit_roles`) reads a unit by its own words. This model reads each of an
 ad's units (every section's `unit_wholes`, cut by `RoleCuts`, in order) from the unit model's
 role row for it, the rows of the unit before and after it, the mean row of the rest of its
-section, its section's kind and its place in the ad, and gives the unit's role row again. It is
+section, its section's kind and its place in the ad, and gives the unit's role row again (the
+reader takes a unit as asked by this row: `core.jd.unit_roles.learned_asks`, `ASK_MIN`). It is
 a multinomial logistic regression trained by `tools/train_jd_unit_context.py` on the reader
 units of the hand-labelled postings, each unit's row given by a unit model trained without that
 unit's source (out of fold), so that it learns from rows like the ones the reader sees on an ad
-the unit model never saw. The weights live in `core/data/jd_unit_context.json`, the recipe in
-`core/data/jd_unit_context_manifest.json` (docs/EVALUATION.md, "Job ads: units read in their
-place").
+the unit model never saw.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from functools import lru_cache
 
 import numpy as np
 
 from core.jd.requirements import unit_wholes
 from core.jd.sections import Section
 from core.jd.unit_roles import ROLES, AdUnitRoles, RoleCuts
-from core.resources import package_dir
 
-MODEL_FILE = "jd_unit_context.json"
+MODEL_FILE = "jd_unit_context.json"  # written by the training tool to its --out folder
 MANIFEST_FILE = "jd_unit_context_manifest.json"
 # The section kinds `core.jd.sections.classify_heading` gives (and the untitled ones); any other
 # kind is one column of its own.
@@ -103,11 +102,10 @@ class UnitContext:
         return exp / exp.sum(1, keepdims=True)
 
 
-@lru_cache(maxsize=1)
-def unit_context_model() -> UnitContext:
-    """The shipped model, loaded once."""
-    path = package_dir("data") / MODEL_FILE
-    return UnitContext(json.loads(path.read_text(encoding="utf-8")))
+def load_unit_context(path: str) -> UnitContext:
+    """A model written by `tools.train_jd_unit_context`."""
+    with open(path, encoding="utf-8") as file:
+        return UnitContext(json.load(file))
 
 
 class AdContextRoles(AdUnitRoles):
@@ -120,9 +118,10 @@ class AdContextRoles(AdUnitRoles):
         sections: Sequence[Section],
         scores: AdUnitRoles,
         cut: RoleCuts,
-        context: UnitContext | None = None,
+        context: UnitContext,
     ) -> None:
         super().__init__(scores.model)
+        self.unit_scores = scores  # the unit model's rows alone
         units = ad_units(sections, cut)
         texts = [u[0] for u in units]
         base = scores.roles(texts)
@@ -130,7 +129,7 @@ class AdContextRoles(AdUnitRoles):
         if not units:
             return
         features = context_features(base, [u[1] for u in units], [u[2] for u in units])
-        placed = (context or unit_context_model()).roles(features)
+        placed = context.roles(features)
         seen: set[str] = set()
         for text, row in zip(texts, placed, strict=True):
             if text not in seen:

@@ -1,33 +1,15 @@
-"""The job-ad context model (core/jd/unit_context.py): its features, where the reader uses its
-rows, and the shipped file against its manifest and `make train`. The ads here are synthetic."""
+"""The job-ad context model (core/jd/unit_context.py, an experiment not shipped): its features,
+and where its rows stand in for the unit model's. The ads here are synthetic."""
 
 from __future__ import annotations
 
-import hashlib
-import json
-from pathlib import Path
-
 import numpy as np
-import pytest
 
 from core.jd.analyze import ad_sections
-from core.jd.unit_context import (
-    KINDS,
-    MANIFEST_FILE,
-    MODEL_FILE,
-    AdContextRoles,
-    ad_units,
-    context_features,
-    unit_context_model,
-)
-from core.jd.unit_roles import MODEL_FILE as UNIT_MODEL_FILE
+from core.jd.unit_context import KINDS, AdContextRoles, UnitContext, ad_units, context_features
 from core.jd.unit_roles import ROLES, AdUnitRoles, RoleCuts
-from core.resources import package_dir
-from tests.conftest import needs_shared
-from tests.model_rebuild import assert_rebuilds_shipped
 
-DATA = package_dir("data")
-CORPUS = Path(__file__).resolve().parents[3] / "shared" / "corpus" / "postings" / "postings.jsonl"
+WIDTH = 4 * len(ROLES) + 2 + 1 + len(KINDS) + 1 + 3
 AD = (
     "Warehouse Operative\n\n"
     "About us\nWe are a family-run distributor supplying shops across the county.\n\n"
@@ -49,7 +31,7 @@ def test_features_carry_the_neighbours_rows_the_section_and_the_place() -> None:
     rows = np.array([[0.1, 0.1, 0.1, 0.5, 0.1, 0.1], [0.7, 0.1, 0.1, 0.0, 0.0, 0.1]])
     features = context_features(rows, ["about", "requirements"], [0, 1])
     width = len(ROLES)
-    assert features.shape == (2, 4 * width + 2 + 1 + len(KINDS) + 1 + 3)
+    assert features.shape == (2, WIDTH)
     first, second = features
     assert np.allclose(first[:width], np.log(rows[0]))
     assert np.allclose(first[width : 2 * width], 0)  # nothing before the first unit
@@ -62,49 +44,16 @@ def test_features_carry_the_neighbours_rows_the_section_and_the_place() -> None:
 
 def test_the_ads_own_units_get_the_context_rows_and_other_texts_the_units_rows() -> None:
     sections, scores, cut = _read(AD)
-    placed = AdContextRoles(sections, scores, cut)
+    # a model that reads every unit as a duty whatever its rows
+    bias = np.array([0.0, 9.0, 0.0, 0.0, 0.0, 0.0])
+    placed = AdContextRoles(
+        sections, scores, cut, UnitContext({"weights": np.zeros((WIDTH, 6)), "bias": bias})
+    )
     units = [u[0] for u in ad_units(sections, cut)]
     assert "Two years of experience in a busy warehouse" in units
     base = AdUnitRoles().roles(units)
     rows = placed.roles(units)
     assert rows.shape == base.shape and np.allclose(rows.sum(1), 1, atol=1e-5)
-    assert not np.allclose(rows, base)  # read again in their place
+    assert (rows.argmax(1) == ROLES.index("duty")).all() and not np.allclose(rows, base)
     other = "Three shifts a week at the depot"
     assert np.allclose(placed.roles([other]), AdUnitRoles().roles([other]))
-
-
-def test_the_reader_still_reads_the_asks_of_a_plain_ad_and_not_its_benefits() -> None:
-    from core.jd.analyze import read_ad
-
-    read = [r.text for r in read_ad(AD).requirements]
-    assert "Two years of experience in a busy warehouse" in read
-    assert "A counterbalance forklift licence" in read
-    assert not any("annual leave" in t for t in read)
-
-
-def test_shipped_model_matches_its_manifest_and_the_models_stay_small() -> None:
-    manifest = json.loads((DATA / MANIFEST_FILE).read_text(encoding="utf-8"))
-    model = (DATA / MODEL_FILE).read_bytes()
-    assert hashlib.sha256(model).hexdigest() == manifest["model_sha256"]
-    assert len(model) + (DATA / UNIT_MODEL_FILE).stat().st_size <= 20 * 1024 * 1024
-    assert unit_context_model().weights.shape == (4 * len(ROLES) + 6 + len(KINDS) + 1, len(ROLES))
-
-
-def test_shipped_model_was_trained_on_every_hand_label_file_as_it_stands() -> None:
-    from tools.train_jd_unit_roles import HAND_LABELS
-
-    manifest = json.loads((DATA / MANIFEST_FILE).read_text(encoding="utf-8"))
-    files = manifest["data"]["hand_labels"]["files"]
-    assert [Path(f).name for f in files] == [p.name for p in HAND_LABELS]
-    for path in HAND_LABELS:
-        digest = hashlib.sha256(path.read_bytes()).hexdigest()
-        assert files[f"tests/corpus_labels/{path.name}"] == digest
-
-
-@pytest.mark.slow  # trains six unit models and the context model again (about fifteen minutes)
-@needs_shared
-def test_make_train_rebuilds_the_shipped_context_model_byte_for_byte(tmp_path: Path) -> None:
-    """The Makefile's recipe (`make train`: the corpus folder, the fold models in a scratch
-    folder) gives the shipped file; written to a scratch folder, the shipped one untouched."""
-    recipe = ["-m", "tools.train_jd_unit_context", "--corpus", str(CORPUS.parent)]
-    assert_rebuilds_shipped(recipe, tmp_path, MODEL_FILE, MANIFEST_FILE)
