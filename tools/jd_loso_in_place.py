@@ -7,8 +7,10 @@ unit-role model never saw, for choosing the reader's thresholds (`core.jd.unit_r
 For each source of the hand-labelled postings (`tools.train_jd_unit_roles.HAND_LABELS`) a model
 is trained by the shipped recipe without that source's postings, weak and hand units alike
 (written to DIR as `<n>.json` with the source's posting ids; kept and reused when DIR already
-holds them), and that source's postings are read by `read_ad` with it. Every unit of a hand
-posting has its role, so it is scored like a dev posting: its requirement units are the
+holds them), and that source's postings are read by `read_ad` with it; with `--context` also
+with a context model (`core.jd.unit_context`, an experiment) trained by its recipe without that
+source's rows (`tools.train_jd_unit_context`; the other sources' rows out of fold). Every unit
+of a hand posting has its role, so it is scored like a dev posting: its requirement units are the
 labelled requirements, its benefit, pay, company, process, legal and condition units the notices
 (duties are neither), matched as `eval jd` matches (`requirement_matches`, and
 `boilerplate_hits`' overlap rule). The hand postings are training data, not held back; no dev or
@@ -31,9 +33,12 @@ from typing import Any
 import core.jd.unit_roles as unit_roles
 from core.errors import JDParsingError
 from core.evaluation.jd_scoring import normalise, requirement_matches
-from core.evaluation.postings import labelled_units, load_postings, never_trained_on
+from core.evaluation.postings import labelled_units, load_postings
 from core.jd.analyze import read_ad
+from core.jd.unit_context import UnitContext
+from tools import train_jd_unit_context as context_recipe
 from tools import train_jd_unit_roles as recipe
+from tools.train_jd_unit_context import Fold, fold_models
 
 NOTICE_ROLES = frozenset({"benefit", "pay", "company", "process", "legal", "condition"})
 THRESHOLDS = (
@@ -45,34 +50,6 @@ THRESHOLDS = (
     "MIN_DROP_WORDS",
     "LISTED_CONDITION_MIN",
 )
-
-
-def fold_models(
-    postings: dict[str, dict[str, Any]], folds: Path
-) -> list[tuple[str, list[str], unit_roles.UnitRoles]]:
-    """(source, its hand posting ids, the model trained without it) per source; trained and
-    written to `folds` unless already there."""
-    skip = never_trained_on(recipe.LABELS)
-    entries = recipe.hand_entries()
-    sources = sorted({postings[e["id"]]["source"] for e in entries})
-    folds.mkdir(parents=True, exist_ok=True)
-    found = []
-    for n, source in enumerate(sources):
-        path = folds / f"{n}.json"
-        if not path.is_file():
-            own = frozenset(pid for pid, p in postings.items() if p["source"] == source)
-            hand = recipe.hand_units(postings, skip, exclude=own)
-            weak = recipe.training_units(postings, skip | own)
-            units, weights, _ = recipe.with_hand_units(weak, hand, recipe.HAND_WEIGHT)
-            features, roles, nice = recipe.train(units, recipe.C, weights)
-            ids = sorted({e["id"] for e in entries if e["id"] in own})
-            data = recipe.model_data(features, roles, nice)
-            path.write_text(json.dumps({"source": source, "ids": ids, "model": data}), "utf-8")
-        stored = json.loads(path.read_text(encoding="utf-8"))
-        if stored["source"] != source:
-            raise ValueError(f"{path}: a fold of {stored['source']}, not {source}")
-        found.append((source, stored["ids"], unit_roles.UnitRoles(stored["model"])))
-    return found
 
 
 def notice_hits(notices: list[str], candidates: list[str]) -> list[tuple[str, str]]:
@@ -90,14 +67,18 @@ def notice_hits(notices: list[str], candidates: list[str]) -> list[tuple[str, st
 
 
 def score_posting(
-    entry: dict[str, Any], posting: dict[str, Any], model: unit_roles.UnitRoles
+    entry: dict[str, Any],
+    posting: dict[str, Any],
+    model: unit_roles.UnitRoles,
+    context: UnitContext | None = None,
 ) -> dict[str, Any]:
-    """One hand posting read with `model`: its requirements found and notices read as ones."""
+    """One hand posting read with `model` and `context`: its requirements found and notices
+    read as ones."""
     units = labelled_units(entry, posting)
     wanted = [u["text"] for u in units if u["role"] == "requirement"]
     notices = [u["text"] for u in units if u["role"] in NOTICE_ROLES]
     try:
-        read = read_ad(posting["text"], unit_model=model).requirements
+        read = read_ad(posting["text"], unit_model=model, context_model=context).requirements
     except JDParsingError:  # refused as too large: left out, as the reader leaves it
         return {"requirements": 0, "found": 0, "notices": [], "refused": 1}
     texts = [r.text for r in read]
@@ -116,12 +97,26 @@ def score_posting(
     return {"requirements": len(wanted), "found": found, "notices": hits, "refused": 0}
 
 
+def context_models(
+    postings: dict[str, dict[str, Any]], folds: list[Fold]
+) -> dict[str, UnitContext]:
+    """Per source: the context model trained by the shipped recipe without that source's rows
+    (every other source's rows out of fold, `tools.train_jd_unit_context`)."""
+    rows = context_recipe.source_rows(postings, folds)
+    return {
+        source: UnitContext(context_recipe.model_data(context_recipe.train(rows, without=source)))
+        for source, _, _ in folds
+    }
+
+
 def score_setting(
-    folds: list[tuple[str, list[str], unit_roles.UnitRoles]],
+    folds: list[Fold],
     postings: dict[str, dict[str, Any]],
     setting: dict[str, float],
+    contexts: dict[str, UnitContext] | None = None,
 ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    """Every fold's postings read under `setting` (the module's thresholds set, then restored)."""
+    """Every fold's postings read under `setting` (the module's thresholds set, then restored),
+    with each fold's context model from `contexts` (else none)."""
     unknown = set(setting) - set(THRESHOLDS)
     if unknown:
         raise ValueError(f"not a threshold of core.jd.unit_roles: {sorted(unknown)}")
@@ -136,7 +131,8 @@ def score_setting(
         for source, ids, model in folds:
             counts = [0, 0, 0]
             for pid in ids:
-                scored = score_posting(entries[pid], postings[pid], model)
+                context = contexts[source] if contexts else None
+                scored = score_posting(entries[pid], postings[pid], model, context)
                 counts[0] += scored["found"]
                 counts[1] += scored["requirements"]
                 counts[2] += len(scored["notices"])
@@ -166,13 +162,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--corpus", default=str(recipe.DEFAULT_CORPUS))
     parser.add_argument("--folds", required=True, help="folder for the fold models")
     parser.add_argument("--setting", action="append", default=[], help="JSON thresholds")
+    parser.add_argument(
+        "--context", action="store_true", help="read asks with a context model per fold"
+    )
     parser.add_argument("--notices", help="write the last setting's notices here (JSON lines)")
     args = parser.parse_args(argv)
     postings = load_postings(Path(args.corpus))
     folds = fold_models(postings, Path(args.folds))
+    contexts = context_models(postings, folds) if args.context else None
     notices: list[dict[str, Any]] = []
     for setting in [{}, *(json.loads(s) for s in args.setting)]:
-        summary, notices = score_setting(folds, postings, setting)
+        summary, notices = score_setting(folds, postings, setting, contexts)
         print(json.dumps(summary), flush=True)
     if args.notices:
         lines = "".join(json.dumps(n) + "\n" for n in notices)

@@ -28,6 +28,7 @@ from core.jd.runon import unglue_lists
 from core.jd.sections import BULLET, NO_KEYWORDS, Section, split_sections
 from core.jd.sentence_roles import drop_boilerplate, lists_by_meaning, qualification_items
 from core.jd.title import Title, detect_title
+from core.jd.unit_context import AdContextRoles, UnitContext
 from core.jd.unit_roles import (
     AdUnitRoles,
     RoleCuts,
@@ -213,6 +214,14 @@ class AdReading:
     keywords: list[Keyword]
 
 
+def ad_sections(text: str, *, embedder: Any | None = None) -> tuple[str, list[str], list[Section]]:
+    """The clean text of a job ad, the flagged instructions taken out of it, and its sections
+    with their roles: the first steps of `read_ad` (its size not checked)."""
+    clean, suspicious = separate_injections(unglue_lists(job_ad_text(text)))
+    sections = lists_by_meaning(split_sections(clean), embedder=embedder)
+    return clean, suspicious, assign_roles(sections, embedder=embedder)
+
+
 def read_ad(
     text: str,
     *,
@@ -220,22 +229,25 @@ def read_ad(
     limits: IngestSettings | None = None,
     embedder: Any | None = None,
     unit_model: UnitRoles | None = None,
+    context_model: UnitContext | None = None,
 ) -> AdReading:
     """Read a job description (see `analyze_jd`, which builds its answer from this).
-    `unit_model`: a unit-role model in place of the shipped one (for measuring one trained
-    without some postings: `tools.jd_loso_in_place`)."""
+    `unit_model`: a unit-role model in place of the shipped one, `context_model`: a context model
+    to read asks with (not shipped); for measuring ones trained without some postings
+    (`tools.jd_loso_in_place`)."""
     check_jd_size(text, limits=limits)
-    clean, suspicious = separate_injections(unglue_lists(job_ad_text(text)))
-    sections = lists_by_meaning(split_sections(clean), embedder=embedder)
-    sections = assign_roles(sections, embedder=embedder)
+    clean, suspicious, sections = ad_sections(text, embedder=embedder)
     title = detect_title(sections)
     unit_scores = AdUnitRoles(unit_model)
-    cut = RoleCuts(unit_scores)
+    cut = RoleCuts(unit_scores)  # parts are told apart by their own words
+    # an experiment, not shipped: asks read in their place by a context model given here
+    # (`tools.jd_loso_in_place --context`; docs/EVALUATION.md, "units read in their place")
+    placed = AdContextRoles(sections, unit_scores, cut, context_model) if context_model else None
     candidates = extract_candidates(
         sections,
         has_terms=lambda t: bool(keywords_in(t)),
         asks=qualification_items(sections, embedder=embedder),
-        learned=learned_asks(sections, unit_scores, cut),
+        learned=learned_asks(sections, placed or unit_scores, cut),
         cut=cut,
     )
     kept = drop_boilerplate(candidates, embedder=embedder)
