@@ -101,12 +101,21 @@ def test_roles_whose_fields_stand_in_each_others_place_are_misfielded():
 def test_a_tie_goes_to_the_reading_with_fewer_misfielded_roles_then_to_the_rules():
     swapped = [_role(1, "Briar Hospital", "Staff Pharmacist", "2017-06", "present"), JOBS[1]]
     right, wrong = _reading(JOBS), _reading(swapped)
-    assert plausibility(right) == plausibility(wrong), "the swap is whole for plausibility"
+    assert plausibility(right) == 2
+    assert plausibility(wrong) == 1, "a role with its fields out of place is not whole"
     assert keeps_learned(right, wrong), "the line reading reads the fields in place"
     assert not keeps_learned(wrong, right), "the rule reading does"
     assert not keeps_learned(_reading(JOBS), _reading(JOBS)), "a full tie keeps the rules"
+    # undated, both readings' first role is partial: a tie on plausibility, not on fields
+    undated_right = [_role(1, "Staff Pharmacist", "Briar Hospital", None, None), JOBS[1]]
+    undated_wrong = [_role(1, "Briar Hospital", "Staff Pharmacist", None, None), JOBS[1]]
+    tie_right, tie_wrong = _reading(undated_right), _reading(undated_wrong)
+    assert plausibility(tie_right) == plausibility(tie_wrong) == 1
+    assert keeps_learned(tie_right, tie_wrong), "the tie goes to the fields in place"
+    assert not keeps_learned(tie_wrong, tie_right)
     more = _reading([*swapped, _role(3, "Pharmacist", "Greenway Pharmacy", "2016-06", "2017-05")])
-    assert keeps_learned(more, right), "plausibility first: a whole role more outweighs a swap"
+    assert plausibility(more) == 2 and plausibility(_reading(JOBS[1:])) == 1
+    assert keeps_learned(more, _reading(JOBS[1:])), "plausibility first: a whole role more wins"
 
 
 def test_auto_reads_a_plain_resume_as_the_rule_reader_where_both_agree():
