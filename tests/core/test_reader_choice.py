@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from core.contracts import CardKind, EvidenceCard, ParsedResume, Provenance, RoleEntry
 from core.ingest import parse_resume
-from core.ingest.choice import plausibility
+from core.ingest.choice import keeps_learned, misfielded, plausibility
 from core.settings import IngestSettings
 
 
@@ -82,6 +82,40 @@ def test_work_cards_left_without_a_role_among_roles_are_a_lost_job():
     assert plausibility(_reading(JOBS, cards=cards)) == 2 - 1
     listed = [_card(0, "r1"), _card(1, "r2"), _card(2, None, "Big jobs")]
     assert plausibility(_reading(JOBS, cards=listed)) == 2, "a list of projects is no loss"
+
+
+def test_roles_whose_fields_stand_in_each_others_place_are_misfielded():
+    assert misfielded(_reading(JOBS)) == 0
+    swapped = _role(1, "Briar Hospital", "Staff Pharmacist", "2017-06", "present")
+    assert misfielded(_reading([swapped, JOBS[1]])) == 1, "title and employer swapped"
+    cut = _role(1, "Staff Pharmacist", "Briar Hospital", "2017-06", "present")
+    cut.location = "Clinical Consultant"  # 'Staff Pharmacist / Clinical Consultant' cut apart
+    assert misfielded(_reading([cut, JOBS[1]])) == 1, "the title's rest read as the place"
+    placed = _role(1, "Staff Pharmacist", "Briar Hospital", "2017-06", "present")
+    placed.location = "Boise, ID"
+    assert misfielded(_reading([placed, JOBS[1]])) == 0
+    both = _role(2, "Pharmacy Intern", "Greenway Pharmacy", "2013-05", "2016-05")
+    assert misfielded(_reading([JOBS[0], both])) == 0, "a title with an organisation word too"
+
+
+def test_a_tie_goes_to_the_reading_with_fewer_misfielded_roles_then_to_the_rules():
+    swapped = [_role(1, "Briar Hospital", "Staff Pharmacist", "2017-06", "present"), JOBS[1]]
+    right, wrong = _reading(JOBS), _reading(swapped)
+    assert plausibility(right) == 2
+    assert plausibility(wrong) == 1, "a role with its fields out of place is not whole"
+    assert keeps_learned(right, wrong), "the line reading reads the fields in place"
+    assert not keeps_learned(wrong, right), "the rule reading does"
+    assert not keeps_learned(_reading(JOBS), _reading(JOBS)), "a full tie keeps the rules"
+    # undated, both readings' first role is partial: a tie on plausibility, not on fields
+    undated_right = [_role(1, "Staff Pharmacist", "Briar Hospital", None, None), JOBS[1]]
+    undated_wrong = [_role(1, "Briar Hospital", "Staff Pharmacist", None, None), JOBS[1]]
+    tie_right, tie_wrong = _reading(undated_right), _reading(undated_wrong)
+    assert plausibility(tie_right) == plausibility(tie_wrong) == 1
+    assert keeps_learned(tie_right, tie_wrong), "the tie goes to the fields in place"
+    assert not keeps_learned(tie_wrong, tie_right)
+    more = _reading([*swapped, _role(3, "Pharmacist", "Greenway Pharmacy", "2016-06", "2017-05")])
+    assert plausibility(more) == 2 and plausibility(_reading(JOBS[1:])) == 1
+    assert keeps_learned(more, _reading(JOBS[1:])), "plausibility first: a whole role more wins"
 
 
 def test_auto_reads_a_plain_resume_as_the_rule_reader_where_both_agree():
