@@ -145,11 +145,11 @@ def headers_shaped_like_others(rows: list[tuple[RawLine, str]]) -> list[tuple[Ra
     apart at the same edge (ending in them after a wide gap, or opening with them before a gap
     or a separator), a line that does too is one, with the label most of them have (the model
     sometimes calls one such line in a list of jobs other text, and its title and list too)."""
-    edges = Counter((_dated_edge(line), label) for line, label in rows if label in HEADER_LABELS)
     by_edge: dict[str, Counter[str]] = {}
-    for (edge, label), count in edges.items():
+    for line, label in rows:
+        edge = _dated_edge(line) if label in HEADER_LABELS else ""
         if edge:
-            by_edge.setdefault(edge, Counter())[label] += count
+            by_edge.setdefault(edge, Counter())[label] += 1
     usual = {
         edge: labels.most_common(1)[0][0] for edge, labels in by_edge.items() if labels.total() >= 2
     }
@@ -216,13 +216,13 @@ def _list_item_above(rows: list[tuple[RawLine, str]], at: int) -> re.Match[str] 
         if label not in ("bullet", "description"):
             break
         body.append((line, label))
-    items = [(line, label, BULLET.match(line.text)) for line, label in body]
-    listed = [(line, label, item) for line, label, item in items if item is not None]
+    items = [(place, label, BULLET.match(line.text)) for place, (line, label) in enumerate(body)]
+    listed = [(place, label, item) for place, label, item in items if item is not None]
     if not listed:
         return None
-    nearest_line, nearest_label, nearest = listed[0]
+    nearest_place, nearest_label, nearest = listed[0]
     shape = (nearest["indent"], nearest["marker"])
-    wrapped = [line for line, _ in body[: [line for line, _ in body].index(nearest_line)]]
+    wrapped = [line for line, _ in body[:nearest_place]]
     flat = all((item["indent"], item["marker"]) == shape for _, _, item in listed)
     deeper = all(_indent(line) > len(nearest["indent"]) for line in wrapped)
     return nearest if nearest_label == "bullet" and flat and deeper else None
