@@ -1,5 +1,8 @@
 """`analyze_jd`: job description text -> requirements, ATS keywords and a role profile.
 
+The ATS keywords are the candidates a learned filter keeps (`core.jd.keyword_tiers`); the rest
+are listed as other terms in the ad, shown but not counted in ATS coverage.
+
 Deterministic and offline. Lines that `core.ingest.detect_injection` flags (instructions aimed
 at screening tools or writing assistants) are kept in `suspicious_instructions` as data and
 removed before anything else reads the text, so they can never become requirements or keywords.
@@ -17,6 +20,8 @@ from core.contracts import JDAnalysis, JDSection, Priority, Requirement
 from core.errors import JDParsingError
 from core.ingest import detect_injection
 from core.ingest.textnorm import normalize_text
+from core.jd.keyword_filter import context_of, keyword_filter
+from core.jd.keyword_tiers import keyword_tiers
 from core.jd.keywords import Keyword, keywords_in, unique_keywords
 from core.jd.model_keywords import tagged_keywords
 from core.jd.phrases import defined_acronyms, phrase_terms, shaped_terms
@@ -283,11 +288,13 @@ def analyze_jd(
         keywords=keywords,
         signal_text=signal_text,
     )
+    tiers = keyword_tiers(keyword_filter(), context_of(ad))
     return JDAnalysis(
         target_title=target_title.strip() or title.title,
         role_profile=profile,
         requirements=requirements,
-        keywords=[k.text for k in keywords],
+        keywords=[k.text for k in tiers.ats],
+        other_terms=[k.text for k in tiers.other],
         sections=[JDSection(kind=s.kind, heading=s.heading, text=s.text) for s in sections],
         suspicious_instructions=ad.suspicious,
     )
