@@ -278,17 +278,17 @@ def analyze_jd(
     heading a role by meaning (`core.jd.roles`) and drops requirement candidates that read as
     boilerplate by meaning (`core.jd.sentence_roles`)."""
     ad = read_ad(text, target_title=target_title, limits=limits, embedder=embedder)
-    sections, requirements, title, keywords = ad.sections, ad.requirements, ad.title, ad.keywords
+    sections, requirements, title = ad.sections, ad.requirements, ad.title
+    tiers = keyword_tiers(keyword_filter(), context_of(ad))
     level_lines = [b.text for s in sections[:3] for b in s.blocks if LEVEL_LINE.match(b.text)]
     signal_text = "\n".join(b.text for s in sections if s.kind not in NO_KEYWORDS for b in s.blocks)
     profile = build_profile(
         title=target_title or title.title,
         level_line=" ".join(level_lines),
         requirements=requirements,
-        keywords=keywords,
+        keywords=tiers.ats,  # clusters and storylines of what a recruiter would search
         signal_text=signal_text,
     )
-    tiers = keyword_tiers(keyword_filter(), context_of(ad))
     return JDAnalysis(
         target_title=target_title.strip() or title.title,
         role_profile=profile,

@@ -23,7 +23,7 @@ import json
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -47,7 +47,8 @@ CODE = r"\d+-[A-Za-z][A-Za-z\d]*|[A-Za-z]+-\d+[A-Za-z\d]*"
 TOKEN = re.compile(rf"{CODE}|[A-Za-z][A-Za-z'’+#]*[A-Za-z+#]|[A-Za-z]|\d+(?:[.,]\d+)?")
 CONTEXT = re.compile(r"[A-Za-z][A-Za-z'’]*|\d+")
 CAMEL_GLUE = re.compile(r"[a-z]{3}[A-Z][a-z]")  # 'QualificationsCurrently', also 'SharePoint'
-OPENS = re.compile(r"(?:^|[.!?:;•\n])[\s\-–*•▪◦·]*$")
+OPENERS = frozenset(".!?:;•\n")  # what opens a sentence or a list item, then bullets or spaces
+BULLETS = frozenset("-–*•▪◦·")
 SENTENCE = re.compile(r"[^.!?;]+[.!?;]?")
 ALWAYS_KEPT = frozenset({"titles"})
 
@@ -62,9 +63,18 @@ class AdContext:
     asked: Sequence[str]
     candidates: Sequence[Keyword]
 
-    @property
+    @cached_property
     def lowered(self) -> tuple[str, ...]:
         return tuple(k.text.lower() for k in self.candidates)
+
+    @cached_property
+    def section_texts(self) -> tuple[tuple[str, str], ...]:
+        """(kind, lower-cased text) of each section."""
+        return tuple((s.kind, s.text.lower()) for s in self.sections)
+
+    @cached_property
+    def asked_texts(self) -> tuple[str, ...]:
+        return tuple(a.lower() for a in self.asked)
 
 
 def context_of(ad: AdReading) -> AdContext:
@@ -150,26 +160,57 @@ def _ad_features(text: str, ad: AdContext) -> list[str]:
     """Where in the ad the candidate stands: the kind of the first section that holds it, whether
     a requirement holds it, and whether it lies inside a longer candidate or holds a shorter one."""
     low = text.lower()
-    kind = next((s.kind for s in ad.sections if low in s.text.lower()), "none")
-    pattern = re.compile(rf"(?<![\w]){re.escape(low)}(?![\w])")
-    inside = any(other != low and pattern.search(other) for other in ad.lowered)
+    kind = next((kind for kind, section in ad.section_texts if low in section), "none")
+    # `in` first: most pairs of candidates share nothing
+    inside = any(low in other and other != low and stands_in(low, other) for other in ad.lowered)
     holds = any(
-        other != low and re.search(rf"(?<![\w]){re.escape(other)}(?![\w])", low)
-        for other in ad.lowered
-        if other
+        other in low and other != low and stands_in(other, low) for other in ad.lowered if other
     )
     return [
         f"sec={kind}",
-        f"asked={any(low in a.lower() for a in ad.asked)}",
+        f"asked={any(low in asked for asked in ad.asked_texts)}",
         f"inside_longer={inside}",
         f"holds_shorter={holds}",
     ]
 
 
+def stands_in(phrase: str, text: str) -> bool:
+    r"""Is PHRASE written in TEXT with no word character (letter, digit, underscore) touching it
+    on either side? (What `(?<!\w)phrase(?!\w)` finds, without compiling a pattern per pair of
+    candidates: an ad of thousands of candidates compares millions of pairs.)"""
+    at = text.find(phrase)
+    while at >= 0:
+        end = at + len(phrase)
+        if (at == 0 or not _word_char(text[at - 1])) and (
+            end == len(text) or not _word_char(text[end])
+        ):
+            return True
+        at = text.find(phrase, at + 1)
+    return False
+
+
+@lru_cache(maxsize=8)  # the ad's text, read once per candidate
+def lowered(text: str) -> str:
+    return text.lower()
+
+
+def opens(text: str, at: int) -> bool:
+    """Does position AT of TEXT open a sentence or a list item: only spaces and bullet marks
+    between it and the text's start, or one of `OPENERS`?"""
+    start = at
+    while start > 0 and (text[start - 1].isspace() or text[start - 1] in BULLETS):
+        start -= 1
+    return start == 0 or text[start - 1] in OPENERS or any(c in OPENERS for c in text[start:at])
+
+
+def _word_char(char: str) -> bool:
+    return char.isalnum() or char == "_"
+
+
 def _context_features(text: str, ad_text: str) -> list[str]:
     at = ad_text.find(text)
     if at < 0:
-        at = ad_text.lower().find(text.lower())
+        at = lowered(ad_text).find(text.lower())
     if at < 0:
         return ["ctx=absent"]
     before = CONTEXT.findall(ad_text[max(0, at - 40) : at])
@@ -177,11 +218,11 @@ def _context_features(text: str, ad_text: str) -> list[str]:
     glued_before = at > 0 and ad_text[at - 1].isalnum()
     end = at + len(text)
     glued_after = end < len(ad_text) and ad_text[end].isalnum()
-    count = ad_text.lower().count(text.lower())
+    count = lowered(ad_text).count(text.lower())
     return [
         f"prev={_word(before[-1]) if before else '<start>'}",
         f"next={_word(after[0]) if after else '<end>'}",
-        f"opens={OPENS.search(ad_text[:at]) is not None}",
+        f"opens={opens(ad_text, at)}",
         f"glued={glued_before or glued_after}",
         f"count={_bucket(count, (1, 2, 4))}",
     ]
@@ -192,7 +233,7 @@ def sentence_of(text: str, ad_text: str) -> str:
     candidate is not written in the ad as it stands)."""
     at = ad_text.find(text)
     if at < 0:
-        at = ad_text.lower().find(text.lower())
+        at = lowered(ad_text).find(text.lower())
     if at < 0:
         return ""
     start = ad_text.rfind("\n", 0, at) + 1

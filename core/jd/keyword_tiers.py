@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from core.jd.keyword_filter import ALWAYS_KEPT, AdContext, KeywordFilter, sentence_of
-from core.jd.keywords import Keyword
+from core.jd.keywords import Keyword, dedup_key
 from core.jd.model_keywords import rank_of
 from core.jd.phrases import duty_verbs, phrase_words
 from core.jd.skill_spans import find_spans
@@ -39,8 +39,8 @@ def keyword_tiers(model: KeywordFilter, ad: AdContext) -> KeywordTiers:
     """The ad's candidates split by the model (its `keep_min`); job titles are always kept."""
     kept = scored_keywords(model, ad)
     ats = sorted(kept, key=lambda pair: (_group(pair[0]), -pair[1]))
-    listed = {k.text.lower() for k, _ in kept}
-    other = [k for k in ad.candidates if k.text.lower() not in listed]
+    listed = {dedup_key(k.text) for k, _ in kept}
+    other = [k for k in ad.candidates if dedup_key(k.text) not in listed]
     return KeywordTiers([k for k, _ in ats], other)
 
 
@@ -59,39 +59,39 @@ def scored_keywords(model: KeywordFilter, ad: AdContext) -> list[tuple[Keyword, 
     a job title scores 1. The parts of every dropped candidate are scored in one batch."""
     keywords = list(ad.candidates)
     scores = model.searchable(keywords, ad)
-    listed = {k.text.lower() for k in keywords}
+    listed = {dedup_key(k.text) for k in keywords}
     dropped = {
         i: _retry_parts(model, k, ad.text, listed)
         for i, (k, score) in enumerate(zip(keywords, scores, strict=True))
         if k.category not in ALWAYS_KEPT and score < model.keep_min
     }
-    unique = list({p.text.lower(): p for ps in dropped.values() for p in ps}.values())
+    unique = list({p.text: p for ps in dropped.values() for p in ps}.values())
     part_score = dict(
-        zip([p.text.lower() for p in unique], model.searchable(unique, ad).tolist(), strict=True)
+        zip([p.text for p in unique], model.searchable(unique, ad).tolist(), strict=True)
     )
     kept: list[tuple[Keyword, float]] = []
     for i, keyword in enumerate(keywords):
         if i not in dropped:
             kept.append((keyword, 1.0 if keyword.category in ALWAYS_KEPT else float(scores[i])))
             continue
-        parts = [p for p in dropped[i] if p.text.lower() not in listed]
+        parts = [p for p in dropped[i] if dedup_key(p.text) not in listed]
         if parts:  # the first of equal best, as `argmax` gives
-            best = max(parts, key=lambda p: part_score[p.text.lower()])
-            if part_score[best.text.lower()] >= model.keep_min:
-                kept.append((best, part_score[best.text.lower()]))
-                listed.add(best.text.lower())
+            best = max(parts, key=lambda p: part_score[p.text])
+            if part_score[best.text] >= model.keep_min:
+                kept.append((best, part_score[best.text]))
+                listed.add(dedup_key(best.text))
     return kept
 
 
 def _retry_parts(
     model: KeywordFilter, keyword: Keyword, ad_text: str, listed: set[str]
 ) -> list[Keyword]:
-    """What a dropped candidate is tried again as (the model's `retry`), each text once, none
-    the reader listed itself."""
+    """What a dropped candidate is tried again as (the model's `retry`), each once (by
+    `dedup_key`), none the reader listed itself."""
     found = _parts(keyword)
     if model.retry == "spans":
         found += _sub_candidates(keyword, ad_text)
-    return list({p.text.lower(): p for p in found if p.text.lower() not in listed}.values())
+    return list({dedup_key(p.text): p for p in found if dedup_key(p.text) not in listed}.values())
 
 
 def _parts(keyword: Keyword) -> list[Keyword]:

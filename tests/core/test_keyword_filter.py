@@ -190,3 +190,23 @@ def test_the_check_names_the_labels_a_threshold_loses_and_the_unjudged_keywords(
     assert figures["dev_postings_judged"]["not_judged"] == [
         t for t in kept if keyword_key(t) not in said
     ]
+
+
+def test_the_fast_reads_of_a_candidates_place_agree_with_their_patterns() -> None:
+    """`stands_in` and `opens` give what the patterns they replace give (`(?<!\\w)…(?!\\w)`, and
+    an opener then only spaces and bullets before the position), on random strings."""
+    import random
+    import re
+
+    from core.jd.keyword_filter import opens, stands_in
+
+    opener = re.compile(r"(?:^|[.!?:;•\n])[\s\-–*•▪◦·]*$")
+    draw = random.Random(7)
+    letters = "ab _-.1é+#!\n\t–*•:;?x\u00a0"
+    for _ in range(20_000):
+        text = "".join(draw.choice(letters) for _ in range(draw.randint(0, 12)))
+        phrase = "".join(draw.choice(letters) for _ in range(draw.randint(1, 4)))
+        pattern = rf"(?<![\w]){re.escape(phrase)}(?![\w])"
+        assert stands_in(phrase, text) == (re.search(pattern, text) is not None), (phrase, text)
+        at = draw.randint(0, len(text))
+        assert opens(text, at) == (opener.search(text[:at]) is not None), (text, at)
