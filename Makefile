@@ -104,6 +104,9 @@ CORPUS ?= ../shared/corpus
 # corpus labelled by their headings, dev and held-back postings left out; deterministic.
 # The job-title model (core/data/jd_title_model.json): candidates labelled by each posting's
 # title field, the same postings left out; deterministic.
+# The ATS keyword filter (core/data/keyword_filter.json + its manifest): the keyword lists of 615
+# training postings judged by hand (tests/corpus_labels/keyword_judgements.json), read by the
+# models above; its threshold chosen leaving one source out; deterministic.
 train: install
 	$(BIN)/python -m tools.train_skill_spans --data $(SKILLSPAN)
 	$(BIN)/python -m tools.line_data.build --corpus $(CORPUS)
@@ -114,6 +117,7 @@ train: install
 	$(BIN)/python -m tools.train_jd_joints --corpus $(CORPUS)/postings
 	$(BIN)/python -m tools.train_jd_unit_roles --corpus $(CORPUS)/postings
 	$(BIN)/python -m tools.train_jd_titles --corpus $(CORPUS)/postings
+	$(BIN)/python -m tools.train_jd_keyword_filter --corpus $(CORPUS)/postings
 
 # Known vulnerabilities in the installed dependencies (pip-audit). One package is probed first:
 # when the advisory service cannot be used (offline, or a registry mirror without PyPI's JSON

@@ -216,7 +216,14 @@ class JDAnalysis(BaseModel):
     target_title: str = ""
     role_profile: RoleProfile
     requirements: list[Requirement] = Field(default_factory=list)
-    keywords: list[str] = Field(default_factory=list, description="ATS keyword list")
+    keywords: list[str] = Field(
+        default_factory=list,
+        description="ATS keywords: what a recruiter would search (counted in ATS coverage)",
+    )
+    other_terms: list[str] = Field(
+        default_factory=list,
+        description="Other terms in the ad: read from it, not counted in ATS coverage",
+    )
     sections: list[JDSection] = Field(default_factory=list)
     suspicious_instructions: list[str] = Field(default_factory=list)
     model_dropped: list[str] = Field(
@@ -224,6 +231,11 @@ class JDAnalysis(BaseModel):
         description="What the model's reading quoted that is not in the ad ('keyword: …'): "
         "left out",
     )
+
+    def all_terms(self) -> list[str]:
+        """The ATS keywords, then the other terms in the ad: what the writer aims its choice of
+        lines and skills at (the ATS coverage counts the first list only)."""
+        return [*self.keywords, *self.other_terms]
 
 
 # --- Retrieval ---------------------------------------------------------------------------------
@@ -471,12 +483,19 @@ class BulletVerdict(BaseModel):
 
 
 class ATSReport(BaseModel):
-    keyword_coverage_score: float = Field(..., ge=0, le=100)
+    keyword_coverage_score: float = Field(
+        ..., ge=0, le=100, description="Share of the job ad's ATS keywords the text states"
+    )
     supported_keywords: list[str] = Field(default_factory=list)
     missing_keywords: list[str] = Field(default_factory=list)
     suggested_keywords: list[str] = Field(
         default_factory=list,
         description="Missing from the draft, but the evidence states them: consider using them",
+    )
+    terms_not_counted: list[str] = Field(
+        default_factory=list,
+        description="The ad's other terms (not its ATS keywords): shown, never counted in "
+        "keyword coverage",
     )
     format_warnings: list[str] = Field(default_factory=list)
     role_signal_score: float = Field(..., ge=0, le=100)

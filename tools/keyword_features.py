@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from core.ingest.roles import TITLE_WORDS
+from core.jd.keyword_filter import case_shape
 from core.jd.phrases import duty_verbs, skill_terms
 from core.jd.rarity import zipf
 from core.jd.skill_spans import find_spans
@@ -75,18 +76,6 @@ def _spread_features(words: Sequence[str], table: Spread) -> list[str]:
 
 def _zipf_bucket(value: float) -> str:
     return str(min(7, max(3, math.floor(value))))
-
-
-def case_shape(words: Sequence[str]) -> str:
-    """How a phrase's words are capitalised: upper, mixed, title, first, some or lower."""
-    if all(w.isupper() for w in words if any(c.isalpha() for c in w)):
-        return "upper"
-    if any(any(c.isupper() for c in w[1:]) for w in words):
-        return "mixed"
-    capitals = sum(w[:1].isupper() for w in words)
-    if capitals == len(words):
-        return "title"
-    return "first" if words[0][:1].isupper() else ("some" if capitals else "lower")
 
 
 def _mark_feature(start: int, end: int, marks: Iterable[Mark]) -> list[str]:

@@ -1,12 +1,14 @@
-"""Train the ATS keyword filter experiment (`tools/keyword_filter.py`) on hand-judged keyword lists.
+"""Train the ATS keyword filter (`core.jd.keyword_filter`) on hand-judged keyword lists.
 
     python -m tools.train_jd_keyword_filter --corpus ../shared/corpus/postings [--out DIR] [--loso]
         [--context SCALE] [--retry spans|trims] [--check [--sweep 0.1,0.2]]
 
-Not used by `analyze_jd` (docs/EVALUATION.md, "ATS keywords judged by hand"): the weights and
-manifest go to --out, outside the package. `--check` scores the trained filter on the dev
-postings' judged keywords (tests/corpus_labels/keyword_judgements_dev.json) and on the labelled
-keywords of ../shared/eval/dev and ../shared/eval/real (tuning figures).
+Writes core/data/keyword_filter.json and its manifest (`make train`; --out elsewhere for an
+experiment). `analyze_jd` lists the candidates the filter keeps as the ad's ATS keywords and the
+rest as other terms in the ad (`core.jd.keyword_tiers`). `--check` scores the trained filter on
+the dev postings' judged keywords (tests/corpus_labels/keyword_judgements_dev.json) and on the
+labelled keywords of ../shared/eval/dev and ../shared/eval/real, found among the ATS keywords and
+in either tier (tuning figures).
 
 Data: the training postings whose keyword lists were judged searchable or not by hand
 (tests/corpus_labels/keyword_judgements.json, docs/labelling/keywords.md; none of them a dev or
@@ -15,16 +17,16 @@ that is not a job title (titles are always kept) and whose `keyword_key` was jud
 example. The model is a logistic regression over `keyword_features` and the scaled meaning
 vector and, unless `--context 0`, the unit roles and scaled meaning vector of the sentence around
 the candidate (`context_of_keywords`); features seen fewer than MIN_COUNT times are dropped.
-`--sweep` adds other thresholds to `--check`'s figures (docs/EVALUATION.md, ninth session), with
-the eval labels each threshold loses and the dev keywords listed that no judge saw. `--retry` is
-what a dropped candidate is tried again as (`searchable_keywords`): "spans" (the default: the
-trims, the span tagger's spans inside it and its trailing noun run) or "trims" (docs/EVALUATION.md,
-"sub-candidates of a dropped keyword", tenth session).
+`--sweep` adds other thresholds to `--check`'s figures, with the eval labels each threshold
+loses and the dev keywords listed that no judge saw. `--retry` is what a dropped candidate is
+tried again as (`core.jd.keyword_tiers`): "spans" (the default) or "trims".
 
 `--loso` writes no model: per source of the judged postings, the model is trained on the other
 sources and scores that one (what it does on an ad from a source it never saw). The threshold
-`keep_min` is chosen on those pooled out-of-fold scores (`choose_keep_min`) and written with the
-model, so it is chosen on data the model did not train on.
+`keep_min` is chosen on those pooled out-of-fold scores (`choose_keep_min`: the highest that
+keeps SEARCHABLE_KEPT_MIN of the searchable candidates of an unseen source) and written with the
+model, so it is chosen on data the model did not train on; the F1-best threshold is reported
+beside it.
 """
 
 from __future__ import annotations
@@ -45,18 +47,18 @@ from core.evaluation.jd_eval import find_cases
 from core.evaluation.jd_scoring import keyword_found
 from core.evaluation.postings import keyword_key, load_postings
 from core.jd.analyze import read_ad
-from core.text.meaning_vectors import DIM, SOURCE, meaning_vectors
-from tools.keyword_filter import (
+from core.jd.keyword_filter import (
     ALWAYS_KEPT,
     MANIFEST_FILE,
     MODEL_FILE,
-    RETRIES,
     KeywordFilter,
     context_of,
     context_of_keywords,
     keyword_features,
-    searchable_keywords,
 )
+from core.jd.keyword_tiers import RETRIES, keyword_tiers
+from core.resources import package_dir
+from core.text.meaning_vectors import DIM, SOURCE, meaning_vectors
 from tools.model_files import sha256, write_manifest
 
 VERSION = 1
@@ -69,9 +71,11 @@ MIN_COUNT = 2
 C = 0.3
 VECTOR_SCALE = 3.0
 CONTEXT_SCALE = 3.0  # the sentence around the candidate: its unit roles and its meaning vector
-# keep_min: the threshold (0.05 steps) with the best F1 of keeping the searchable candidates of an
-# unseen source (pooled leave-one-source-out scores): a listed keyword no recruiter searches and a
-# searchable one left out cost the user alike (a wrong suggestion, a missed one).
+# keep_min: the highest threshold (0.05 steps) whose pooled leave-one-source-out scores keep this
+# share of the searchable candidates of an unseen source. What the filter drops is still shown
+# (among the other terms in the ad), but a searchable keyword there is one the ATS coverage and
+# the writer's aim leave out, so most of them must stay.
+SEARCHABLE_KEPT_MIN = 0.9
 
 # keyword text, features, searchable, source, the meaning vector of the sentence around it
 Example = tuple[str, list[str], bool, str, np.ndarray]
@@ -148,7 +152,17 @@ def at_threshold(labels: np.ndarray, scores: np.ndarray, keep_min: float) -> dic
 
 
 def choose_keep_min(labels: np.ndarray, scores: np.ndarray) -> float:
-    """The threshold (0.05 steps) with the best F1 of keeping the searchable candidates."""
+    """The highest threshold (0.05 steps) that keeps SEARCHABLE_KEPT_MIN of the searchable
+    candidates (the lowest step when none does)."""
+    wanted = max(int(labels.sum()), 1)
+    steps = [round(step * 0.05, 2) for step in range(1, 20)]
+    keeping = [t for t in steps if ((scores >= t) & labels).sum() / wanted >= SEARCHABLE_KEPT_MIN]
+    return max(keeping, default=steps[0])
+
+
+def f1_best_keep_min(labels: np.ndarray, scores: np.ndarray) -> float:
+    """The threshold (0.05 steps) with the best F1 of keeping the searchable candidates (the
+    lowest of ties); reported beside the chosen one."""
 
     def f1(keep_min: float) -> float:
         kept = scores >= keep_min
@@ -211,7 +225,7 @@ def _figures(model: KeywordFilter, dev: list, cases: dict[str, list]) -> dict[st
     junk = searchable = wanted = listed = unjudged = 0
     not_judged: list[str] = []
     for said, context in dev:
-        texts = [k.text for k in searchable_keywords(model, context)]
+        texts = [k.text for k in keyword_tiers(model, context).ats]
         keys = [keyword_key(t) for t in texts]
         junk += sum(said.get(k) is False for k in keys)
         searchable += sum(said.get(k) is True for k in keys)
@@ -229,22 +243,26 @@ def _figures(model: KeywordFilter, dev: list, cases: dict[str, list]) -> dict[st
         }
     }
     for name, read in cases.items():
-        found = {"all": 0, "kept": 0, "labelled": 0}
+        found = {"all": 0, "kept": 0, "either": 0, "labelled": 0}
         lost: list[str] = []
         for labels, ad in read:
             everything = [k.text for k in ad.keywords]
-            kept_texts = [k.text for k in searchable_keywords(model, context_of(ad))]
+            tiers = keyword_tiers(model, context_of(ad))
+            kept_texts = [k.text for k in tiers.ats]
+            either = kept_texts + [k.text for k in tiers.other]
             for label in labels:
                 found["labelled"] += 1
                 there = keyword_found(label, everything, strict=False)
                 kept = keyword_found(label, kept_texts, strict=False)
                 found["all"] += there
                 found["kept"] += kept
+                found["either"] += keyword_found(label, either, strict=False)
                 if there and not kept:
                     lost.append(label)
         figures[f"eval_{name}_keyword_recall"] = {
             "unfiltered": round(found["all"] / max(found["labelled"], 1), 3),
             "filtered": round(found["kept"] / max(found["labelled"], 1), 3),
+            "either_tier": round(found["either"] / max(found["labelled"], 1), 3),
             "lost": lost,
         }
     return figures
@@ -253,7 +271,7 @@ def _figures(model: KeywordFilter, dev: list, cases: dict[str, list]) -> dict[st
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--corpus", default=str(DEFAULT_CORPUS), help="the postings corpus folder")
-    parser.add_argument("--out", default="keyword_filter", help="folder for weights, manifest")
+    parser.add_argument("--out", default=str(package_dir("data")), help="weights, manifest")
     parser.add_argument("--c", type=float, default=C, help="inverse L2 strength")
     parser.add_argument("--scale", type=float, default=VECTOR_SCALE, help="meaning vector scale")
     parser.add_argument("--context", type=float, default=CONTEXT_SCALE, help="0: no sentence")
@@ -275,6 +293,7 @@ def main() -> int:
         "pooled_auc": round(float(roc_auc_score(labels, pooled)), 3),
         "pooled_at_thresholds": curve,
         "keep_min": keep_min,
+        "keep_min_f1_best": f1_best_keep_min(labels, pooled),
     }
     if args.loso:
         print(json.dumps(report, indent=1))
@@ -283,7 +302,7 @@ def main() -> int:
     lexical = len(features)
     weights = np.round(model.coef_[0], 4)
     data = {
-        "comment": "ATS keyword filter experiment, trained by tools/train_jd_keyword_filter.py.",
+        "comment": "ATS keyword filter, trained by tools/train_jd_keyword_filter.py.",
         "version": VERSION,
         "keep_min": keep_min,
         "retry": args.retry,
@@ -326,7 +345,7 @@ def main() -> int:
             "context_scale": args.context,
             "retry": args.retry,
             "min_count": MIN_COUNT,
-            "keep_min_rule": "best F1 of the pooled leave-one-source-out scores",
+            "keep_min_rule": f"highest keeping {SEARCHABLE_KEPT_MIN} of searchable (pooled LOSO)",
             "seed": SEED,
         },
         "features": lexical,

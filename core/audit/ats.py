@@ -1,6 +1,8 @@
 """The ATS report (SDD 4.5) plus honest must-have coverage.
 
-- Keyword coverage: the share of the JD's ATS keywords the text states word for word
+- Keyword coverage: the share of the JD's ATS keywords (`JDAnalysis.keywords`, the terms a
+  recruiter would search; never the ad's other terms, listed apart in `terms_not_counted`) the
+  text states word for word
   (case-insensitive, on word boundaries). A synonym does not count: a recruiter searching the
   document for "BigQuery" does not find "Snowflake", so a keyword listed as present is one a
   search of the document finds. Missing keywords are split: `suggested_keywords` are missing
@@ -195,6 +197,7 @@ def build_ats_report(
         supported_keywords=supported,
         missing_keywords=missing,
         suggested_keywords=suggested,
+        terms_not_counted=list(jd.other_terms),
         format_warnings=list(format_warnings),
         role_signal_score=role_signal_score(role_lines, jd.role_profile.inferred_level),
         must_have_coverage=round(100 * len(must_ok) / musts, 1) if musts else 0.0,

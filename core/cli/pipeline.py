@@ -149,7 +149,7 @@ def _print_summary(board, out_dir: Path) -> None:
     if ats is not None:
         print(
             f"must-have coverage {ats.must_have_coverage:.0f}% · "
-            f"keyword coverage {ats.keyword_coverage_score:.0f}%"
+            f"keyword coverage {ats.keyword_coverage_score:.0f}% (ATS keywords only)"
         )
     if draft and draft.dropped:
         print(f"{len(draft.dropped)} line(s) dropped by the audit (listed in audit.json)")

@@ -33,7 +33,7 @@ def straight_board(resume_path: Path, jd_path: Path) -> Blackboard:
         requirements=jd.requirements,
         evidence_map=[],
         gaps=[],
-        keywords=jd.keywords,
+        keywords=jd.all_terms(),
         target_title="",
         max_pages=2,
     ).draft

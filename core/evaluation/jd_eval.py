@@ -31,6 +31,7 @@ SUMMED = (
     ("requirement_recall", "requirements", "matched_count", "labelled"),
     ("priority_accuracy", "requirements", "priority_hits", "matched_count"),
     ("keyword_recall", "keywords", "found_count", "labelled"),
+    ("keyword_recall_either_tier", "keywords", "either_count", "labelled"),
     ("keyword_precision", "keywords", "useful_count", "extracted"),
 )
 
@@ -202,22 +203,24 @@ def _damaged_line(scored: dict[str, Any]) -> dict[str, Any]:
 def format_report(result: dict[str, Any]) -> str:
     """A plain-text table: one line per case, then one per group."""
     lines = [
-        f"{'case':44} {'split':9} {'req':>5} {'prio':>5} {'kw rec':>6} {'kw prec':>7} "
-        f"{'boiler':>6} {'title':>5}"
+        f"{'case':44} {'split':9} {'req':>5} {'prio':>5} {'kw rec':>6} {'either':>6} "
+        f"{'kw prec':>7} {'boiler':>6} {'title':>5}"
     ]
     for s in result["cases"]:
         r, k = s["requirements"], s["keywords"]
         lines.append(
             f"{s['case'][:44]:44} {s['split']:9} {r['recall']:5.2f} {r['priority_accuracy']:5.2f} "
-            f"{k['recall']:6.2f} {k['precision']:7.2f} {s['boilerplate']['as_requirements']:6d} "
+            f"{k['recall']:6.2f} {k['recall_either_tier']:6.2f} {k['precision']:7.2f} "
+            f"{s['boilerplate']['as_requirements']:6d} "
             f"{'yes' if s['title']['right'] else 'no':>5}"
         )
     lines.append("")
     for group, g in result["summary"].items():
         lines.append(
             f"{group:10} ({g['cases']} cases): requirement recall {_pct(g['requirement_recall'])}, "
-            f"must/nice {_pct(g['priority_accuracy'])}, keyword recall "
+            f"must/nice {_pct(g['priority_accuracy'])}, keywords found in the ATS tier "
             f"{_pct(g['keyword_recall'])} (lowest case {_pct(g['min_case_keyword_recall'])}), "
+            f"in either tier {_pct(g['keyword_recall_either_tier'])}, "
             f"keyword precision {_pct(g['keyword_precision'])}, boilerplate as requirements "
             f"{g['boilerplate_as_requirements']}, title right {_pct(g['title_right'])}"
         )

@@ -6,9 +6,10 @@
   starts with the label and stays short (a requirement followed by its explanation).
 - Precision: the share of extracted requirements that match some label.
 - Priority accuracy: on matched labels, the share whose must/nice agrees.
-- Keyword recall: labelled `jd_keywords` found in `analysis.keywords`, strictly (same words,
-  case-insensitive) and loosely (inside a longer keyword, or covered by keywords joined with
-  and/or: 'R or Python' by 'R' + 'Python').
+- Keyword recall: labelled `jd_keywords` found among the ATS keywords (`analysis.keywords`),
+  strictly (same words, case-insensitive) and loosely (inside a longer keyword, or covered by
+  keywords joined with and/or: 'R or Python' by 'R' + 'Python'); and loosely in either tier (the
+  ATS keywords or the other terms in the ad, `analysis.all_terms()`).
 """
 
 from __future__ import annotations
@@ -114,10 +115,13 @@ def score_keywords(analysis: JDAnalysis, labels: dict[str, Any]) -> dict[str, An
     wanted = labels.get("jd_keywords", [])
     strict = [k for k in wanted if keyword_found(k, analysis.keywords)]
     loose = [k for k in wanted if keyword_found(k, analysis.keywords, strict=False)]
+    either = [k for k in wanted if keyword_found(k, analysis.all_terms(), strict=False)]
     return {
         "labelled": len(wanted),
         "recall_strict": _ratio(len(strict), len(wanted)),
         "recall": _ratio(len(loose), len(wanted)),
+        "either_count": len(either),
+        "recall_either_tier": _ratio(len(either), len(wanted)),
         "missed": [k for k in wanted if k not in loose],
         "missed_strict": [k for k in wanted if k not in strict],
     }

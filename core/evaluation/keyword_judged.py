@@ -4,7 +4,9 @@ The judgements (`tests/corpus_labels/keyword_judgements*.json`, docs/labelling/k
 of each keyword candidate of a posting whether a recruiter would search it. Scored per posting
 and pooled: the share of the *listed* keywords judged not searchable (the issue's "phrases a
 recruiter would not search", target under 5%), and the share of the searchable candidates that
-are still listed. A listed keyword no one judged is counted apart (the reader changed since).
+are still listed. The list is the ad's ATS keywords (`JDAnalysis.keywords`); the searchable
+ones found in either tier (the ATS keywords or the other terms in the ad) are counted too. A
+listed keyword no one judged is counted apart (the reader changed since).
 """
 
 from __future__ import annotations
@@ -27,8 +29,10 @@ def evaluate_keywords(folder: Path, judged: Path) -> dict[str, Any]:
         if entry["id"] not in postings:
             raise InputError(f"{judged}: posting {entry['id']} is not in {folder}")
         said = {k["key"]: bool(k["searchable"]) for k in entry["judged"]}
-        listed = [keyword_key(k) for k in analyze_jd(postings[entry["id"]]["text"]).keywords]
+        analysis = analyze_jd(postings[entry["id"]]["text"])
+        listed = [keyword_key(k) for k in analysis.keywords]
         known = [said[k] for k in listed if k in said]
+        either = {keyword_key(k) for k in analysis.all_terms()}
         rows.append(
             {
                 "id": entry["id"],
@@ -36,6 +40,7 @@ def evaluate_keywords(folder: Path, judged: Path) -> dict[str, Any]:
                 "unjudged": len(listed) - len(known),
                 "junk": known.count(False),
                 "searchable_listed": known.count(True),
+                "searchable_either_tier": sum(v for k, v in said.items() if k in either),
                 "searchable_judged": sum(said.values()),
             }
         )
@@ -63,9 +68,11 @@ def summarise(rows: list[dict[str, Any]]) -> dict[str, Any]:
 def format_report(result: dict[str, Any]) -> str:
     s = result["summary"]
     return (
-        f"{s['postings']} postings, {s['listed']} keywords listed ({s['unjudged']} not judged)\n"
+        f"{s['postings']} postings, {s['listed']} ATS keywords listed ({s['unjudged']} not "
+        "judged)\n"
         f"not searchable among the judged listed keywords: {s['junk']} ({s['junk_share']:.1%})\n"
         f"searchable keywords still listed: {s['searchable_listed']} of {s['searchable_judged']} "
-        f"({s['searchable_kept']:.1%})\n"
+        f"({s['searchable_kept']:.1%}); in either tier (ATS keywords or other terms): "
+        f"{s['searchable_either_tier']}\n"
         f"postings with under 5% not searchable: {s['postings_under_5pct_junk']} of {s['postings']}"
     )

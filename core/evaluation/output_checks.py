@@ -158,7 +158,7 @@ def summary_faults(board: Blackboard) -> list[str]:
     requirements = [r for r in (board.jd.requirements if board.jd else []) if r.id in asked]
     # what a declined ask names: the ad's keywords, the draft's skills and the names
     # (capitalised words) its text holds
-    named = [*(board.jd.keywords if board.jd else []), *(k.skill for k in draft.skills)]
+    named = [*(board.jd.all_terms() if board.jd else []), *(k.skill for k in draft.skills)]
     named += [w for r in requirements for w in re.findall(r"\b[A-Z][\w+#.-]+", r.text)]
     terms = [t for r in requirements for t in named if _holds(r.text, t)]
     summary = " ".join(line.text for line in draft.summary)

@@ -25,6 +25,7 @@ ATS_FIELDS = (
     "supported_keywords",
     "missing_keywords",
     "suggested_keywords",
+    "terms_not_counted",
     "format_warnings",
     "role_signal_score",
     "must_have_coverage",

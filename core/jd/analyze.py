@@ -1,5 +1,8 @@
 """`analyze_jd`: job description text -> requirements, ATS keywords and a role profile.
 
+The ATS keywords are the candidates a learned filter keeps (`core.jd.keyword_tiers`); the rest
+are listed as other terms in the ad, shown but not counted in ATS coverage.
+
 Deterministic and offline. Lines that `core.ingest.detect_injection` flags (instructions aimed
 at screening tools or writing assistants) are kept in `suspicious_instructions` as data and
 removed before anything else reads the text, so they can never become requirements or keywords.
@@ -17,6 +20,8 @@ from core.contracts import JDAnalysis, JDSection, Priority, Requirement
 from core.errors import JDParsingError
 from core.ingest import detect_injection
 from core.ingest.textnorm import normalize_text
+from core.jd.keyword_filter import context_of, keyword_filter
+from core.jd.keyword_tiers import keyword_tiers
 from core.jd.keywords import Keyword, keywords_in, unique_keywords
 from core.jd.model_keywords import tagged_keywords
 from core.jd.phrases import defined_acronyms, phrase_terms, shaped_terms
@@ -273,21 +278,23 @@ def analyze_jd(
     heading a role by meaning (`core.jd.roles`) and drops requirement candidates that read as
     boilerplate by meaning (`core.jd.sentence_roles`)."""
     ad = read_ad(text, target_title=target_title, limits=limits, embedder=embedder)
-    sections, requirements, title, keywords = ad.sections, ad.requirements, ad.title, ad.keywords
+    sections, requirements, title = ad.sections, ad.requirements, ad.title
+    tiers = keyword_tiers(keyword_filter(), context_of(ad))
     level_lines = [b.text for s in sections[:3] for b in s.blocks if LEVEL_LINE.match(b.text)]
     signal_text = "\n".join(b.text for s in sections if s.kind not in NO_KEYWORDS for b in s.blocks)
     profile = build_profile(
         title=target_title or title.title,
         level_line=" ".join(level_lines),
         requirements=requirements,
-        keywords=keywords,
+        keywords=tiers.ats,  # clusters and storylines of what a recruiter would search
         signal_text=signal_text,
     )
     return JDAnalysis(
         target_title=target_title.strip() or title.title,
         role_profile=profile,
         requirements=requirements,
-        keywords=[k.text for k in keywords],
+        keywords=[k.text for k in tiers.ats],
+        other_terms=[k.text for k in tiers.other],
         sections=[JDSection(kind=s.kind, heading=s.heading, text=s.text) for s in sections],
         suspicious_instructions=ad.suspicious,
     )

@@ -266,7 +266,7 @@ def do_writing(board: Blackboard, deps: Deps) -> Changes:
         requirements=board.requirements,
         evidence_map=board.evidence_map,
         gaps=board.gap_resolutions,
-        keywords=board.jd.keywords if board.jd else [],
+        keywords=board.jd.all_terms() if board.jd else [],
         target_title=board.inputs.target_title,
         max_pages=board.inputs.length_rules.max_pages,
         exclude_ids=set(board.revision_exclude_ids) | excluded,

@@ -32,7 +32,7 @@ def unread_ad(board: Blackboard | None) -> UnreadAd | None:
     if board is None or board.jd is None or board.jd.requirements or not ad.strip():
         return None
     titles = tuple(board.jd.role_profile.keyword_clusters.get("titles", []))
-    terms = tuple(k for k in board.jd.keywords if k not in titles)
+    terms = tuple(k for k in board.jd.all_terms() if k not in titles)
     return UnreadAd(words=len(ad.split()), titles=titles, terms=terms)
 
 

@@ -240,10 +240,18 @@ def render_ats(ats: ATSReport) -> None:
     cols[1].metric(
         "Job keywords in your DOCX",
         f"{ats.keyword_coverage_score:.0f}%",
-        help="The job ad's keywords a search of the DOCX finds, word for word.",
+        help=(
+            "The job ad's ATS keywords (the terms a recruiter would search) a search of the "
+            "DOCX finds, word for word. The ad's other terms are not counted."
+        ),
     )
     st.markdown("**Keywords your DOCX has:** " + inline(ats.supported_keywords))
     st.markdown("**Keywords it lacks:** " + inline(ats.missing_keywords))
+    if ats.terms_not_counted:
+        st.caption(
+            f"Coverage counts the job's ATS keywords only; {len(ats.terms_not_counted)} other "
+            "term(s) in the ad are not counted."
+        )
     if ats.suggested_keywords:
         st.caption(
             "Your evidence supports these, so you may add them: " + inline(ats.suggested_keywords)

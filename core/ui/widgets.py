@@ -199,8 +199,13 @@ def render_role_profile(analysis: JDAnalysis) -> None:
         st.markdown(f"**{safe_text(cluster)}**: " + " · ".join(safe_text(t) for t in terms))
     st.markdown("#### Recommended storylines")
     render_bullets(profile.recommended_storylines)
-    st.markdown("#### All ATS keywords")
+    st.markdown("#### ATS keywords")
+    st.caption("What a recruiter would search for; the audit's keyword coverage counts these.")
     st.markdown(" · ".join(safe_text(k) for k in analysis.keywords) or "None found.")
+    if analysis.other_terms:
+        st.markdown("#### Other terms in the ad")
+        st.caption("Read from the ad but seldom searched; not counted in keyword coverage.")
+        st.markdown(" · ".join(safe_text(k) for k in analysis.other_terms))
     render_suspicious("the job description", analysis.suspicious_instructions)
 
 

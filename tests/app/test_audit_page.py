@@ -38,6 +38,9 @@ def test_a_verdict_banner_with_counts_and_one_coverage_display(app, drafted_sess
     assert not at.get("progress") and "Role signal" not in metrics  # one display, no riddle
     shown = texts(at)
     assert all(k in shown for k in ats.supported_keywords + ats.missing_keywords)
+    # coverage counts the ATS keywords only; the ad's other terms are said to be left out
+    assert ats.terms_not_counted == board.jd.other_terms and ats.terms_not_counted
+    assert f"{len(ats.terms_not_counted)} other term(s) in the ad are not counted" in shown
 
 
 def test_downloads_hold_the_tailored_content(app, drafted_session):

@@ -43,6 +43,19 @@ def test_role_profile_shows_level_must_haves_and_keywords(app, mapped_session):
         assert f"**{cluster}**: " + " · ".join(terms) in lines
 
 
+def test_page_shows_the_ats_keywords_and_the_other_terms_apart(app, mapped_session):
+    jd = mapped_session.board.jd
+    jd.keywords, jd.other_terms = ["Apache Spark", "Airflow"], ["data pipelines", "great team"]
+    at = app(mapped_session, "app_pages/jd_analysis.py")
+    assert not at.exception
+    lines = texts(at).splitlines()
+    assert {m.label: m.value for m in at.metric}["ATS keywords"] == "2"
+    ats, other = lines.index("#### ATS keywords"), lines.index("#### Other terms in the ad")
+    assert "Apache Spark · Airflow" in lines[ats:other]
+    assert "data pipelines · great team" in lines[other:]
+    assert any("not counted in keyword coverage" in line for line in lines)  # its caption
+
+
 def test_page_warns_about_a_thin_reading_and_shows_where_lines_went(app, mapped_session):
     jd = mapped_session.board.jd
     jd.requirements = jd.requirements[:2]

@@ -207,3 +207,13 @@ def test_a_line_missing_from_the_document_never_counts():
     )
     assert report.supported_keywords == ["EKS"]
     assert report.must_haves_missing == ["Chaos practice"]
+
+
+def test_coverage_counts_the_ats_keywords_only_and_lists_the_other_terms_apart():
+    draft = _draft(("Moved 9 services to EKS with Helm charts.", "c1"))
+    jd = _jd(["Helm", "Terraform"]).model_copy(update={"other_terms": ["services", "charts"]})
+    ats = build_ats_report(draft, jd=jd, evidence_map=[], cards=CARDS, synonyms=SYNONYMS)
+    # the draft states both other terms, yet coverage is Helm of {Helm, Terraform}
+    assert ats.keyword_coverage_score == 50.0
+    assert ats.supported_keywords == ["Helm"] and ats.missing_keywords == ["Terraform"]
+    assert ats.terms_not_counted == ["services", "charts"]

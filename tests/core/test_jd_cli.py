@@ -14,7 +14,7 @@ from reportlab.pdfgen import canvas
 
 from core.cli import main
 
-SHAPE = {"target_title", "role_profile", "requirements", "keywords", "sections"}
+SHAPE = {"target_title", "role_profile", "requirements", "keywords", "other_terms", "sections"}
 PROFILE_SHAPE = {
     "inferred_level",
     "must_haves",
@@ -81,6 +81,9 @@ def test_analyze_every_dev_jd(eval_cases, capsys):
         assert len(payload["requirements"]) >= len(labels["requirements"]) * 0.9
         first = payload["requirements"][0]
         assert {"id", "text", "priority", "keywords", "years", "section"} <= set(first)
+        # two tiers: the ATS keywords lead with the title, the other terms never repeat them
+        assert payload["keywords"][0] == labels["target_title"], case.name
+        assert not set(payload["keywords"]) & set(payload["other_terms"]), case.name
 
 
 @pytest.mark.slow  # every labelled case in every file format: not in the fast tier

@@ -20,7 +20,10 @@ from core.jd.sections import NEVER_REQUIREMENTS
 
 # Reached on 2026-11 over the 11 cases (`python -m core eval jd --cases ../shared/eval/dev`):
 # requirement recall 0.92-1.00, precision >= 0.92, priority accuracy >= 0.92, keyword recall
-# loose 0.79-1.00 (0.91 overall), strict 0.38-1.00.
+# loose 0.79-1.00 (0.91 overall), strict 0.38-1.00. Since the keywords come in two tiers (the
+# ATS keywords the filter keeps, the other terms in the ad) the keyword floors hold for either
+# tier, and the ATS keywords alone have their own (2026-11-30: loose 0.67-1.00, 0.82 overall;
+# strict 0.48-1.00).
 MIN_REQUIREMENT_RECALL = 0.9
 MIN_MEAN_REQUIREMENT_RECALL = 0.95
 MIN_PRECISION = 0.85
@@ -28,6 +31,8 @@ MIN_PRIORITY_ACCURACY = 0.9
 MIN_KEYWORD_RECALL_STRICT = 0.35
 MIN_KEYWORD_RECALL = 0.75
 MIN_OVERALL_KEYWORD_RECALL = 0.88
+MIN_ATS_KEYWORD_RECALL = 0.65
+MIN_OVERALL_ATS_KEYWORD_RECALL = 0.8
 NOT_REQUIREMENTS = re.compile(
     r"\$\d|salary|base pay|equity|benefits|health insurance|equal opportunity|our process|"
     r"hiring manager|a call with",
@@ -83,12 +88,17 @@ def test_priority_accuracy_on_matched_requirements(scores):
 
 
 def test_keyword_recall_meets_floor(scores):
+    """Labelled keywords found in either tier, and among the ATS keywords alone."""
     for s in scores:
         k = s["keywords"]
         assert k["recall_strict"] >= MIN_KEYWORD_RECALL_STRICT, (s["case"], k["missed_strict"])
-        assert k["recall"] >= MIN_KEYWORD_RECALL, (s["case"], k["missed"])
+        assert k["recall_either_tier"] >= MIN_KEYWORD_RECALL, s["case"]
+        assert k["recall"] >= MIN_ATS_KEYWORD_RECALL, (s["case"], k["missed"])
+    labelled = sum(s["keywords"]["labelled"] for s in scores)
+    either = sum(s["keywords"]["either_count"] for s in scores)
+    assert either / labelled >= MIN_OVERALL_KEYWORD_RECALL
     found = sum(s["keywords"]["recall"] * s["keywords"]["labelled"] for s in scores)
-    assert found / sum(s["keywords"]["labelled"] for s in scores) >= MIN_OVERALL_KEYWORD_RECALL
+    assert found / labelled >= MIN_OVERALL_ATS_KEYWORD_RECALL
 
 
 def test_benefits_pay_and_process_text_never_become_requirements(analysed):

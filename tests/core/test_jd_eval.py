@@ -273,7 +273,7 @@ def test_every_list_style_gives_one_requirement_per_item(marker):
     analysis = analyze_jd(jd)
     assert [r.text for r in analysis.requirements] == items, marker
     assert [r.priority for r in analysis.requirements][-1] == Priority.NICE
-    assert {"EPA 608 Universal", "CMMS", "OSHA 30"} <= set(analysis.keywords)
+    assert {"EPA 608 Universal", "CMMS", "OSHA 30"} <= set(analysis.all_terms())
 
 
 def test_a_flattened_numbered_list_skips_numbers_inside_items():

@@ -157,11 +157,12 @@ Requirements
 
 
 def test_the_ats_list_gains_the_knowledge_the_rules_miss_after_their_own(monkeypatch):
-    from core.jd import analyze, analyze_jd
+    from core.jd import analyze
 
-    with_tagger = analyze_jd(AD).keywords
+    # the reader's candidates, before the filter splits them into tiers (core.jd.keyword_tiers)
+    with_tagger = [k.text for k in analyze.read_ad(AD).keywords]
     monkeypatch.setattr(analyze, "tagged_keywords", lambda texts: [])
-    rules = analyze_jd(AD).keywords
+    rules = [k.text for k in analyze.read_ad(AD).keywords]
     assert "thermodynamics" in with_tagger and "thermodynamics" not in rules
     assert with_tagger[: len(rules)] == rules  # the rules' keywords keep their order
     asks = [line.lstrip("- ") for line in AD.splitlines() if line.startswith("- ")]

@@ -126,6 +126,9 @@ def test_whole_flow_from_sample_to_downloads(new_page, tmp_path):
     go(page, "JD analysis", "What the job asks for")
     page.get_by_text("Must-haves", exact=True).first.wait_for()
     assert page.get_by_text("Apache Spark", exact=False).count() > 0
+    # the ad's keywords in two tiers: what the ATS coverage counts, and the rest, still shown
+    page.get_by_text("ATS keywords", exact=True).first.wait_for()
+    page.get_by_text("Other terms in the ad", exact=True).first.wait_for()
     screenshot(page, "02-jd-analysis")
 
     go(page, "Evidence map", "Your evidence for each requirement")

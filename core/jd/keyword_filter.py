@@ -1,7 +1,7 @@
-"""Which of a job ad's ATS keyword candidates a recruiter would search: a small learned filter.
-An experiment (`tools/train_jd_keyword_filter.py`), not used by `analyze_jd`: on the project's
-labelled job ads it drops real trade terms of occupations it has not seen ('journal entries',
-'curriculum', 'Niagara') as well as junk (docs/EVALUATION.md, "ATS keywords judged by hand").
+"""Which of a job ad's ATS keyword candidates a recruiter would search: a small learned filter
+(core/data/keyword_filter.json, trained by `tools/train_jd_keyword_filter.py`). `analyze_jd`
+lists the candidates it keeps as the ATS keywords and the rest as other terms in the ad
+(`core.jd.keyword_tiers`).
 
 The rules and the span tagger (`core.jd.analyze.collect_keywords`) find every phrase that may be a
 keyword; many are not ones a recruiter types into an applicant-tracking search ("gain hands-on
@@ -23,20 +23,22 @@ import json
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 
-from core.jd.analyze import AdReading
 from core.jd.keywords import Keyword
-from core.jd.phrases import duty_verbs, phrase_words, skill_terms
+from core.jd.phrases import duty_verbs, skill_terms
 from core.jd.rarity import common_words, zipf
 from core.jd.sections import Section
-from core.jd.skill_spans import find_spans
 from core.jd.unit_roles import ROLES, unit_roles_model
+from core.resources import package_dir
 from core.text.meaning_vectors import meaning_vectors
-from tools.keyword_features import case_shape
+
+if TYPE_CHECKING:
+    from core.jd.analyze import AdReading
 
 MODEL_FILE = "keyword_filter.json"
 MANIFEST_FILE = "keyword_filter_manifest.json"
@@ -45,7 +47,8 @@ CODE = r"\d+-[A-Za-z][A-Za-z\d]*|[A-Za-z]+-\d+[A-Za-z\d]*"
 TOKEN = re.compile(rf"{CODE}|[A-Za-z][A-Za-z'’+#]*[A-Za-z+#]|[A-Za-z]|\d+(?:[.,]\d+)?")
 CONTEXT = re.compile(r"[A-Za-z][A-Za-z'’]*|\d+")
 CAMEL_GLUE = re.compile(r"[a-z]{3}[A-Z][a-z]")  # 'QualificationsCurrently', also 'SharePoint'
-OPENS = re.compile(r"(?:^|[.!?:;•\n])[\s\-–*•▪◦·]*$")
+OPENERS = frozenset(".!?:;•\n")  # what opens a sentence or a list item, then bullets or spaces
+BULLETS = frozenset("-–*•▪◦·")
 SENTENCE = re.compile(r"[^.!?;]+[.!?;]?")
 ALWAYS_KEPT = frozenset({"titles"})
 
@@ -60,9 +63,18 @@ class AdContext:
     asked: Sequence[str]
     candidates: Sequence[Keyword]
 
-    @property
+    @cached_property
     def lowered(self) -> tuple[str, ...]:
         return tuple(k.text.lower() for k in self.candidates)
+
+    @cached_property
+    def section_texts(self) -> tuple[tuple[str, str], ...]:
+        """(kind, lower-cased text) of each section."""
+        return tuple((s.kind, s.text.lower()) for s in self.sections)
+
+    @cached_property
+    def asked_texts(self) -> tuple[str, ...]:
+        return tuple(a.lower() for a in self.asked)
 
 
 def context_of(ad: AdReading) -> AdContext:
@@ -81,6 +93,18 @@ def _word(token: str) -> str:
     if low[0].isdigit():
         return "<num>"
     return low if low in _vocabulary() else "<word>"
+
+
+def case_shape(words: Sequence[str]) -> str:
+    """How a phrase's words are capitalised: upper, mixed, title, first, some or lower."""
+    if all(w.isupper() for w in words if any(c.isalpha() for c in w)):
+        return "upper"
+    if any(any(c.isupper() for c in w[1:]) for w in words):
+        return "mixed"
+    capitals = sum(w[:1].isupper() for w in words)
+    if capitals == len(words):
+        return "title"
+    return "first" if words[0][:1].isupper() else ("some" if capitals else "lower")
 
 
 def _case(words: Sequence[str]) -> str:
@@ -136,26 +160,57 @@ def _ad_features(text: str, ad: AdContext) -> list[str]:
     """Where in the ad the candidate stands: the kind of the first section that holds it, whether
     a requirement holds it, and whether it lies inside a longer candidate or holds a shorter one."""
     low = text.lower()
-    kind = next((s.kind for s in ad.sections if low in s.text.lower()), "none")
-    pattern = re.compile(rf"(?<![\w]){re.escape(low)}(?![\w])")
-    inside = any(other != low and pattern.search(other) for other in ad.lowered)
+    kind = next((kind for kind, section in ad.section_texts if low in section), "none")
+    # `in` first: most pairs of candidates share nothing
+    inside = any(low in other and other != low and stands_in(low, other) for other in ad.lowered)
     holds = any(
-        other != low and re.search(rf"(?<![\w]){re.escape(other)}(?![\w])", low)
-        for other in ad.lowered
-        if other
+        other in low and other != low and stands_in(other, low) for other in ad.lowered if other
     )
     return [
         f"sec={kind}",
-        f"asked={any(low in a.lower() for a in ad.asked)}",
+        f"asked={any(low in asked for asked in ad.asked_texts)}",
         f"inside_longer={inside}",
         f"holds_shorter={holds}",
     ]
 
 
+def stands_in(phrase: str, text: str) -> bool:
+    r"""Is PHRASE written in TEXT with no word character (letter, digit, underscore) touching it
+    on either side? (What `(?<!\w)phrase(?!\w)` finds, without compiling a pattern per pair of
+    candidates: an ad of thousands of candidates compares millions of pairs.)"""
+    at = text.find(phrase)
+    while at >= 0:
+        end = at + len(phrase)
+        if (at == 0 or not _word_char(text[at - 1])) and (
+            end == len(text) or not _word_char(text[end])
+        ):
+            return True
+        at = text.find(phrase, at + 1)
+    return False
+
+
+@lru_cache(maxsize=8)  # the ad's text, read once per candidate
+def lowered(text: str) -> str:
+    return text.lower()
+
+
+def opens(text: str, at: int) -> bool:
+    """Does position AT of TEXT open a sentence or a list item: only spaces and bullet marks
+    between it and the text's start, or one of `OPENERS`?"""
+    start = at
+    while start > 0 and (text[start - 1].isspace() or text[start - 1] in BULLETS):
+        start -= 1
+    return start == 0 or text[start - 1] in OPENERS or any(c in OPENERS for c in text[start:at])
+
+
+def _word_char(char: str) -> bool:
+    return char.isalnum() or char == "_"
+
+
 def _context_features(text: str, ad_text: str) -> list[str]:
     at = ad_text.find(text)
     if at < 0:
-        at = ad_text.lower().find(text.lower())
+        at = lowered(ad_text).find(text.lower())
     if at < 0:
         return ["ctx=absent"]
     before = CONTEXT.findall(ad_text[max(0, at - 40) : at])
@@ -163,11 +218,11 @@ def _context_features(text: str, ad_text: str) -> list[str]:
     glued_before = at > 0 and ad_text[at - 1].isalnum()
     end = at + len(text)
     glued_after = end < len(ad_text) and ad_text[end].isalnum()
-    count = ad_text.lower().count(text.lower())
+    count = lowered(ad_text).count(text.lower())
     return [
         f"prev={_word(before[-1]) if before else '<start>'}",
         f"next={_word(after[0]) if after else '<end>'}",
-        f"opens={OPENS.search(ad_text[:at]) is not None}",
+        f"opens={opens(ad_text, at)}",
         f"glued={glued_before or glued_after}",
         f"count={_bucket(count, (1, 2, 4))}",
     ]
@@ -178,7 +233,7 @@ def sentence_of(text: str, ad_text: str) -> str:
     candidate is not written in the ad as it stands)."""
     at = ad_text.find(text)
     if at < 0:
-        at = ad_text.lower().find(text.lower())
+        at = lowered(ad_text).find(text.lower())
     if at < 0:
         return ""
     start = ad_text.rfind("\n", 0, at) + 1
@@ -244,80 +299,7 @@ def load_filter(folder: Path) -> KeywordFilter:
     return KeywordFilter(json.loads((folder / MODEL_FILE).read_text(encoding="utf-8")))
 
 
-# What a dropped candidate is tried again as: `_parts` alone, or those and `_sub_candidates`.
-RETRIES = ("trims", "spans")
-POSSESSIVE = re.compile(r"(?:['’]s|s['’])$")
-
-
-def searchable_keywords(model: KeywordFilter, ad: AdContext) -> list[Keyword]:
-    """The candidates a recruiter would search (the model's `keep_min` or more), in their order;
-    job titles are always kept. A dropped candidate of several words is tried again as its parts
-    (the model's `retry`: "trims", the candidate without its first word, its last word or both,
-    'USP <800> standards' -> 'USP <800>'; "spans", those and the span tagger's spans inside it and
-    its trailing noun run, 'devise individualized care plans' -> 'individualized care plans');
-    the best such part the model keeps takes its place."""
-    keywords = list(ad.candidates)
-    scores = model.searchable(keywords, ad)
-    listed = {k.text.lower() for k in keywords}
-    kept: list[Keyword] = []
-    for keyword, score in zip(keywords, scores, strict=True):
-        if keyword.category in ALWAYS_KEPT or score >= model.keep_min:
-            kept.append(keyword)
-            continue
-        found = _parts(keyword)
-        if model.retry == "spans":
-            found += _sub_candidates(keyword, ad.text)
-        parts = list({p.text.lower(): p for p in found if p.text.lower() not in listed}.values())
-        if parts:
-            part_scores = model.searchable(parts, ad)
-            best = int(part_scores.argmax())
-            if part_scores[best] >= model.keep_min:
-                kept.append(parts[best])
-                listed.add(parts[best].text.lower())
-    return kept
-
-
-def _parts(keyword: Keyword) -> list[Keyword]:
-    """The candidate without its first word, its last word, or both (two words or more left in
-    the last case, one in the others)."""
-    words = keyword.text.split()
-    if len(words) < 2:
-        return []
-    spans = [words[1:], words[:-1]] + ([words[1:-1]] if len(words) > 3 else [])
-    return [Keyword(" ".join(s), keyword.category) for s in spans]
-
-
-def _sub_candidates(keyword: Keyword, ad_text: str) -> list[Keyword]:
-    """Shorter phrases inside a candidate of several words: the span tagger's knowledge and skill
-    spans of the candidate's sentence that lie inside it, and its trailing noun run."""
-    text = keyword.text
-    if len(text.split()) < 2:
-        return []
-    low = text.lower()
-    inside = [
-        span
-        for span in _sentence_spans(sentence_of(text, ad_text))
-        if span.lower() != low and re.search(rf"(?<!\w){re.escape(span.lower())}(?!\w)", low)
-    ]
-    tail = noun_run(text)
-    return [Keyword(t, keyword.category) for t in inside + ([tail] if tail else [])]
-
-
-def noun_run(text: str) -> str:
-    """The words after the last verb, stop word (determiners, pronouns, prepositions) or
-    possessive of a phrase, as the span tagger's word data classes them ('entire program's K-12
-    curriculum' -> 'K-12 curriculum'); '' when no such word stands before the last word."""
-    words = text.split()
-    stop, _ = phrase_words()
-    verbs = duty_verbs()
-    cut = -1
-    for i, word in enumerate(words[:-1]):
-        bare = word.lower().strip('.,;:()"“”')
-        if bare in verbs or bare in stop or POSSESSIVE.search(bare):
-            cut = i
-    return " ".join(words[cut + 1 :]) if cut >= 0 else ""
-
-
-@lru_cache(maxsize=4096)
-def _sentence_spans(sentence: str) -> tuple[str, ...]:
-    return tuple(span.text for span in find_spans(sentence)) if sentence else ()
+@lru_cache(maxsize=1)
+def keyword_filter() -> KeywordFilter:
+    """The shipped filter, loaded once (never changed by its callers)."""
+    return load_filter(package_dir("data"))
