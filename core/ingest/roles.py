@@ -199,6 +199,74 @@ def _title_goes_on(joined: str, head: HeaderParts) -> None:
     head.title, head.company = joined[at : after + len(lead)], org
 
 
+# what joins the two halves of one title on its line ('Lead · Developer', 'Nurse / Consultant')
+_TITLE_JOINERS = frozenset({"-", "–", "—", "/", "·", "•"})
+# title words that name a trade as often as a job: a company's name can end in them ('… Tech')
+_TRADE_WORDS = frozenset({"engineering", "tech"})
+
+
+def _spans(joined: str, parts: list[str]) -> list[tuple[int, int]]:
+    """Where each part stands in `joined` (parts are found in order)."""
+    spans, at = [], 0
+    for part in parts:
+        begin = joined.find(part, at)
+        if begin < 0:
+            return []
+        spans.append((begin, begin + len(part)))
+        at = begin + len(part)
+    return spans
+
+
+def _reads_as_title(part: str) -> bool:
+    """'Full Stack Developer', 'DevOps Consultant', 'Intern': a job's name, ending in its job
+    word, with no organisation, place or number in it."""
+    words = part.split()
+    last = re.sub(r"[^a-z-]", "", words[-1].lower()) if words else ""
+    plain = not (is_org(part) or is_location(part) or re.search(r"\d", part))
+    return last in TITLE_WORDS and last not in _TRADE_WORDS and plain
+
+
+def _title_line_goes_on(joined: str, parts: list[str]) -> str:
+    """A title in two parts joined on its own line by a dash, slash or dot ('Infrastructure
+    Engineer / DevOps Consultant', 'Development Lead · Full Stack Developer', 'Senior Engineer -
+    Backend at Acme') is one title: `parts` is mended in place, the first title part taking
+    the parts after it that read as a title, the words before an 'at' or '@' that names the
+    employer, or a short name set between the title and an organisation by a tighter joiner
+    ('Senior Engineer - Backend — Acme GmbH'). Returns the employer an 'at' names ('' if none)."""
+    spans = _spans(joined, parts)
+    first = next((n for n, part in enumerate(parts) if title_score(part) > 0), None)
+    if not spans or first is None:
+        return ""
+    n = first
+
+    def joiner(k: int) -> str:
+        return joined[spans[k][1] : spans[k + 1][0]].strip()
+
+    while n + 1 < len(parts) and joiner(n) in _TITLE_JOINERS:
+        after, (begin, _) = parts[n + 1], spans[n + 1]
+        at = AT.search(after)
+        lead = after[: at.start()] if at else ""
+        plain_lead = 0 < len(lead.split()) <= 5 and not (is_org(lead) or re.search(r"\d", lead))
+        if at and plain_lead and after[at.end() :][:1].isupper():
+            parts[n] = joined[spans[n][0] : begin + at.start()].strip()
+            del parts[n + 1], spans[n + 1]
+            return after[at.end() :].strip()
+        inner = (
+            n + 2 < len(parts)
+            and joiner(n + 1) not in {"", joiner(n)}
+            and is_org(parts[n + 2])
+            and len(after.split()) <= 3
+            and title_score(after) == 0
+            and not (is_org(after) or is_location(after) or re.search(r"\d", after))
+        )
+        if not (_reads_as_title(after) or inner):
+            break
+        parts[n] = joined[spans[n][0] : spans[n + 1][1]]
+        spans[n] = (spans[n][0], spans[n + 1][1])
+        del parts[n + 1], spans[n + 1]
+    return ""
+
+
 def parse_header(lines: list[str]) -> HeaderParts:
     """Company, title, location and date range from a role header's lines."""
     texts = [strip_markup(line) for line in lines if line.strip()]
@@ -220,6 +288,7 @@ def parse_header(lines: list[str]) -> HeaderParts:
         bracketed = PLACE_IN_BRACKETS.match(part)
         if bracketed and not head.location and _CITY_STATE.fullmatch(bracketed.group(2).strip()):
             parts[n], head.location = bracketed.group(1), bracketed.group(2)
+    head.company = _title_line_goes_on(joined, parts)
     rest = []
     for part in parts:
         if not head.title and title_score(part) > 0:

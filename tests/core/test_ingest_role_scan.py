@@ -462,6 +462,33 @@ def test_a_title_in_two_parts_joined_by_a_dash_is_one_title(header, title, compa
     assert roles(text) == [(title, company, "2019-03", "2021-06")]
 
 
+@pytest.mark.parametrize(
+    ("header", "title", "company"),
+    [
+        (
+            "Staff Pharmacist / Clinical Consultant | Cedar Health Inc",
+            "Staff Pharmacist / Clinical Consultant",
+            "Cedar Health Inc",
+        ),
+        ("Shift Lead · Line Cook | Harbor Grill Co", "Shift Lead · Line Cook", "Harbor Grill Co"),
+        ("Senior Engineer - Payments at Lumen Labs", "Senior Engineer - Payments", "Lumen Labs"),
+        (
+            "Data Analyst - Reporting — Northwind Group",
+            "Data Analyst - Reporting",
+            "Northwind Group",
+        ),
+        # the same joiner twice: no tighter bond, the middle name is not the title's
+        ("Nurse - Berlin - Mercy Hospital", "Nurse", "Mercy Hospital"),
+        # a part that ends in a title word but names an organisation stays the employer
+        ("Welder / Foreman | Ridge Steel Corp", "Welder / Foreman", "Ridge Steel Corp"),
+        ("Planner - Harbor Logistics Group", "Planner", "Harbor Logistics Group"),
+    ],
+)
+def test_a_title_in_two_parts_on_its_own_line_is_one_title(header, title, company):
+    text = f"Experience\n03/2019 to 06/2021\n{header}\n    Served 200 guests a day.\n"
+    assert roles(text) == [(title, company, "2019-03", "2021-06")]
+
+
 @pytest.mark.parametrize("arrow", ["->", "-->", "=>", "→"])
 def test_arrow_bullets_are_bullets_with_their_wrapped_lines(arrow):
     text = (
