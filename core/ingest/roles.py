@@ -36,7 +36,7 @@ _SEPARATORS = re.compile(
 )
 _LOCATION = re.compile(
     r"^(?:remote|hybrid|on-?site)\b"
-    r"|^(?![^,]*\bof\b)[A-Z][A-Za-z.'’ -]+,\s*"
+    r"|^(?![^,]*\bof\b)[^\W\d_](?:[^\W\d_]|[.'’ -])+,\s*"  # a city with accents: 'Bogotá, CO'
     r"(?-i:[A-Z]{2}|[A-Z][a-z]+(?: [A-Z][a-z]+)?|[A-Z]{4,}|USA|UAE)"
     r"(?:\s*[,(·/|–—-].*|\s+(?-i:[A-Z]{2}\b|\d).*|\s*)$",
     re.IGNORECASE,
@@ -267,6 +267,20 @@ def _title_line_goes_on(joined: str, parts: list[str]) -> str:
     return ""
 
 
+def _name_then_place(text: str) -> tuple[str, str]:
+    """'Catenate GmbH, Munich, Germany' → ('Catenate GmbH', 'Munich, Germany'): a place written
+    after the employer's name on its line ('City, ST, USA' or 'City, Region') is the role's
+    place; a name must be left before it ('Portland, Oregon, USA' is a place alone)."""
+    pieces = [p.strip() for p in text.split(",")]
+    if len(pieces) <= 3 and is_place(pieces):
+        return text, ""
+    for size in (3, 2):
+        if len(pieces) >= size + 1 and is_place(pieces[-size:]):
+            name = ", ".join(pieces[:-size])
+            return (name, ", ".join(pieces[-size:])) if title_score(name) == 0 else (text, "")
+    return text, ""
+
+
 def parse_header(lines: list[str]) -> HeaderParts:
     """Company, title, location and date range from a role header's lines."""
     texts = [strip_markup(line) for line in lines if line.strip()]
@@ -307,6 +321,8 @@ def parse_header(lines: list[str]) -> HeaderParts:
         if not head.location and (place := _COMPANY_PLACE.match(head.company)):
             head.company, head.location = place.group(1), place.group(2)  # 'Acme, Berlin, DE'
         head.company = name_before_note(head.company)
+    if head.company and not head.location:
+        head.company, head.location = _name_then_place(head.company)
     if _ENDED_WORD.search(head.title):
         head.title = head.title[:-1]  # 'Research Scientist.': a CV that ends every line
     if head.title and head.company:

@@ -489,6 +489,28 @@ def test_a_title_in_two_parts_on_its_own_line_is_one_title(header, title, compan
     assert roles(text) == [(title, company, "2019-03", "2021-06")]
 
 
+@pytest.mark.parametrize(
+    ("header", "company", "place"),
+    [
+        ("Line Cook | Harbor Grill GmbH, Munich, Germany", "Harbor Grill GmbH", "Munich, Germany"),
+        ("Line Cook | Ridge Diner Co, Bogotá, Colombia", "Ridge Diner Co", "Bogotá, Colombia"),
+        (
+            "Line Cook | Ridge Diner Co, Ciudad de México, MX",
+            "Ridge Diner Co",
+            "Ciudad de México, MX",
+        ),
+        # a place alone after the employer stays the place, whole
+        ("Line Cook - Ridge Diner | Portland, Oregon, USA", "Ridge Diner", "Portland, Oregon, USA"),
+    ],
+)
+def test_a_place_written_after_the_employer_is_the_roles_place(header, company, place):
+    text = f"Experience\n03/2019 to 06/2021\n{header}\n    Served 200 guests a day.\n"
+    parsed = parse_resume_text(text, source_name="r.txt", fmt="text")
+    assert [(r.title, r.company, r.location) for r in parsed.roles] == [
+        ("Line Cook", company, place)
+    ]
+
+
 @pytest.mark.parametrize("arrow", ["->", "-->", "=>", "→"])
 def test_arrow_bullets_are_bullets_with_their_wrapped_lines(arrow):
     text = (
