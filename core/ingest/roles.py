@@ -259,6 +259,12 @@ def _title_line_goes_on(joined: str, parts: list[str]) -> str:
             and title_score(after) == 0
             and not (is_org(after) or is_location(after) or re.search(r"\d", after))
         )
+        head_piece, comma, tail = after.partition(",")
+        if comma and _reads_as_title(head_piece) and tail.strip():
+            # 'Lead · Full Stack Developer, Acme': the title's second half, then its employer
+            parts[n] = joined[spans[n][0] : begin + len(head_piece)]
+            parts[n + 1] = tail.strip()
+            break
         if not (_reads_as_title(after) or inner):
             break
         parts[n] = joined[spans[n][0] : spans[n + 1][1]]

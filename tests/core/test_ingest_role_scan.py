@@ -471,6 +471,7 @@ def test_a_title_in_two_parts_joined_by_a_dash_is_one_title(header, title, compa
             "Cedar Health Inc",
         ),
         ("Shift Lead · Line Cook | Harbor Grill Co", "Shift Lead · Line Cook", "Harbor Grill Co"),
+        ("Shift Lead · Line Cook, Harbor Grill", "Shift Lead · Line Cook", "Harbor Grill"),
         ("Senior Engineer - Payments at Lumen Labs", "Senior Engineer - Payments", "Lumen Labs"),
         (
             "Data Analyst - Reporting — Northwind Group",
