@@ -273,6 +273,27 @@ def _title_line_goes_on(joined: str, parts: list[str]) -> str:
     return ""
 
 
+def _employer_goes_on(joined: str, parts: list[str], company: str, rest: list[str]) -> str:
+    """'Binti / Sonar', 'Voyages-SNCF.com / Oui Technologies': an employer written as two names
+    joined by a slash on its line is one employer; a name beside it with no title word, place
+    or number is taken from `rest` (mended in place) into it."""
+    spans = _spans(joined, parts)
+    at = parts.index(company) if spans and company in parts else -1
+    if at < 0:
+        return company
+    begin, end = spans[at]
+    for k in (at - 1, at + 1):
+        if not 0 <= k < len(parts) or parts[k] not in rest:
+            continue
+        left, right = sorted((k, at))
+        other = parts[k]
+        plain = title_score(other) == 0 and not is_location(other) and not re.search(r"\d", other)
+        if plain and joined[spans[left][1] : spans[right][0]].strip() == "/":
+            rest.remove(other)
+            begin, end = min(begin, spans[k][0]), max(end, spans[k][1])
+    return joined[begin:end]
+
+
 def _name_then_place(text: str) -> tuple[str, str]:
     """'Catenate GmbH, Munich, Germany' → ('Catenate GmbH', 'Munich, Germany'): a place written
     after the employer's name on its line ('City, ST, USA' or 'City, Region') is the role's
@@ -324,6 +345,7 @@ def parse_header(lines: list[str]) -> HeaderParts:
         orgs = (i for i, part in enumerate(rest) if is_org(part) and not _LOCATION.match(part))
         pick = 0 if is_org(rest[0]) else next(orgs, 0)
         head.company, rest = rest[pick], rest[:pick] + rest[pick + 1 :]
+        head.company = _employer_goes_on(joined, parts, head.company, rest)
         if not head.location and (place := _COMPANY_PLACE.match(head.company)):
             head.company, head.location = place.group(1), place.group(2)  # 'Acme, Berlin, DE'
         head.company = name_before_note(head.company)

@@ -512,6 +512,23 @@ def test_a_place_written_after_the_employer_is_the_roles_place(header, company, 
     ]
 
 
+@pytest.mark.parametrize(
+    ("header", "company", "place"),
+    [
+        ("Line Cook | Harbor Grill / Ridge Diner", "Harbor Grill / Ridge Diner", ""),
+        ("Harbor Grill / Ridge Diner Inc | Line Cook", "Harbor Grill / Ridge Diner Inc", ""),
+        ("Line Cook | Harbor Grill / Boise, ID", "Harbor Grill", "Boise, ID"),  # a place
+        ("Line Cook | Harbor Grill / Remote", "Harbor Grill", "Remote"),
+    ],
+)
+def test_an_employer_in_two_names_joined_by_a_slash_is_one_employer(header, company, place):
+    text = f"Experience\n03/2019 to 06/2021\n{header}\n    Served 200 guests a day.\n"
+    parsed = parse_resume_text(text, source_name="r.txt", fmt="text")
+    assert [(r.title, r.company, r.location) for r in parsed.roles] == [
+        ("Line Cook", company, place)
+    ]
+
+
 @pytest.mark.parametrize("arrow", ["->", "-->", "=>", "→"])
 def test_arrow_bullets_are_bullets_with_their_wrapped_lines(arrow):
     text = (
