@@ -135,13 +135,16 @@ def _cut_title(role: RoleEntry, other: RoleEntry) -> bool:
     """`role` holds the start of `other`'s title as its title, the rest of that title in its
     employer, and `other`'s employer in its employer or place: the same role, its title cut
     at a separator by one reading and whole in the other ('Operator' | 'Cloud Services' |
-    'Acme, Melbourne' against 'Operator - Cloud Services' | 'Acme')."""
+    'Acme, Melbourne' against 'Operator - Cloud Services' | 'Acme'). A rest that names an
+    organisation is the employer the other reading took into its title, not a cut."""
     title, whole = role.title.casefold().strip(), other.title.casefold().strip()
     if not title or not other.company or role.start != other.start or whole == title:
         return False
     tail = whole[len(title) :].strip(_TITLE_EDGE) if whole.startswith(title) else ""
     held = f"{role.company} | {role.location}".casefold()
-    return bool(tail) and tail in role.company.casefold() and other.company.casefold() in held
+    if not tail or is_org(tail):  # 'Engineer, Acme GmbH' read whole: an employer, no title
+        return False
+    return tail in role.company.casefold() and other.company.casefold() in held
 
 
 def cut_titles(parsed: ParsedResume, other: ParsedResume) -> int:

@@ -294,6 +294,17 @@ def _employer_goes_on(joined: str, parts: list[str], company: str, rest: list[st
     return joined[begin:end]
 
 
+def _org_after_title(joined: str, title: str, company: str) -> tuple[str, str]:
+    """'Software Engineer, Acme GmbH / Beta': the organisation after the title's last comma,
+    joined to the employer by a slash, is the employer's first name, not the title's."""
+    lead, comma, last = title.rpartition(",")
+    last = last.strip()
+    if not comma or not is_org(last) or title_score(last) or not title_score(lead):
+        return title, company
+    glued = re.search(rf"{re.escape(last)}\s+/\s+{re.escape(company)}", joined)
+    return (lead.strip(), glued.group(0)) if glued else (title, company)
+
+
 def _name_then_place(text: str) -> tuple[str, str]:
     """'Catenate GmbH, Munich, Germany' → ('Catenate GmbH', 'Munich, Germany'): a place written
     after the employer's name on its line ('City, ST, USA' or 'City, Region') is the role's
@@ -346,6 +357,7 @@ def parse_header(lines: list[str]) -> HeaderParts:
         pick = 0 if is_org(rest[0]) else next(orgs, 0)
         head.company, rest = rest[pick], rest[:pick] + rest[pick + 1 :]
         head.company = _employer_goes_on(joined, parts, head.company, rest)
+        head.title, head.company = _org_after_title(joined, head.title, head.company)
         if not head.location and (place := _COMPANY_PLACE.match(head.company)):
             head.company, head.location = place.group(1), place.group(2)  # 'Acme, Berlin, DE'
         head.company = name_before_note(head.company)

@@ -519,6 +519,7 @@ def test_a_place_written_after_the_employer_is_the_roles_place(header, company, 
         ("Harbor Grill / Ridge Diner Inc | Line Cook", "Harbor Grill / Ridge Diner Inc", ""),
         ("Line Cook | Harbor Grill / Boise, ID", "Harbor Grill", "Boise, ID"),  # a place
         ("Line Cook | Harbor Grill / Remote", "Harbor Grill", "Remote"),
+        ("Line Cook, Harbor Grill GmbH / Ridge Diner", "Harbor Grill GmbH / Ridge Diner", ""),
     ],
 )
 def test_an_employer_in_two_names_joined_by_a_slash_is_one_employer(header, company, place):

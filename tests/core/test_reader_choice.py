@@ -132,6 +132,10 @@ def test_a_full_tie_goes_to_the_reading_that_holds_the_title_the_other_cut():
     assert cut_titles(rules, _reading([absorbed, JOBS[1]])) == 0
     other_dates = _role(1, "Cloud Operator - Harbor Services", "Ridgeline IT Group", "2016", None)
     assert cut_titles(rules, _reading([other_dates, JOBS[1]])) == 0, "another role"
+    # the other reading took the employer into its title: that title is no whole one
+    glued = _role(1, "Cloud Operator, Ridgeline IT GmbH", "Perth Office", "2017-06", "2018-01")
+    apart = _role(1, "Cloud Operator", "Ridgeline IT GmbH / Perth Office", "2017-06", "2018-01")
+    assert cut_titles(_reading([apart]), _reading([glued])) == 0
 
 
 def test_auto_reads_a_plain_resume_as_the_rule_reader_where_both_agree():
