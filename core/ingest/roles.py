@@ -305,6 +305,17 @@ def _org_after_title(joined: str, title: str, company: str) -> tuple[str, str]:
     return (lead.strip(), glued.group(0)) if glued else (title, company)
 
 
+def _title_comma_employer(text: str) -> tuple[str, str]:
+    """'Software Pilot, Trifork A/S' as a header's only name, with no title word anywhere:
+    a one-line header's usual order, the title then the employer; not a name and its legal
+    form ('Acme, Inc.') nor a place ('Boise, ID')."""
+    first, second = (piece.strip() for piece in text.split(","))
+    suffix = is_org(second) and len(second.split()) < 2
+    if not first or not second or suffix or is_org(first) or is_location(text):
+        return "", text
+    return first, second
+
+
 def _name_then_place(text: str) -> tuple[str, str]:
     """'Catenate GmbH, Munich, Germany' → ('Catenate GmbH', 'Munich, Germany'): a place written
     after the employer's name on its line ('City, ST, USA' or 'City, Region') is the role's
@@ -396,6 +407,8 @@ def parse_header(lines: list[str]) -> HeaderParts:
         head.company, head.title = own["who"], own["work"]  # 'Freelance, Design & Full-Stack'
     elif not head.title and _SELF_EMPLOYED.match(f"{head.company}, {head.location}"):
         head.title, head.location = head.location, ""  # 'Self-employed, Wedding Photographer'
+    if not head.title and not rest and head.company.count(",") == 1:
+        head.title, head.company = _title_comma_employer(head.company)
     return head
 
 

@@ -879,3 +879,20 @@ def test_working_for_oneself_then_the_work_gives_employer_and_title(header, titl
     text = f"Jo Reyes\njo@example.org\n\nExperience\n{header}\n- Shot 40 weddings a year\n"
     (role,) = parse_resume_text(text, source_name="r.txt", fmt="text").roles
     assert (role.title, role.company, role.location) == (title, employer, "")
+
+
+@pytest.mark.parametrize(
+    ("line", "title", "company"),
+    [
+        ("Ride Pilot, Harbor Tours A/S    2019 – 2021", "Ride Pilot", "Harbor Tours A/S"),
+        ("Ride Pilot, harbortours.io    2019 – 2021", "Ride Pilot", "harbortours.io"),
+        # a name and its legal form, and working for oneself, are not a title and an employer
+        ("Harbor Tours, LLC    2019 – 2021", "", "Harbor Tours, LLC"),
+        ("Freelance, Design & Full-Stack    2019 – 2021", "Design & Full-Stack", "Freelance"),
+    ],
+)
+def test_a_header_of_two_names_and_no_title_word_reads_title_then_employer(line, title, company):
+    from core.ingest.roles import parse_header
+
+    head = parse_header([line])
+    assert (head.title, head.company) == (title, company)
