@@ -128,12 +128,37 @@ def misfielded(parsed: ParsedResume) -> int:
     return sum(1 for role in parsed.roles if _misfielded(role))
 
 
+_TITLE_EDGE = " -–—/·•|,:"
+
+
+def _cut_title(role: RoleEntry, other: RoleEntry) -> bool:
+    """`role` holds the start of `other`'s title as its title, the rest of that title in its
+    employer, and `other`'s employer in its employer or place: the same role, its title cut
+    at a separator by one reading and whole in the other ('Operator' | 'Cloud Services' |
+    'Acme, Melbourne' against 'Operator - Cloud Services' | 'Acme'). A rest that names an
+    organisation is the employer the other reading took into its title, not a cut."""
+    title, whole = role.title.casefold().strip(), other.title.casefold().strip()
+    if not title or not other.company or role.start != other.start or whole == title:
+        return False
+    tail = whole[len(title) :].strip(_TITLE_EDGE) if whole.startswith(title) else ""
+    held = f"{role.company} | {role.location}".casefold()
+    if not tail or is_org(tail):  # 'Engineer, Acme GmbH' read whole: an employer, no title
+        return False
+    return tail in role.company.casefold() and other.company.casefold() in held
+
+
+def cut_titles(parsed: ParsedResume, other: ParsedResume) -> int:
+    """How many of a reading's roles hold a title the other reading reads whole (`_cut_title`)."""
+    return sum(1 for role in parsed.roles if any(_cut_title(role, o) for o in other.roles))
+
+
 def keeps_learned(learned: ParsedResume, rules: ParsedResume) -> bool:
     """Whether `auto` keeps the line reader's reading: the more plausible one (`plausibility`);
-    on a tie, the one with fewer misfielded roles (`misfielded`); on a tie of both, the rule
-    reader's (the reading the slow tests' cross-format floors were measured on)."""
-    mine = (plausibility(learned), -misfielded(learned))
-    return mine > (plausibility(rules), -misfielded(rules))
+    on a tie, the one with fewer misfielded roles (`misfielded`), then the one with fewer
+    titles the other reads whole (`cut_titles`); on a tie of all, the rule reader's (the reading
+    the slow tests' cross-format floors were measured on)."""
+    mine = (plausibility(learned), -misfielded(learned), -cut_titles(learned, rules))
+    return mine > (plausibility(rules), -misfielded(rules), -cut_titles(rules, learned))
 
 
 def fill_employers(kept: ParsedResume, other: ParsedResume) -> None:

@@ -36,7 +36,7 @@ _SEPARATORS = re.compile(
 )
 _LOCATION = re.compile(
     r"^(?:remote|hybrid|on-?site)\b"
-    r"|^(?![^,]*\bof\b)[A-Z][A-Za-z.'’ -]+,\s*"
+    r"|^(?![^,]*\bof\b)[^\W\d_](?:[^\W\d_]|[.'’ -])+,\s*"  # a city with accents: 'Bogotá, CO'
     r"(?-i:[A-Z]{2}|[A-Z][a-z]+(?: [A-Z][a-z]+)?|[A-Z]{4,}|USA|UAE)"
     r"(?:\s*[,(·/|–—-].*|\s+(?-i:[A-Z]{2}\b|\d).*|\s*)$",
     re.IGNORECASE,
@@ -199,6 +199,137 @@ def _title_goes_on(joined: str, head: HeaderParts) -> None:
     head.title, head.company = joined[at : after + len(lead)], org
 
 
+# what joins the two halves of one title on its line ('Lead · Developer', 'Nurse / Consultant')
+_TITLE_JOINERS = frozenset({"-", "–", "—", "/", "·", "•"})
+# title words that name a trade as often as a job: a company's name can end in them ('… Tech')
+_TRADE_WORDS = frozenset({"engineering", "tech"})
+
+
+def _spans(joined: str, parts: list[str]) -> list[tuple[int, int]]:
+    """Where each part stands in `joined` (parts are found in order)."""
+    spans, at = [], 0
+    for part in parts:
+        begin = joined.find(part, at)
+        if begin < 0:
+            return []
+        spans.append((begin, begin + len(part)))
+        at = begin + len(part)
+    return spans
+
+
+def _reads_as_title(part: str) -> bool:
+    """'Full Stack Developer', 'DevOps Consultant', 'Intern': a job's name, ending in its job
+    word, with no organisation, place or number in it."""
+    words = part.split()
+    last = re.sub(r"[^a-z-]", "", words[-1].lower()) if words else ""
+    plain = not (is_org(part) or is_location(part) or re.search(r"\d", part))
+    return last in TITLE_WORDS and last not in _TRADE_WORDS and plain
+
+
+def _title_line_goes_on(joined: str, parts: list[str]) -> str:
+    """A title in two parts joined on its own line by a dash, slash or dot ('Infrastructure
+    Engineer / DevOps Consultant', 'Development Lead · Full Stack Developer', 'Senior Engineer -
+    Backend at Acme') is one title: `parts` is mended in place, the first title part taking
+    the parts after it that read as a title, the words before an 'at' or '@' that names the
+    employer, or a short name set between the title and an organisation by a tighter joiner
+    ('Senior Engineer - Backend — Acme GmbH'). Returns the employer an 'at' names ('' if none)."""
+    spans = _spans(joined, parts)
+    first = next((n for n, part in enumerate(parts) if title_score(part) > 0), None)
+    if not spans or first is None:
+        return ""
+    n = first
+
+    def joiner(k: int) -> str:
+        return joined[spans[k][1] : spans[k + 1][0]].strip()
+
+    while n + 1 < len(parts) and joiner(n) in _TITLE_JOINERS:
+        after, (begin, _) = parts[n + 1], spans[n + 1]
+        at = AT.search(after)
+        lead = after[: at.start()] if at else ""
+        plain_lead = 0 < len(lead.split()) <= 5 and not (is_org(lead) or re.search(r"\d", lead))
+        if at and plain_lead and after[at.end() :][:1].isupper():
+            parts[n] = joined[spans[n][0] : begin + at.start()].strip()
+            del parts[n + 1], spans[n + 1]
+            return after[at.end() :].strip()
+        inner = (
+            n + 2 < len(parts)
+            and joiner(n + 1) not in {"", joiner(n)}
+            and is_org(parts[n + 2])
+            and len(after.split()) <= 3
+            and title_score(after) == 0
+            and not (is_org(after) or is_location(after) or re.search(r"\d", after))
+        )
+        head_piece, comma, tail = after.partition(",")
+        if comma and _reads_as_title(head_piece) and tail.strip():
+            # 'Lead · Full Stack Developer, Acme': the title's second half, then its employer
+            parts[n] = joined[spans[n][0] : begin + len(head_piece)]
+            parts[n + 1] = tail.strip()
+            break
+        if not (_reads_as_title(after) or inner):
+            break
+        parts[n] = joined[spans[n][0] : spans[n + 1][1]]
+        spans[n] = (spans[n][0], spans[n + 1][1])
+        del parts[n + 1], spans[n + 1]
+    return ""
+
+
+def _employer_goes_on(joined: str, parts: list[str], company: str, rest: list[str]) -> str:
+    """'Binti / Sonar', 'Voyages-SNCF.com / Oui Technologies': an employer written as two names
+    joined by a slash on its line is one employer; a name beside it with no title word, place
+    or number is taken from `rest` (mended in place) into it."""
+    spans = _spans(joined, parts)
+    at = parts.index(company) if spans and company in parts else -1
+    if at < 0:
+        return company
+    begin, end = spans[at]
+    for k in (at - 1, at + 1):
+        if not 0 <= k < len(parts) or parts[k] not in rest:
+            continue
+        left, right = sorted((k, at))
+        other = parts[k]
+        plain = title_score(other) == 0 and not is_location(other) and not re.search(r"\d", other)
+        if plain and joined[spans[left][1] : spans[right][0]].strip() == "/":
+            rest.remove(other)
+            begin, end = min(begin, spans[k][0]), max(end, spans[k][1])
+    return joined[begin:end]
+
+
+def _org_after_title(joined: str, title: str, company: str) -> tuple[str, str]:
+    """'Software Engineer, Acme GmbH / Beta': the organisation after the title's last comma,
+    joined to the employer by a slash, is the employer's first name, not the title's."""
+    lead, comma, last = title.rpartition(",")
+    last = last.strip()
+    if not comma or not is_org(last) or title_score(last) or not title_score(lead):
+        return title, company
+    glued = re.search(rf"{re.escape(last)}\s+/\s+{re.escape(company)}", joined)
+    return (lead.strip(), glued.group(0)) if glued else (title, company)
+
+
+def _title_comma_employer(text: str) -> tuple[str, str]:
+    """'Software Pilot, Trifork A/S' as a header's only name, with no title word anywhere:
+    a one-line header's usual order, the title then the employer; not a name and its legal
+    form ('Acme, Inc.') nor a place ('Boise, ID')."""
+    first, second = (piece.strip() for piece in text.split(","))
+    suffix = is_org(second) and len(second.split()) < 2
+    if not first or not second or suffix or is_org(first) or is_location(text):
+        return "", text
+    return first, second
+
+
+def _name_then_place(text: str) -> tuple[str, str]:
+    """'Catenate GmbH, Munich, Germany' → ('Catenate GmbH', 'Munich, Germany'): a place written
+    after the employer's name on its line ('City, ST, USA' or 'City, Region') is the role's
+    place; a name must be left before it ('Portland, Oregon, USA' is a place alone)."""
+    pieces = [p.strip() for p in text.split(",")]
+    if len(pieces) <= 3 and is_place(pieces):
+        return text, ""
+    for size in (3, 2):
+        if len(pieces) >= size + 1 and is_place(pieces[-size:]):
+            name = ", ".join(pieces[:-size])
+            return (name, ", ".join(pieces[-size:])) if title_score(name) == 0 else (text, "")
+    return text, ""
+
+
 def parse_header(lines: list[str]) -> HeaderParts:
     """Company, title, location and date range from a role header's lines."""
     texts = [strip_markup(line) for line in lines if line.strip()]
@@ -220,6 +351,7 @@ def parse_header(lines: list[str]) -> HeaderParts:
         bracketed = PLACE_IN_BRACKETS.match(part)
         if bracketed and not head.location and _CITY_STATE.fullmatch(bracketed.group(2).strip()):
             parts[n], head.location = bracketed.group(1), bracketed.group(2)
+    head.company = _title_line_goes_on(joined, parts)
     rest = []
     for part in parts:
         if not head.title and title_score(part) > 0:
@@ -235,9 +367,13 @@ def parse_header(lines: list[str]) -> HeaderParts:
         orgs = (i for i, part in enumerate(rest) if is_org(part) and not _LOCATION.match(part))
         pick = 0 if is_org(rest[0]) else next(orgs, 0)
         head.company, rest = rest[pick], rest[:pick] + rest[pick + 1 :]
+        head.company = _employer_goes_on(joined, parts, head.company, rest)
+        head.title, head.company = _org_after_title(joined, head.title, head.company)
         if not head.location and (place := _COMPANY_PLACE.match(head.company)):
             head.company, head.location = place.group(1), place.group(2)  # 'Acme, Berlin, DE'
         head.company = name_before_note(head.company)
+    if head.company and not head.location:
+        head.company, head.location = _name_then_place(head.company)
     if _ENDED_WORD.search(head.title):
         head.title = head.title[:-1]  # 'Research Scientist.': a CV that ends every line
     if head.title and head.company:
@@ -271,6 +407,8 @@ def parse_header(lines: list[str]) -> HeaderParts:
         head.company, head.title = own["who"], own["work"]  # 'Freelance, Design & Full-Stack'
     elif not head.title and _SELF_EMPLOYED.match(f"{head.company}, {head.location}"):
         head.title, head.location = head.location, ""  # 'Self-employed, Wedding Photographer'
+    if not head.title and not rest and head.company.count(",") == 1:
+        head.title, head.company = _title_comma_employer(head.company)
     return head
 
 

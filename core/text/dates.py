@@ -168,7 +168,12 @@ def first_range(text: str) -> DateSpan | None:
 
 
 # a start date's joiner with nothing after it but a column gap, a ' | ' or the line's end
-_DANGLING = re.compile(r"\s*(?:[-–—]{1,2}|to|TO)(?=\s{2,}|\s*\||\s*$)")
+# the joiner left at the line's end, and maybe the end's month without its year ('Jul 2024
+# until July' over '2025': a narrow dates column wraps inside the end date too)
+_DANGLING = re.compile(
+    r"\s*(?:[-–—]{1,2}|(?i:to|until|till|through|thru))(?:\s+(?P<month>(?-i:[A-Z])\w*\.?))?"
+    r"(?=\s{2,}|\s*\||\s*$)"
+)
 _LEADING_END = re.compile(rf"(?P<end>{_POINT}|{_OPEN_END})(?=\s{{2,}}\S|\s*$)", re.IGNORECASE)
 
 
@@ -176,9 +181,11 @@ def dangling_start(text: str) -> DateSpan | None:
     """'2017 –' at a line's end or before a column gap ('2017 –    Product Manager, Google'):
     a range whose end the dates column wrapped onto the next line."""
     span = first_range(text)
-    if span is None or span.end is not None or not _DANGLING.match(text, span.finish):
+    joiner = _DANGLING.match(text, span.finish) if span is not None and span.end is None else None
+    if span is None or joiner is None:
         return None
-    return span
+    month = joiner.group("month")
+    return span if month is None or re.fullmatch(MONTH, month, re.IGNORECASE) else None
 
 
 def leading_end(text: str) -> str | None:
@@ -198,8 +205,10 @@ def join_wrapped(span: DateSpan, text: str, end: str) -> DateSpan:
     """`span` (a `dangling_start` of `text`) completed by `end`, the next line's first date."""
     joiner = _DANGLING.match(text, span.finish)
     finish = joiner.end() if joiner else span.finish
+    month = joiner.group("month") if joiner else None
+    point = f"{month} {end.strip()}" if month and re.fullmatch(YEAR, end.strip()) else end
     written = f"{text[span.begin : finish].strip()} {end.strip()}"
-    return DateSpan(written, span.start, normalize_point(end), span.begin, finish)
+    return DateSpan(written, span.start, normalize_point(point), span.begin, finish)
 
 
 # a date with a day: '09/15/2026', '9/1/2026', '2026-09-15' (context only, see the module note)

@@ -23,7 +23,7 @@ def cv(first_start: str, first_end: str, place: str) -> str:
             f"{PAD}Skills",
             f"{PAD}Triage, IV therapy, Epic charting",
             f"{PAD}Experience",
-            f"       {first_start:<11} Charge Nurse, Mercy General Hospital, {place}",
+            f"       {first_start:<11}  Charge Nurse, Mercy General Hospital, {place}",
             f"     {first_end:<13} Led a team of eight nurses on a 32-bed unit.  Cut handoff",
             f"{PAD}errors by a third with a bedside checklist.",
             f" 2012 – 2016   Staff Nurse, Riverside Clinic, {place}",
@@ -41,6 +41,10 @@ def cv(first_start: str, first_end: str, place: str) -> str:
         ("Mar 2016 –", "Current", "2016-03", "present", "Munich, Bavaria, Germany"),
         ("2016 to", "2021", "2016", "2021", "Austin, TX"),
         ("06/2016 —", "12/2021", "2016-06", "2021-12", "Leeds, West Yorkshire, UK"),
+        ("2016 until", "Present", "2016", "present", "Austin, TX"),
+        # the column wrapped inside the end date: its month above, its year below
+        ("Jul 2016 until Aug", "2021", "2016-07", "2021-08", "Austin, TX"),
+        ("Jul 2016 – Aug", "2021", "2016-07", "2021-08", "Boise, ID"),
     ],
 )
 def test_a_cv_with_a_dates_column_reads_headings_roles_and_wrapped_ranges(
@@ -90,6 +94,12 @@ def test_wrapped_range_pieces():
     assert leading_end("2019 revenue grew") is None  # a year in a sentence, no column gap
     joined = join_wrapped(span, text, "Present")
     assert (joined.start, joined.end, joined.text) == ("2017", "present", "2017 – Present")
+    text = "Jan 2017 until March    Product Manager, Acme"
+    span = dangling_start(text)
+    assert span is not None and span.start == "2017-01"
+    joined = join_wrapped(span, text, "2019")
+    assert (joined.start, joined.end) == ("2017-01", "2019-03")
+    assert dangling_start("Jan 2017 until Marchant    Product Manager") is None  # no month
 
 
 @pytest.mark.parametrize(

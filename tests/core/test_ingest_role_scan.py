@@ -462,6 +462,74 @@ def test_a_title_in_two_parts_joined_by_a_dash_is_one_title(header, title, compa
     assert roles(text) == [(title, company, "2019-03", "2021-06")]
 
 
+@pytest.mark.parametrize(
+    ("header", "title", "company"),
+    [
+        (
+            "Staff Pharmacist / Clinical Consultant | Cedar Health Inc",
+            "Staff Pharmacist / Clinical Consultant",
+            "Cedar Health Inc",
+        ),
+        ("Shift Lead · Line Cook | Harbor Grill Co", "Shift Lead · Line Cook", "Harbor Grill Co"),
+        ("Shift Lead · Line Cook, Harbor Grill", "Shift Lead · Line Cook", "Harbor Grill"),
+        ("Senior Engineer - Payments at Lumen Labs", "Senior Engineer - Payments", "Lumen Labs"),
+        (
+            "Data Analyst - Reporting — Northwind Group",
+            "Data Analyst - Reporting",
+            "Northwind Group",
+        ),
+        # the same joiner twice: no tighter bond, the middle name is not the title's
+        ("Nurse - Berlin - Mercy Hospital", "Nurse", "Mercy Hospital"),
+        # a part that ends in a title word but names an organisation stays the employer
+        ("Welder / Foreman | Ridge Steel Corp", "Welder / Foreman", "Ridge Steel Corp"),
+        ("Planner - Harbor Logistics Group", "Planner", "Harbor Logistics Group"),
+    ],
+)
+def test_a_title_in_two_parts_on_its_own_line_is_one_title(header, title, company):
+    text = f"Experience\n03/2019 to 06/2021\n{header}\n    Served 200 guests a day.\n"
+    assert roles(text) == [(title, company, "2019-03", "2021-06")]
+
+
+@pytest.mark.parametrize(
+    ("header", "company", "place"),
+    [
+        ("Line Cook | Harbor Grill GmbH, Munich, Germany", "Harbor Grill GmbH", "Munich, Germany"),
+        ("Line Cook | Ridge Diner Co, Bogotá, Colombia", "Ridge Diner Co", "Bogotá, Colombia"),
+        (
+            "Line Cook | Ridge Diner Co, Ciudad de México, MX",
+            "Ridge Diner Co",
+            "Ciudad de México, MX",
+        ),
+        # a place alone after the employer stays the place, whole
+        ("Line Cook - Ridge Diner | Portland, Oregon, USA", "Ridge Diner", "Portland, Oregon, USA"),
+    ],
+)
+def test_a_place_written_after_the_employer_is_the_roles_place(header, company, place):
+    text = f"Experience\n03/2019 to 06/2021\n{header}\n    Served 200 guests a day.\n"
+    parsed = parse_resume_text(text, source_name="r.txt", fmt="text")
+    assert [(r.title, r.company, r.location) for r in parsed.roles] == [
+        ("Line Cook", company, place)
+    ]
+
+
+@pytest.mark.parametrize(
+    ("header", "company", "place"),
+    [
+        ("Line Cook | Harbor Grill / Ridge Diner", "Harbor Grill / Ridge Diner", ""),
+        ("Harbor Grill / Ridge Diner Inc | Line Cook", "Harbor Grill / Ridge Diner Inc", ""),
+        ("Line Cook | Harbor Grill / Boise, ID", "Harbor Grill", "Boise, ID"),  # a place
+        ("Line Cook | Harbor Grill / Remote", "Harbor Grill", "Remote"),
+        ("Line Cook, Harbor Grill GmbH / Ridge Diner", "Harbor Grill GmbH / Ridge Diner", ""),
+    ],
+)
+def test_an_employer_in_two_names_joined_by_a_slash_is_one_employer(header, company, place):
+    text = f"Experience\n03/2019 to 06/2021\n{header}\n    Served 200 guests a day.\n"
+    parsed = parse_resume_text(text, source_name="r.txt", fmt="text")
+    assert [(r.title, r.company, r.location) for r in parsed.roles] == [
+        ("Line Cook", company, place)
+    ]
+
+
 @pytest.mark.parametrize("arrow", ["->", "-->", "=>", "→"])
 def test_arrow_bullets_are_bullets_with_their_wrapped_lines(arrow):
     text = (
@@ -811,3 +879,20 @@ def test_working_for_oneself_then_the_work_gives_employer_and_title(header, titl
     text = f"Jo Reyes\njo@example.org\n\nExperience\n{header}\n- Shot 40 weddings a year\n"
     (role,) = parse_resume_text(text, source_name="r.txt", fmt="text").roles
     assert (role.title, role.company, role.location) == (title, employer, "")
+
+
+@pytest.mark.parametrize(
+    ("line", "title", "company"),
+    [
+        ("Ride Pilot, Harbor Tours A/S    2019 – 2021", "Ride Pilot", "Harbor Tours A/S"),
+        ("Ride Pilot, harbortours.io    2019 – 2021", "Ride Pilot", "harbortours.io"),
+        # a name and its legal form, and working for oneself, are not a title and an employer
+        ("Harbor Tours, LLC    2019 – 2021", "", "Harbor Tours, LLC"),
+        ("Freelance, Design & Full-Stack    2019 – 2021", "Design & Full-Stack", "Freelance"),
+    ],
+)
+def test_a_header_of_two_names_and_no_title_word_reads_title_then_employer(line, title, company):
+    from core.ingest.roles import parse_header
+
+    head = parse_header([line])
+    assert (head.title, head.company) == (title, company)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from core.contracts import CardKind, EvidenceCard, ParsedResume, Provenance, RoleEntry
 from core.ingest import parse_resume
-from core.ingest.choice import keeps_learned, misfielded, plausibility
+from core.ingest.choice import cut_titles, keeps_learned, misfielded, plausibility
 from core.settings import IngestSettings
 
 
@@ -116,6 +116,26 @@ def test_a_tie_goes_to_the_reading_with_fewer_misfielded_roles_then_to_the_rules
     more = _reading([*swapped, _role(3, "Pharmacist", "Greenway Pharmacy", "2016-06", "2017-05")])
     assert plausibility(more) == 2 and plausibility(_reading(JOBS[1:])) == 1
     assert keeps_learned(more, _reading(JOBS[1:])), "plausibility first: a whole role more wins"
+
+
+def test_a_full_tie_goes_to_the_reading_that_holds_the_title_the_other_cut():
+    whole = _role(1, "Cloud Operator - Harbor Services", "Ridgeline IT Group", "2017-06", "2018-01")
+    cut = _role(1, "Cloud Operator", "Harbor Services", "2017-06", "2018-01")
+    cut.location = "Ridgeline IT Group, Perth, Australia"  # the employer read into the place
+    line, rules = _reading([whole, JOBS[1]]), _reading([cut, JOBS[1]])
+    assert plausibility(line) == plausibility(rules) and misfielded(line) == misfielded(rules)
+    assert (cut_titles(rules, line), cut_titles(line, rules)) == (1, 0)
+    assert keeps_learned(line, rules), "the rule reading cut the title"
+    assert not keeps_learned(rules, line)
+    # the other reading's title holds no more than the employer it did not read: no cut
+    absorbed = _role(1, "Cloud Operator - Harbor Services", "", "2017-06", "2018-01")
+    assert cut_titles(rules, _reading([absorbed, JOBS[1]])) == 0
+    other_dates = _role(1, "Cloud Operator - Harbor Services", "Ridgeline IT Group", "2016", None)
+    assert cut_titles(rules, _reading([other_dates, JOBS[1]])) == 0, "another role"
+    # the other reading took the employer into its title: that title is no whole one
+    glued = _role(1, "Cloud Operator, Ridgeline IT GmbH", "Perth Office", "2017-06", "2018-01")
+    apart = _role(1, "Cloud Operator", "Ridgeline IT GmbH / Perth Office", "2017-06", "2018-01")
+    assert cut_titles(_reading([apart]), _reading([glued])) == 0
 
 
 def test_auto_reads_a_plain_resume_as_the_rule_reader_where_both_agree():
