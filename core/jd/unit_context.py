@@ -52,7 +52,7 @@ FLOOR = 1e-4  # the smallest probability taken before its log
 # model's own, so that a unit's own words keep a say against its neighbours' (a pitch among
 # asks, an ask among facts about the job). Chosen with `ASK_MIN` leave one source out in the
 # product's place (docs/EVALUATION.md, "Job ads: the context model shipped").
-CONTEXT_WEIGHT = 0.75
+CONTEXT_WEIGHT = 0.5
 
 
 def ad_units(sections: Sequence[Section], cut: RoleCuts) -> list[tuple[str, str, int]]:
