@@ -8,15 +8,17 @@ For each source of the hand-labelled postings (`tools.train_jd_unit_roles.HAND_L
 is trained by the shipped recipe without that source's postings, weak and hand units alike
 (written to DIR as `<n>.json` with the source's posting ids; kept and reused when DIR already
 holds them), and that source's postings are read by `read_ad` with it; with `--context` also
-with a context model (`core.jd.unit_context`, an experiment) trained by its recipe without that
-source's rows (`tools.train_jd_unit_context`; the other sources' rows out of fold). Every unit
+with a context model (`core.jd.unit_context`, as the reader ships it) trained by its recipe
+without that source's rows (`tools.train_jd_unit_context`; the other sources' rows out of fold);
+without `--context` the unit model's rows alone. Every unit
 of a hand posting has its role, so it is scored like a dev posting: its requirement units are the
 labelled requirements, its benefit, pay, company, process, legal and condition units the notices
 (duties are neither), matched as `eval jd` matches (`requirement_matches`, and
 `boilerplate_hits`' overlap rule). The hand postings are training data, not held back; no dev or
 held-back posting is read.
 
-Each `--setting` (JSON: constants of `core.jd.unit_roles` and their values) is scored in turn,
+Each `--setting` (JSON: constants of `core.jd.unit_roles`, and `CONTEXT_WEIGHT` of
+`core.jd.unit_context`, with their values) is scored in turn,
 after the shipped thresholds; one line of JSON each: requirements found, notices read as
 requirements, per source. `--notices FILE` writes each notice read as a requirement under the
 last setting (posting, notice, candidate, section kind, the model's role row), for reading the
