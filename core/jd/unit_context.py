@@ -6,7 +6,8 @@ The unit model (`core.jd.unit_roles`) reads a unit by its own words. This model 
 ad's units (every section's `unit_wholes`, cut by `RoleCuts`, in order) from the unit model's
 role row for it, the rows of the unit before and after it, the mean row of the rest of its
 section, its section's kind and its place in the ad, and gives the unit's role row again (the
-reader takes a unit as asked by this row: `core.jd.unit_roles.learned_asks`, `ASK_MIN`). It is
+reader takes a unit as asked by this row weighed with the unit model's own, `CONTEXT_WEIGHT`:
+`core.jd.unit_roles.learned_asks`, `ASK_MIN`). It is
 a multinomial logistic regression trained by `tools/train_jd_unit_context.py` on the reader
 units of the hand-labelled postings, each unit's row given by a unit model trained without that
 unit's source (out of fold), so that it learns from rows like the ones the reader sees on an ad
