@@ -102,6 +102,9 @@ CORPUS ?= ../shared/corpus
 # and title models read the postings through it (core.jd.runon.unglue_lists).
 # The job-ad unit-role model (core/data/jd_unit_roles.json + its manifest): units of the postings
 # corpus labelled by their headings, dev and held-back postings left out; deterministic.
+# The job-ad context model (core/data/jd_unit_context.json + its manifest): the hand-labelled
+# postings' reader units, each read by a unit model trained without its source (six models
+# trained again, about ten minutes); deterministic.
 # The job-title model (core/data/jd_title_model.json): candidates labelled by each posting's
 # title field, the same postings left out; deterministic.
 # The ATS keyword filter (core/data/keyword_filter.json + its manifest): the keyword lists of 615
@@ -116,6 +119,7 @@ train: install
 	$(BIN)/python -m tools.train_header_fields --corpus $(CORPUS)/jsonresume
 	$(BIN)/python -m tools.train_jd_joints --corpus $(CORPUS)/postings
 	$(BIN)/python -m tools.train_jd_unit_roles --corpus $(CORPUS)/postings
+	$(BIN)/python -m tools.train_jd_unit_context --corpus $(CORPUS)/postings
 	$(BIN)/python -m tools.train_jd_titles --corpus $(CORPUS)/postings
 	$(BIN)/python -m tools.train_jd_keyword_filter --corpus $(CORPUS)/postings
 

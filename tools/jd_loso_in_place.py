@@ -8,15 +8,17 @@ For each source of the hand-labelled postings (`tools.train_jd_unit_roles.HAND_L
 is trained by the shipped recipe without that source's postings, weak and hand units alike
 (written to DIR as `<n>.json` with the source's posting ids; kept and reused when DIR already
 holds them), and that source's postings are read by `read_ad` with it; with `--context` also
-with a context model (`core.jd.unit_context`, an experiment) trained by its recipe without that
-source's rows (`tools.train_jd_unit_context`; the other sources' rows out of fold). Every unit
+with a context model (`core.jd.unit_context`, as the reader ships it) trained by its recipe
+without that source's rows (`tools.train_jd_unit_context`; the other sources' rows out of fold);
+without `--context` the unit model's rows alone. Every unit
 of a hand posting has its role, so it is scored like a dev posting: its requirement units are the
 labelled requirements, its benefit, pay, company, process, legal and condition units the notices
 (duties are neither), matched as `eval jd` matches (`requirement_matches`, and
 `boilerplate_hits`' overlap rule). The hand postings are training data, not held back; no dev or
 held-back posting is read.
 
-Each `--setting` (JSON: constants of `core.jd.unit_roles` and their values) is scored in turn,
+Each `--setting` (JSON: constants of `core.jd.unit_roles`, and `CONTEXT_WEIGHT` of
+`core.jd.unit_context`, with their values) is scored in turn,
 after the shipped thresholds; one line of JSON each: requirements found, notices read as
 requirements, per source. `--notices FILE` writes each notice read as a requirement under the
 last setting (posting, notice, candidate, section kind, the model's role row), for reading the
@@ -30,6 +32,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+import core.jd.unit_context as unit_context
 import core.jd.unit_roles as unit_roles
 from core.errors import JDParsingError
 from core.evaluation.jd_scoring import normalise, requirement_matches
@@ -50,6 +53,7 @@ THRESHOLDS = (
     "MIN_DROP_WORDS",
     "LISTED_CONDITION_MIN",
 )
+CONTEXT_SETTINGS = ("CONTEXT_WEIGHT",)  # of core.jd.unit_context
 
 
 def notice_hits(notices: list[str], candidates: list[str]) -> list[tuple[str, str]]:
@@ -78,7 +82,8 @@ def score_posting(
     wanted = [u["text"] for u in units if u["role"] == "requirement"]
     notices = [u["text"] for u in units if u["role"] in NOTICE_ROLES]
     try:
-        read = read_ad(posting["text"], unit_model=model, context_model=context).requirements
+        reading = read_ad(posting["text"], unit_model=model, context_model=context or False)
+        read = reading.requirements
     except JDParsingError:  # refused as too large: left out, as the reader leaves it
         return {"requirements": 0, "found": 0, "notices": [], "refused": 1}
     texts = [r.text for r in read]
@@ -117,17 +122,18 @@ def score_setting(
 ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """Every fold's postings read under `setting` (the module's thresholds set, then restored),
     with each fold's context model from `contexts` (else none)."""
-    unknown = set(setting) - set(THRESHOLDS)
+    unknown = set(setting) - set(THRESHOLDS) - set(CONTEXT_SETTINGS)
     if unknown:
         raise ValueError(f"not a threshold of core.jd.unit_roles: {sorted(unknown)}")
-    before = {name: getattr(unit_roles, name) for name in THRESHOLDS}
+    home = {name: unit_roles for name in THRESHOLDS} | {n: unit_context for n in CONTEXT_SETTINGS}
+    before = {name: getattr(module, name) for name, module in home.items()}
     entries = {e["id"]: e for e in recipe.hand_entries()}
     per_source: dict[str, list[int]] = {}
     notices: list[dict[str, Any]] = []
     refused = 0
     try:
         for name, value in setting.items():
-            setattr(unit_roles, name, value)
+            setattr(home[name], name, value)
         for source, ids, model in folds:
             counts = [0, 0, 0]
             for pid in ids:
@@ -141,7 +147,7 @@ def score_setting(
             per_source[source] = counts
     finally:
         for name, value in before.items():
-            setattr(unit_roles, name, value)
+            setattr(home[name], name, value)
     found = sum(c[0] for c in per_source.values())
     wanted = sum(c[1] for c in per_source.values())
     summary = {

@@ -1,7 +1,7 @@
-"""Train the job-ad context model (core/jd/unit_context.py; an experiment, not shipped).
+"""Train the job-ad context model (core/jd/unit_context.py) on hand-labelled postings: `make train`.
 
-    python -m tools.train_jd_unit_context --out DIR [--corpus ../shared/corpus/postings]
-        [--folds DIR]
+    python -m tools.train_jd_unit_context [--corpus ../shared/corpus/postings] [--folds DIR]
+        [--out core/data]
 
 The context model reads a unit from the unit model's role rows (its own, its neighbours', its
 section's) and its place; trained on the rows the reader's unit model gives, it would learn that
@@ -28,6 +28,7 @@ from typing import Any
 
 import numpy as np
 from sklearn.linear_model import LogisticRegression
+from threadpoolctl import threadpool_limits
 
 from core.errors import JDParsingError
 from core.evaluation.postings import labelled_units, load_postings, never_trained_on
@@ -35,6 +36,7 @@ from core.jd.analyze import ad_sections
 from core.jd.unit_context import MANIFEST_FILE, MODEL_FILE, ad_units, context_features
 from core.jd.unit_roles import MANIFEST_FILE as UNIT_MANIFEST
 from core.jd.unit_roles import ROLES, AdUnitRoles, RoleCuts, UnitRoles
+from core.resources import package_dir
 from tools import train_jd_unit_roles as recipe
 from tools.model_files import sha256, write_manifest
 
@@ -128,7 +130,10 @@ def train(
     features = np.vstack([rows[s][0] for s in sources])
     roles = np.concatenate([rows[s][1] for s in sources])
     model = LogisticRegression(C=c, max_iter=MAX_ITER)
-    model.fit(features, roles)
+    # lbfgs ends at weights that differ in the fourth decimal with the number of BLAS threads;
+    # one thread makes the shipped file the same on every machine (`make train`'s rebuild test)
+    with threadpool_limits(limits=1):
+        model.fit(features, roles)
     if list(model.classes_) != list(range(len(ROLES))):
         raise ValueError(f"a role has no training row: {model.classes_}")
     return model
@@ -148,7 +153,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--corpus", default=str(recipe.DEFAULT_CORPUS))
     parser.add_argument("--folds", help="folder for the six fold unit models (kept, reused)")
-    parser.add_argument("--out", required=True, help="folder for the model and its manifest")
+    parser.add_argument("--out", default=str(package_dir("data")), help="folder for the model")
     parser.add_argument("--c", type=float, default=C, help="inverse L2 strength")
     args = parser.parse_args(argv)
     corpus = Path(args.corpus)
@@ -162,7 +167,7 @@ def main(argv: list[str] | None = None) -> int:
     out = Path(args.out) / MODEL_FILE
     manifest = {
         "version": VERSION,
-        "command": "python -m tools.train_jd_unit_context",
+        "command": "make train (tools.train_jd_unit_context)",
         "data": {
             "corpus": "shared/corpus/postings/postings.jsonl (outside the repository)",
             "sha256": sha256(corpus / "postings.jsonl"),

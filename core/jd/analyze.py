@@ -33,7 +33,7 @@ from core.jd.runon import unglue_lists
 from core.jd.sections import BULLET, NO_KEYWORDS, Section, split_sections
 from core.jd.sentence_roles import drop_boilerplate, lists_by_meaning, qualification_items
 from core.jd.title import Title, detect_title
-from core.jd.unit_context import AdContextRoles, UnitContext
+from core.jd.unit_context import AdContextRoles, UnitContext, unit_context_model
 from core.jd.unit_roles import (
     AdUnitRoles,
     RoleCuts,
@@ -234,20 +234,21 @@ def read_ad(
     limits: IngestSettings | None = None,
     embedder: Any | None = None,
     unit_model: UnitRoles | None = None,
-    context_model: UnitContext | None = None,
+    context_model: UnitContext | bool = True,
 ) -> AdReading:
     """Read a job description (see `analyze_jd`, which builds its answer from this).
-    `unit_model`: a unit-role model in place of the shipped one, `context_model`: a context model
-    to read asks with (not shipped); for measuring ones trained without some postings
-    (`tools.jd_loso_in_place`)."""
+    `unit_model`: a unit-role model in place of the shipped one; `context_model`: the context
+    model asks are read with (True: the shipped one; False: none, the unit model's rows alone);
+    for measuring ones trained without some postings (`tools.jd_loso_in_place`)."""
     check_jd_size(text, limits=limits)
     clean, suspicious, sections = ad_sections(text, embedder=embedder)
     title = detect_title(sections)
     unit_scores = AdUnitRoles(unit_model)
     cut = RoleCuts(unit_scores)  # parts are told apart by their own words
-    # an experiment, not shipped: asks read in their place by a context model given here
-    # (`tools.jd_loso_in_place --context`; docs/EVALUATION.md, "units read in their place")
-    placed = AdContextRoles(sections, unit_scores, cut, context_model) if context_model else None
+    # asks are read in their place (docs/EVALUATION.md, "Job ads: the context model shipped");
+    # wrapper text is still dropped by the unit model's rows alone
+    context = unit_context_model() if context_model is True else context_model or None
+    placed = AdContextRoles(sections, unit_scores, cut, context) if context else None
     candidates = extract_candidates(
         sections,
         has_terms=lambda t: bool(keywords_in(t)),

@@ -1,30 +1,34 @@
 """Job-ad units read again in their place: a second small model over the unit model's rows.
-An experiment, not shipped (docs/EVALUATION.md, "Job ads: units read in their place"): `read_ad`
-uses it only when given one (`tools.jd_loso_in_place --context`).
+`read_ad` takes its asks from these rows (docs/EVALUATION.md, "Job ads: units read in their
+place" and "Job ads: the context model shipped").
 
 The unit model (`core.jd.unit_roles`) reads a unit by its own words. This model reads each of an
 ad's units (every section's `unit_wholes`, cut by `RoleCuts`, in order) from the unit model's
 role row for it, the rows of the unit before and after it, the mean row of the rest of its
 section, its section's kind and its place in the ad, and gives the unit's role row again (the
-reader takes a unit as asked by this row: `core.jd.unit_roles.learned_asks`, `ASK_MIN`). It is
+reader takes a unit as asked by this row weighed with the unit model's own, `CONTEXT_WEIGHT`:
+`core.jd.unit_roles.learned_asks`, `ASK_MIN`). It is
 a multinomial logistic regression trained by `tools/train_jd_unit_context.py` on the reader
 units of the hand-labelled postings, each unit's row given by a unit model trained without that
 unit's source (out of fold), so that it learns from rows like the ones the reader sees on an ad
-the unit model never saw.
+the unit model never saw. The weights live in `core/data/jd_unit_context.json`, the recipe in
+`core/data/jd_unit_context_manifest.json` (`make train`).
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from functools import lru_cache
 
 import numpy as np
 
 from core.jd.requirements import unit_wholes
 from core.jd.sections import Section
 from core.jd.unit_roles import ROLES, AdUnitRoles, RoleCuts
+from core.resources import package_dir
 
-MODEL_FILE = "jd_unit_context.json"  # written by the training tool to its --out folder
+MODEL_FILE = "jd_unit_context.json"
 MANIFEST_FILE = "jd_unit_context_manifest.json"
 # The section kinds `core.jd.sections.classify_heading` gives (and the untitled ones); any other
 # kind is one column of its own.
@@ -45,6 +49,11 @@ KINDS = (
     "outlook",
 )
 FLOOR = 1e-4  # the smallest probability taken before its log
+# The row the reader takes for a unit: this share of the context model's row, the rest the unit
+# model's own, so that a unit's own words keep a say against its neighbours' (a pitch among
+# asks, an ask among facts about the job). Chosen with `ASK_MIN` leave one source out in the
+# product's place (docs/EVALUATION.md, "Job ads: the context model shipped").
+CONTEXT_WEIGHT = 0.5
 
 
 def ad_units(sections: Sequence[Section], cut: RoleCuts) -> list[tuple[str, str, int]]:
@@ -102,16 +111,18 @@ class UnitContext:
         return exp / exp.sum(1, keepdims=True)
 
 
-def load_unit_context(path: str) -> UnitContext:
-    """A model written by `tools.train_jd_unit_context`."""
-    with open(path, encoding="utf-8") as file:
-        return UnitContext(json.load(file))
+@lru_cache(maxsize=1)
+def unit_context_model() -> UnitContext:
+    """The shipped model, loaded once."""
+    path = package_dir("data") / MODEL_FILE
+    return UnitContext(json.loads(path.read_text(encoding="utf-8")))
 
 
 class AdContextRoles(AdUnitRoles):
     """One ad's role rows as `AdUnitRoles` gives them, but for the ad's own units the context
-    model's row (the first time a text stands in the ad); any other text (a clause of a unit, a
-    candidate `extract_candidates` built) keeps the unit model's row."""
+    model's row weighed with the unit model's (`CONTEXT_WEIGHT`; where the text first stands in
+    the ad); any other text (a clause of a unit, a candidate `extract_candidates` built) keeps
+    the unit model's row."""
 
     def __init__(
         self,
@@ -129,7 +140,7 @@ class AdContextRoles(AdUnitRoles):
         if not units:
             return
         features = context_features(base, [u[1] for u in units], [u[2] for u in units])
-        placed = context.roles(features)
+        placed = CONTEXT_WEIGHT * context.roles(features) + (1 - CONTEXT_WEIGHT) * base
         seen: set[str] = set()
         for text, row in zip(texts, placed, strict=True):
             if text not in seen:

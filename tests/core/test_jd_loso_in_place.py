@@ -4,6 +4,9 @@ these tests (the tool itself reads the corpus's hand-labelled postings)."""
 
 from __future__ import annotations
 
+import pytest
+
+import core.jd.unit_context as unit_context
 import core.jd.unit_roles as unit_roles
 from core.jd.unit_roles import unit_roles_model
 from tools.jd_loso_in_place import notice_hits, score_posting, score_setting
@@ -55,3 +58,11 @@ def test_a_setting_is_put_back_after_scoring() -> None:
     summary, _ = score_setting([], {}, {"UNLISTED_KEEP_MIN": 0.9})
     assert summary["postings"] == 0
     assert before == unit_roles.UNLISTED_KEEP_MIN
+
+
+def test_the_context_weight_is_a_setting_put_back_too_and_a_misspelt_one_is_refused() -> None:
+    before = (unit_context.CONTEXT_WEIGHT, unit_roles.ASK_MIN)
+    score_setting([], {}, {"CONTEXT_WEIGHT": 0.9, "ASK_MIN": 0.6})
+    assert before == (unit_context.CONTEXT_WEIGHT, unit_roles.ASK_MIN)
+    with pytest.raises(ValueError):
+        score_setting([], {}, {"CONTEXT_WIEGHT": 0.9})

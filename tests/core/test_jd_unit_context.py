@@ -1,14 +1,35 @@
-"""The job-ad context model (core/jd/unit_context.py, an experiment not shipped): its features,
-and where its rows stand in for the unit model's. The ads here are synthetic."""
+"""The job-ad context model (core/jd/unit_context.py): its features, where the reader uses its
+rows, and the shipped file against its manifest and `make train`. The ads here are synthetic."""
 
 from __future__ import annotations
 
+import hashlib
+import json
+from pathlib import Path
+
 import numpy as np
+import pytest
 
-from core.jd.analyze import ad_sections
-from core.jd.unit_context import KINDS, AdContextRoles, UnitContext, ad_units, context_features
+import core.jd.unit_context as unit_context
+from core.jd.analyze import ad_sections, read_ad
+from core.jd.unit_context import (
+    KINDS,
+    MANIFEST_FILE,
+    MODEL_FILE,
+    AdContextRoles,
+    UnitContext,
+    ad_units,
+    context_features,
+    unit_context_model,
+)
+from core.jd.unit_roles import MODEL_FILE as UNIT_MODEL_FILE
 from core.jd.unit_roles import ROLES, AdUnitRoles, RoleCuts
+from core.resources import package_dir
+from tests.conftest import needs_shared
+from tests.model_rebuild import assert_rebuilds_shipped
 
+DATA = package_dir("data")
+CORPUS = Path(__file__).resolve().parents[3] / "shared" / "corpus" / "postings" / "postings.jsonl"
 WIDTH = 4 * len(ROLES) + 2 + 1 + len(KINDS) + 1 + 3
 AD = (
     "Warehouse Operative\n\n"
@@ -42,18 +63,58 @@ def test_features_carry_the_neighbours_rows_the_section_and_the_place() -> None:
     assert first[-3] == 0 and second[-3] == 1  # its place in the ad
 
 
-def test_the_ads_own_units_get_the_context_rows_and_other_texts_the_units_rows() -> None:
+def test_the_ads_own_units_get_the_weighed_rows_and_other_texts_the_units_rows() -> None:
+    """A unit's row is `CONTEXT_WEIGHT` of the context model's row and the rest its own: a
+    context model that reads every unit as a duty moves each row that far towards a duty."""
     sections, scores, cut = _read(AD)
-    # a model that reads every unit as a duty whatever its rows
-    bias = np.array([0.0, 9.0, 0.0, 0.0, 0.0, 0.0])
-    placed = AdContextRoles(
-        sections, scores, cut, UnitContext({"weights": np.zeros((WIDTH, 6)), "bias": bias})
-    )
+    bias = np.array([0.0, 30.0, 0.0, 0.0, 0.0, 0.0])
+    duty = UnitContext({"weights": np.zeros((WIDTH, len(ROLES))), "bias": bias})
+    placed = AdContextRoles(sections, scores, cut, duty)
     units = [u[0] for u in ad_units(sections, cut)]
     assert "Two years of experience in a busy warehouse" in units
     base = AdUnitRoles().roles(units)
     rows = placed.roles(units)
-    assert rows.shape == base.shape and np.allclose(rows.sum(1), 1, atol=1e-5)
-    assert (rows.argmax(1) == ROLES.index("duty")).all() and not np.allclose(rows, base)
+    weight = unit_context.CONTEXT_WEIGHT
+    assert 0 < weight < 1  # both rows have a say
+    wanted = (1 - weight) * base
+    wanted[:, ROLES.index("duty")] += weight
+    assert np.allclose(rows, wanted, atol=1e-5)
     other = "Three shifts a week at the depot"
     assert np.allclose(placed.roles([other]), AdUnitRoles().roles([other]))
+
+
+def test_the_reader_reads_asks_with_the_shipped_context_model_unless_told_not_to() -> None:
+    read = [r.text for r in read_ad(AD).requirements]
+    assert "Two years of experience in a busy warehouse" in read
+    assert "A counterbalance forklift licence" in read
+    assert not any("annual leave" in t for t in read)
+    alone = [r.text for r in read_ad(AD, context_model=False).requirements]
+    assert "Two years of experience in a busy warehouse" in alone
+
+
+def test_shipped_model_matches_its_manifest_and_the_models_stay_small() -> None:
+    manifest = json.loads((DATA / MANIFEST_FILE).read_text(encoding="utf-8"))
+    model = (DATA / MODEL_FILE).read_bytes()
+    assert hashlib.sha256(model).hexdigest() == manifest["model_sha256"]
+    assert len(model) + (DATA / UNIT_MODEL_FILE).stat().st_size <= 20 * 1024 * 1024
+    assert unit_context_model().weights.shape == (WIDTH, len(ROLES))
+
+
+def test_shipped_model_was_trained_on_every_hand_label_file_as_it_stands() -> None:
+    from tools.train_jd_unit_roles import HAND_LABELS
+
+    manifest = json.loads((DATA / MANIFEST_FILE).read_text(encoding="utf-8"))
+    files = manifest["data"]["hand_labels"]["files"]
+    assert [Path(f).name for f in files] == [p.name for p in HAND_LABELS]
+    for path in HAND_LABELS:
+        digest = hashlib.sha256(path.read_bytes()).hexdigest()
+        assert files[f"tests/corpus_labels/{path.name}"] == digest
+
+
+@pytest.mark.slow  # trains six unit models and the context model again (about five minutes)
+@needs_shared
+def test_make_train_rebuilds_the_shipped_context_model_byte_for_byte(tmp_path: Path) -> None:
+    """The Makefile's recipe (`make train`: the corpus folder, the fold models in a scratch
+    folder) gives the shipped file; written to a scratch folder, the shipped one untouched."""
+    recipe = ["-m", "tools.train_jd_unit_context", "--corpus", str(CORPUS.parent)]
+    assert_rebuilds_shipped(recipe, tmp_path, MODEL_FILE, MANIFEST_FILE)
