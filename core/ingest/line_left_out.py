@@ -1,0 +1,79 @@
+"""What the line reader leaves out, applied to the rule reader's reading.
+
+The line reader labels a referees' section, a referee's lines and page furniture (a web page's
+'download this as a PDF' prompt); the rule reader has no such labels. Where the rule reader's
+reading is kept, its cards on such lines go, and the person's e-mail address is looked for
+outside them: a resume that puts its contact details in a footer and lists referees below has
+several addresses, only one of them not another person's.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from core.contracts import LeftOut, ParsedResume
+from core.ingest.layout import split_lines
+from core.text.contact import find_emails
+from core.text.furniture import PAGE_FURNITURE, THIRD_PARTY
+
+_NOT_EVIDENCE = (THIRD_PARTY, PAGE_FURNITURE)
+_HIDDEN = "(not shown: another person's details)"
+
+
+def left_out_lines(left_out: list[LeftOut], why: tuple[str, ...] = _NOT_EVIDENCE) -> set[int]:
+    return {item.line for item in left_out if item.line and item.why in why}
+
+
+def without_left_out(parsed: ParsedResume, left_out: list[LeftOut]) -> list[LeftOut]:
+    """Drop from `parsed` every card all of whose lines the line reader left out (`left_out`)
+    as another person's details or page furniture; what was dropped."""
+    gone = left_out_lines(left_out)
+    why_of = {item.line: item.why for item in left_out if item.line in gone}
+    kept, dropped = [], []
+    for card in parsed.cards:
+        start = card.provenance.line_start
+        end = card.provenance.line_end or start
+        if start and end and all(no in gone for no in range(start, end + 1)):
+            why = why_of[start]
+            what = _HIDDEN if why == THIRD_PARTY else card.raw_text[:80]
+            dropped.append(LeftOut(what=what, why=why, line=start))
+        else:
+            kept.append(card)
+    parsed.cards = kept
+    return dropped
+
+
+def email_outside_references(parsed: ParsedResume, text: str, left_out: list[LeftOut]) -> None:
+    """No e-mail read: the one address on lines the line reader does not leave out as another
+    person's is the person's; else, of several, the one address that holds a word of the
+    person's name ('jo.reyes@…' for Jo Reyes; a referee's holds the referee's). Otherwise do not
+    guess."""
+    if parsed.contact.email:
+        return
+    theirs = left_out_lines(left_out, (THIRD_PARTY,))
+    every = [(line.no, e) for line in split_lines(text) for e in find_emails(line.text)]
+    outside = {e.lower(): e for no, e in every if no not in theirs}
+    if len(outside) == 1:
+        parsed.contact.email = next(iter(outside.values()))
+        return
+    words = {w for w in _letters(parsed.contact.name).split() if len(w) >= _NAME_WORD}
+    naming = {e.lower(): e for _, e in every if words and any(w in _letters(e) for w in words)}
+    if len(naming) == 1:
+        parsed.contact.email = next(iter(naming.values()))
+
+
+_NAME_WORD = 3  # shorter name parts ('Jo', 'Li') are inside too many addresses
+
+
+def _letters(text: str) -> str:
+    """Lower-case letters without accents, the rest spaces: 'Jürgen' → 'jurgen'."""
+    plain = unicodedata.normalize("NFKD", text.casefold())
+    return re.sub(r"[^a-z]+", " ", "".join(c for c in plain if not unicodedata.combining(c)))
+
+
+def with_line_left_out(parsed: ParsedResume, text: str, left_out: list[LeftOut]) -> list[LeftOut]:
+    """The rule reader's reading told what the line reader left out: the person's e-mail looked
+    for outside other people's lines, and the cards on left-out lines dropped (returned)."""
+    email_outside_references(parsed, text, left_out)
+    return without_left_out(parsed, left_out)
