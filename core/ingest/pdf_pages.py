@@ -2,7 +2,9 @@
 like the page.
 
 - Running headers and footers (a line repeated at the top or bottom of most pages, page numbers
-  and dates allowed to change) and bare page numbers are dropped and reported.
+  and dates allowed to change) and bare page numbers are dropped and reported; a running line
+  holding an e-mail address or a phone number is the person's contact block set in the page
+  header or footer, kept where it first stands.
 - A soft hyphen (U+00AD) is what many typesetters (LaTeX) draw the visible hyphen with, so it
   is read as a hyphen ('Sep. 2023­Mar. 2024' → 'Sep. 2023-Mar. 2024').
 - A word broken across lines ('Devel-' / 'oping') is joined. The hyphen stays when the document
@@ -19,6 +21,7 @@ import re
 from collections import Counter
 
 from core.contracts import LeftOut
+from core.text.contact import find_emails, find_phones
 
 _HEAD_WORDS = 10  # running heads and feet are short: a name, a title, a date, a page number
 _EDGE_LINES = 2  # lines at the top and bottom of a page that may be running heads or feet
@@ -92,9 +95,15 @@ def drop_running_lines(pages: list[str]) -> tuple[list[str], list[LeftOut]]:
     repeated = {s for s, n in counts.items() if n >= least and len(s.split()) <= _HEAD_WORDS}
     left_out: list[LeftOut] = []
     reported: set[str] = set()
+    kept: set[str] = set()  # running contact lines, kept where they first stand
     for lines in split:
         for i in _edges(lines):
             line = lines[i]
+            shape = _shape(line)
+            if shape in repeated and shape not in kept and (find_emails(line) or find_phones(line)):
+                kept.add(shape)
+                reported.add(shape)
+                continue
             if _shape(line) in repeated or _PAGE_NUMBER.match(line):
                 if _shape(line) not in reported:
                     reported.add(_shape(line))
