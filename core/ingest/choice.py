@@ -20,7 +20,7 @@ from core.contracts import CardKind, LeftOut, ParsedResume, RoleEntry
 from core.errors import EvidenceParsingError
 from core.ingest.degrees import DEGREE
 from core.ingest.files import ExtractedText
-from core.ingest.line_left_out import email_outside_references, with_line_left_out
+from core.ingest.line_left_out import person_email, with_line_left_out
 from core.ingest.resume_text import parse_resume_text
 from core.ingest.roles import is_org, title_score
 from core.settings import IngestSettings
@@ -196,7 +196,7 @@ def read_text(
     if settings.reader == "learned":
         learned, left_out = read_learned(text, extracted, source_name=name)
         learned = named(learned, picked)
-        email_outside_references(learned, text, left_out)
+        person_email(learned, text, extracted.link_targets)
         return learned, left_out
     labels = text_labels(text, extracted)
 
@@ -218,14 +218,14 @@ def read_text(
             labelled, left_out = read_labelled(text, labels, source_name=name)
             if any(role.title and not role.company for role in rules.roles):
                 fill_employers(rules, labelled)
-            return rules, with_line_left_out(rules, text, left_out)
+            return rules, with_line_left_out(rules, text, left_out, extracted.link_targets)
         return rules, []
     try:
         rules = by_rules()
     except EvidenceParsingError:
         learned, left_out = read_labelled(text, labels, source_name=name)
         learned = named(learned, picked)
-        email_outside_references(learned, text, left_out)
+        person_email(learned, text, extracted.link_targets)
         return learned, left_out
     try:
         learned, left_out = read_labelled(text, labels, source_name=name)
@@ -234,7 +234,7 @@ def read_text(
         return rules, []
     if keeps_learned(learned, rules):
         fill_employers(learned, rules)
-        email_outside_references(learned, text, left_out)
+        person_email(learned, text, extracted.link_targets)
         return learned, left_out
     fill_employers(rules, learned)
-    return rules, with_line_left_out(rules, text, left_out)
+    return rules, with_line_left_out(rules, text, left_out, extracted.link_targets)

@@ -2,9 +2,8 @@
 
 The line reader labels a referees' section, a referee's lines and page furniture (a web page's
 'download this as a PDF' prompt); the rule reader has no such labels. Where the rule reader's
-reading is kept, its cards on such lines go, and the person's e-mail address is looked for
-outside them: a resume that puts its contact details in a footer and lists referees below has
-several addresses, only one of them not another person's.
+reading is kept, its cards on such lines go. And a resume that puts its contact details in a
+footer and lists referees has several addresses: the person's is the one naming the person.
 """
 
 from __future__ import annotations
@@ -13,7 +12,7 @@ import re
 import unicodedata
 
 from core.contracts import LeftOut, ParsedResume
-from core.ingest.layout import split_lines
+from core.ingest.contact import email_from_links
 from core.text.contact import find_emails
 from core.text.furniture import PAGE_FURNITURE, THIRD_PARTY
 
@@ -44,21 +43,17 @@ def without_left_out(parsed: ParsedResume, left_out: list[LeftOut]) -> list[Left
     return dropped
 
 
-def email_outside_references(parsed: ParsedResume, text: str, left_out: list[LeftOut]) -> None:
-    """No e-mail read: the one address on lines the line reader does not leave out as another
-    person's is the person's; else, of several, the one address that holds a word of the
-    person's name ('jo.reyes@…' for Jo Reyes; a referee's holds the referee's). Otherwise do not
-    guess."""
+def person_email(parsed: ParsedResume, text: str, targets: list[str]) -> None:
+    """No e-mail read from the contact block: the one 'mailto:' link target (`targets`), else,
+    of several addresses (referees'), the one that holds a word of the person's name
+    ('jo.reyes@…' for Jo Reyes; a referee's holds the referee's). Otherwise do not guess."""
+    email_from_links(parsed.contact, targets)
     if parsed.contact.email:
         return
-    theirs = left_out_lines(left_out, (THIRD_PARTY,))
-    every = [(line.no, e) for line in split_lines(text) for e in find_emails(line.text)]
-    outside = {e.lower(): e for no, e in every if no not in theirs}
-    if len(outside) == 1:
-        parsed.contact.email = next(iter(outside.values()))
-        return
     words = {w for w in _letters(parsed.contact.name).split() if len(w) >= _NAME_WORD}
-    naming = {e.lower(): e for _, e in every if words and any(w in _letters(e) for w in words)}
+    naming = {
+        e.lower(): e for e in find_emails(text) if words and any(w in _letters(e) for w in words)
+    }
     if len(naming) == 1:
         parsed.contact.email = next(iter(naming.values()))
 
@@ -72,8 +67,10 @@ def _letters(text: str) -> str:
     return re.sub(r"[^a-z]+", " ", "".join(c for c in plain if not unicodedata.combining(c)))
 
 
-def with_line_left_out(parsed: ParsedResume, text: str, left_out: list[LeftOut]) -> list[LeftOut]:
-    """The rule reader's reading told what the line reader left out: the person's e-mail looked
-    for outside other people's lines, and the cards on left-out lines dropped (returned)."""
-    email_outside_references(parsed, text, left_out)
+def with_line_left_out(
+    parsed: ParsedResume, text: str, left_out: list[LeftOut], targets: list[str]
+) -> list[LeftOut]:
+    """The rule reader's reading with its person's e-mail looked for (`person_email`) and the
+    cards on lines the line reader left out dropped (returned)."""
+    person_email(parsed, text, targets)
     return without_left_out(parsed, left_out)
