@@ -2,8 +2,10 @@
 
 The line reader labels a referees' section, a referee's lines and page furniture (a web page's
 'download this as a PDF' prompt); the rule reader has no such labels. Where the rule reader's
-reading is kept, its cards on such lines go. And a resume that puts its contact details in a
-footer and lists referees has several addresses: the person's is the one naming the person.
+reading is kept, its cards on such lines go, but for those under a heading the rule reader knows
+as a section of evidence (the line reader can take a 'Summary' for references). And a resume
+that puts its contact details in a footer and lists referees has several addresses: the
+person's is the one naming the person.
 """
 
 from __future__ import annotations
@@ -11,8 +13,9 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from core.contracts import LeftOut, ParsedResume
+from core.contracts import CardKind, LeftOut, ParsedResume
 from core.ingest.contact import email_from_links
+from core.ingest.sections import heading_kind
 from core.text.contact import find_emails
 from core.text.furniture import PAGE_FURNITURE, THIRD_PARTY
 
@@ -26,14 +29,17 @@ def left_out_lines(left_out: list[LeftOut], why: tuple[str, ...] = _NOT_EVIDENCE
 
 def without_left_out(parsed: ParsedResume, left_out: list[LeftOut]) -> list[LeftOut]:
     """Drop from `parsed` every card all of whose lines the line reader left out (`left_out`)
-    as another person's details or page furniture; what was dropped."""
+    as another person's details or page furniture, unless the rule reader knows the card's
+    section as one of evidence (a 'Summary' the line reader took for references); what was
+    dropped."""
     gone = left_out_lines(left_out)
     why_of = {item.line: item.why for item in left_out if item.line in gone}
     kept, dropped = [], []
     for card in parsed.cards:
         start = card.provenance.line_start
         end = card.provenance.line_end or start
-        if start and end and all(no in gone for no in range(start, end + 1)):
+        known = heading_kind(card.provenance.section) not in (None, CardKind.OTHER)
+        if not known and start and end and all(no in gone for no in range(start, end + 1)):
             why = why_of[start]
             what = _HIDDEN if why == THIRD_PARTY else card.raw_text[:80]
             dropped.append(LeftOut(what=what, why=why, line=start))
