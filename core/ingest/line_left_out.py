@@ -57,14 +57,18 @@ def person_email(parsed: ParsedResume, text: str, targets: list[str]) -> None:
     if parsed.contact.email:
         return
     words = {w for w in _letters(parsed.contact.name).split() if len(w) >= _NAME_WORD}
-    naming = {
-        e.lower(): e for e in find_emails(text) if words and any(w in _letters(e) for w in words)
-    }
+    naming = {e.lower(): e for e in find_emails(text) if _names(e, words)}
     if len(naming) == 1:
         parsed.contact.email = next(iter(naming.values()))
 
 
 _NAME_WORD = 3  # shorter name parts ('Jo', 'Li') are inside too many addresses
+
+
+def _names(address: str, words: set[str]) -> bool:
+    """A word of the name begins or ends a word of the address ('tildevarga', 'j.smith'), not
+    inside one ('ivo' is in 'divo.renn')."""
+    return any(t.startswith(w) or t.endswith(w) for t in _letters(address).split() for w in words)
 
 
 def _letters(text: str) -> str:

@@ -9,8 +9,9 @@ from typing import Any
 
 import pytest
 
-from core.contracts import ParsedResume
+from core.contracts import ContactInfo, ParsedResume
 from core.ingest import parse_extracted, read_path
+from core.ingest.line_left_out import person_email
 from core.reader.name_picker import name_part
 from core.settings import IngestSettings
 from tools.contact_layouts import layout_data, render_docx, render_pdf
@@ -136,3 +137,28 @@ def test_a_long_name_wrapped_in_its_table_cell_is_read_whole(tmp_path: Path) -> 
 
 def test_a_place_beside_the_name_is_no_part_of_it() -> None:
     assert name_part("Jo Reyes      Tacoma, WA") == "Jo Reyes"
+
+
+@pytest.mark.parametrize(
+    ("name", "addresses", "read"),
+    [
+        (
+            "Ivo K. Marsh",
+            ["divo.renn@example.org", "ivo@marsh.example"],
+            "ivo@marsh.example",
+        ),
+        (
+            "Tilde Varga",
+            ["p.raman@example.org", "tildevarga.x@example.com"],
+            "tildevarga.x@example.com",
+        ),
+        ("Nils Hamre", ["jobs@nhx.dev", "p.raman@example.org"], ""),  # none names him: no guess
+        ("Dana Li", ["dana@x.org", "dana.cole@example.org"], ""),  # two name him: no guess
+    ],
+)
+def test_of_several_addresses_the_one_naming_the_person_is_theirs(
+    name: str, addresses: list[str], read: str
+) -> None:
+    parsed = ParsedResume(source_name="cv.txt", content_hash="0", contact=ContactInfo(name=name))
+    person_email(parsed, "\n".join(f"{a} | (415) 555-0101" for a in addresses), targets=[])
+    assert parsed.contact.email == read
