@@ -51,24 +51,27 @@ def without_left_out(parsed: ParsedResume, left_out: list[LeftOut]) -> list[Left
 
 def person_email(parsed: ParsedResume, text: str, targets: list[str]) -> None:
     """No e-mail read from the contact block: the one 'mailto:' link target (`targets`), else,
-    of several addresses (referees'), the one that holds a word of the person's name
-    ('jo.reyes@…' for Jo Reyes; a referee's holds the referee's). Otherwise do not guess."""
+    of several addresses (referees'), the one that holds the most words of the person's name
+    ('jo.reyes@…' for Jo Reyes; a referee's holds the referee's), at least one. A tie: no
+    guess."""
     email_from_links(parsed.contact, targets)
     if parsed.contact.email:
         return
     words = {w for w in _letters(parsed.contact.name).split() if len(w) >= _NAME_WORD}
-    naming = {e.lower(): e for e in find_emails(text) if _names(e, words)}
-    if len(naming) == 1:
-        parsed.contact.email = next(iter(naming.values()))
+    named = {e.lower(): (_named(e, words), e) for e in find_emails(text)}
+    best = max(named.values(), default=(0, ""))
+    if best[0] and [n for n, _ in named.values()].count(best[0]) == 1:
+        parsed.contact.email = best[1]
 
 
 _NAME_WORD = 3  # shorter name parts ('Jo', 'Li') are inside too many addresses
 
 
-def _names(address: str, words: set[str]) -> bool:
-    """A word of the name begins or ends a word of the address ('tildevarga', 'j.smith'), not
-    inside one ('ivo' is in 'divo.renn')."""
-    return any(t.startswith(w) or t.endswith(w) for t in _letters(address).split() for w in words)
+def _named(address: str, words: set[str]) -> int:
+    """How many words of the name the address holds ('royelaranb' holds 'oyelaran'; 'divo.renn'
+    holds 'ivo', but 'ivo@marsh.example' holds two)."""
+    letters = _letters(address)
+    return sum(w in letters for w in words)
 
 
 def _letters(text: str) -> str:

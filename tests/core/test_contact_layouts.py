@@ -152,6 +152,11 @@ def test_a_place_beside_the_name_is_no_part_of_it() -> None:
             ["p.raman@example.org", "tildevarga.x@example.com"],
             "tildevarga.x@example.com",
         ),
+        (
+            "Rosalind Oyelaran",
+            ["carlos.m@example.org", "royelaranb@example.com"],
+            "royelaranb@example.com",
+        ),
         ("Nils Hamre", ["jobs@nhx.dev", "p.raman@example.org"], ""),  # none names him: no guess
         ("Dana Li", ["dana@x.org", "dana.cole@example.org"], ""),  # two name him: no guess
     ],
