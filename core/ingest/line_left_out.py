@@ -68,8 +68,8 @@ _NAME_WORD = 3  # shorter name parts ('Jo', 'Li') are inside too many addresses
 
 
 def _named(address: str, words: set[str]) -> int:
-    """How many words of the name the address holds ('royelaranb' holds 'oyelaran'; 'divo.renn'
-    holds 'ivo', but 'ivo@marsh.example' holds two)."""
+    """How many words of the name the address holds ('royelaranb' holds 'oyelaran'; a referee's
+    'divo.renn' holds 'ivo' of Ivo Marsh, but 'ivo@marsh.example' holds two)."""
     letters = _letters(address)
     return sum(w in letters for w in words)
 

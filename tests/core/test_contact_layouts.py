@@ -142,11 +142,7 @@ def test_a_place_beside_the_name_is_no_part_of_it() -> None:
 @pytest.mark.parametrize(
     ("name", "addresses", "read"),
     [
-        (
-            "Ivo K. Marsh",
-            ["divo.renn@example.org", "ivo@marsh.example"],
-            "ivo@marsh.example",
-        ),
+        ("Ivo K. Marsh", ["divo.renn@example.org", "ivo@marsh.example"], "ivo@marsh.example"),
         (
             "Tilde Varga",
             ["p.raman@example.org", "tildevarga.x@example.com"],
