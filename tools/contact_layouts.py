@@ -126,7 +126,8 @@ def layout_data(resume: dict[str, Any], variant: str, referees: bool) -> dict[st
     basics = resume.get("basics") or {}
     name, email = clean(basics.get("name")), clean(basics.get("email"))
     shown = {"at_form": at_form(email), "mailto_only": ""}.get(variant, email)
-    location = basics.get("location") if isinstance(basics.get("location"), dict) else {}
+    found = basics.get("location")
+    location: dict[str, Any] = found if isinstance(found, dict) else {}
     place = ", ".join(clean(location.get(k)) for k in ("city", "region") if clean(location.get(k)))
     contact = [c for c in (shown, clean(basics.get("phone")), place) if c]
     first, _, last = name.rpartition(" ")
