@@ -1,11 +1,10 @@
 """What the line reader leaves out, applied to the rule reader's reading.
 
-The line reader labels a referees' section, a referee's lines and page furniture (a web page's
-'download this as a PDF' prompt); the rule reader has no such labels. Where the rule reader's
-reading is kept, its cards on such lines go, but for those under a heading the rule reader knows
-as a section of evidence (the line reader can take a 'Summary' for references). And a resume
-that puts its contact details in a footer and lists referees has several addresses: the
-person's is the one naming the person.
+The line reader labels a referees' section and a referee's lines; the rule reader files a
+'References' section with its 'other' sections and keeps the referees' names and posts as cards.
+Where the rule reader's reading is kept, its cards in a referees' section whose lines the line
+reader left out go. And a resume that puts its contact details in a footer and lists referees
+has several addresses: the person's is the one naming the person.
 """
 
 from __future__ import annotations
@@ -13,36 +12,36 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from core.contracts import CardKind, LeftOut, ParsedResume
+from core.contracts import LeftOut, ParsedResume
 from core.ingest.contact import email_from_links
-from core.ingest.sections import heading_kind
+from core.ingest.sections import heading_words
 from core.text.contact import find_emails
-from core.text.furniture import PAGE_FURNITURE, THIRD_PARTY
+from core.text.furniture import THIRD_PARTY
 
-_NOT_EVIDENCE = (THIRD_PARTY, PAGE_FURNITURE)
 _HIDDEN = "(not shown: another person's details)"
+# what a referees' section is called; the rule reader files it with 'other' sections
+REFEREE_HEADINGS = frozenset(
+    {"references", "referees", "reference", "referee", "professional references"}
+)
 
 
-def left_out_lines(left_out: list[LeftOut], why: tuple[str, ...] = _NOT_EVIDENCE) -> set[int]:
-    return {item.line for item in left_out if item.line and item.why in why}
+def left_out_lines(left_out: list[LeftOut]) -> set[int]:
+    """The lines the line reader left out as another person's details."""
+    return {item.line for item in left_out if item.line and item.why == THIRD_PARTY}
 
 
 def without_left_out(parsed: ParsedResume, left_out: list[LeftOut]) -> list[LeftOut]:
-    """Drop from `parsed` every card all of whose lines the line reader left out (`left_out`)
-    as another person's details or page furniture, unless the rule reader knows the card's
-    section as one of evidence (a 'Summary' the line reader took for references); what was
-    dropped."""
+    """Drop from `parsed` every card in a section the rule reader reads as referees' whose lines
+    the line reader, too, left out (`left_out`) as another person's details; what was dropped.
+    Both must agree: the line reader alone takes a 'Summary' or a 'How I work' for references."""
     gone = left_out_lines(left_out)
-    why_of = {item.line: item.why for item in left_out if item.line in gone}
     kept, dropped = [], []
     for card in parsed.cards:
         start = card.provenance.line_start
         end = card.provenance.line_end or start
-        known = heading_kind(card.provenance.section) not in (None, CardKind.OTHER)
-        if not known and start and end and all(no in gone for no in range(start, end + 1)):
-            why = why_of[start]
-            what = _HIDDEN if why == THIRD_PARTY else card.raw_text[:80]
-            dropped.append(LeftOut(what=what, why=why, line=start))
+        referees = heading_words(card.provenance.section) in REFEREE_HEADINGS
+        if referees and start and end and all(no in gone for no in range(start, end + 1)):
+            dropped.append(LeftOut(what=_HIDDEN, why=THIRD_PARTY, line=start))
         else:
             kept.append(card)
     parsed.cards = kept

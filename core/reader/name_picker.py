@@ -62,8 +62,6 @@ def name_part(text: str) -> str:
         head = " ".join(w.replace(" ", "") for w in re.split(r"\s{2,}", head))
     name = ""
     for part in _CUT.split(head):
-        if name and PLACE.match(part.strip()):
-            break  # 'Jo Reyes   Tacoma, WA': a place, whose state code is no credential
         part = _without_credentials(part)
         part = re.sub(r"\s*\((?:[^)]{0,3})\)|[*_`\"”,{}]+", " ", part)
         part = " ".join(re.sub(r"^[^\w(]+|[^\w.)]+$", "", part).split())

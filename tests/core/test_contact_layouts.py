@@ -12,7 +12,6 @@ import pytest
 from core.contracts import ContactInfo, ParsedResume
 from core.ingest import parse_extracted, read_path
 from core.ingest.line_left_out import person_email
-from core.reader.name_picker import name_part
 from core.settings import IngestSettings
 from tools.contact_layouts import layout_data, render_docx, render_pdf
 
@@ -133,10 +132,6 @@ def test_a_long_name_wrapped_in_its_table_cell_is_read_whole(tmp_path: Path) -> 
     lines = read_path(path).text.splitlines()
     assert name not in lines[0]  # the cell wrapped it
     assert parse_extracted(read_path(path)).contact.name == name
-
-
-def test_a_place_beside_the_name_is_no_part_of_it() -> None:
-    assert name_part("Jo Reyes      Tacoma, WA") == "Jo Reyes"
 
 
 @pytest.mark.parametrize(
