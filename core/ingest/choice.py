@@ -20,6 +20,7 @@ from core.contracts import CardKind, LeftOut, ParsedResume, RoleEntry
 from core.errors import EvidenceParsingError
 from core.ingest.degrees import DEGREE
 from core.ingest.files import ExtractedText
+from core.ingest.line_left_out import person_email, with_line_left_out
 from core.ingest.resume_text import parse_resume_text
 from core.ingest.roles import is_org, title_score
 from core.settings import IngestSettings
@@ -219,7 +220,9 @@ def read_text(
     picked = layout_name(extracted)  # one reading of the name, whichever reader wins
     if settings.reader == "learned":
         learned, left_out = read_learned(text, extracted, source_name=name)
-        return named(learned, picked), left_out
+        learned = named(learned, picked)
+        person_email(learned, text, extracted.link_targets)
+        return learned, left_out
     labels = text_labels(text, extracted)
 
     def by_rules() -> ParsedResume:  # with the line reader's word on headings and the name
@@ -236,22 +239,27 @@ def read_text(
 
     if settings.reader == "rules":
         rules = by_rules()
-        if any(role.title and not role.company for role in rules.roles):
-            with contextlib.suppress(EvidenceParsingError):
-                fill_employers(rules, read_labelled(text, labels, source_name=name)[0])
+        with contextlib.suppress(EvidenceParsingError):
+            labelled, left_out = read_labelled(text, labels, source_name=name)
+            if any(role.title and not role.company for role in rules.roles):
+                fill_employers(rules, labelled)
+            return rules, with_line_left_out(rules, text, left_out, extracted.link_targets)
         return rules, []
     try:
         rules = by_rules()
     except EvidenceParsingError:
-        learned, left_out = read_learned(text, extracted, source_name=name)
-        return named(learned, picked), left_out
+        learned, left_out = read_labelled(text, labels, source_name=name)
+        learned = named(learned, picked)
+        person_email(learned, text, extracted.link_targets)
+        return learned, left_out
     try:
-        learned, left_out = read_learned(text, extracted, source_name=name)
+        learned, left_out = read_labelled(text, labels, source_name=name)
         learned = named(learned, picked)
     except EvidenceParsingError:
         return rules, []
     if keeps_learned(learned, rules):
         fill_employers(learned, rules)
+        person_email(learned, text, extracted.link_targets)
         return learned, left_out
     fill_employers(rules, learned)
-    return rules, []
+    return rules, with_line_left_out(rules, text, left_out, extracted.link_targets)

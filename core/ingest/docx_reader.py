@@ -27,6 +27,7 @@ from core.ingest.docx_hidden import Formatting
 from core.ingest.docx_shapes import Page, hidden_box_reason
 from core.ingest.limits import check_text_size
 from core.settings import IngestSettings
+from core.text.contact import find_emails, find_phones
 
 OLE2_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
 _CHUNK = 1 << 16
@@ -174,7 +175,24 @@ def _read_document(document: DocumentObject, name: str, settings: IngestSettings
             chars += sum(len(line) + 1 for line in out.lines[before:])
             if len(out.lines) > settings.max_lines or chars > settings.max_chars + 1:
                 check_text_size("\n".join(out.lines), name, settings)  # raises, usual message
+    out.lines += _footer_contact(document)
     return out
+
+
+def _footer_contact(document: DocumentObject) -> list[str]:
+    """The first page's footer lines that hold an e-mail address or a phone number (a contact
+    block set in the footer), after a blank line; the footer's page numbers and running titles
+    are not read."""
+    section = document.sections[0]
+    footer = section.first_page_footer if section.different_first_page_header_footer else None
+    if footer is None or footer.is_linked_to_previous:
+        footer = section.footer
+    if footer.is_linked_to_previous:
+        return []
+    found = [
+        p.text.strip() for p in footer.paragraphs if find_emails(p.text) or find_phones(p.text)
+    ]
+    return ["", *found] if found else []
 
 
 def _link_targets(document: DocumentObject) -> list[str]:
@@ -191,8 +209,8 @@ def _link_targets(document: DocumentObject) -> list[str]:
 
 def _headers(document: DocumentObject) -> list[Any]:
     """The header the first page shows (contact blocks live there); footers hold page numbers
-    and are not read. With a different first page, the other pages' running header is skipped
-    too ("Jordan Rivera · Page 2")."""
+    and are read for contact lines only (`_footer_contact`). With a different first page, the
+    other pages' running header is skipped too ("Jordan Rivera · Page 2")."""
     section = document.sections[0]
     header = section.first_page_header if section.different_first_page_header_footer else None
     if header is None or header.is_linked_to_previous:

@@ -2,7 +2,9 @@
 like the page.
 
 - Running headers and footers (a line repeated at the top or bottom of most pages, page numbers
-  and dates allowed to change) and bare page numbers are dropped and reported.
+  and dates allowed to change) and bare page numbers are dropped and reported; a running line
+  holding an e-mail address or a phone number is the person's contact block set in the page
+  header or footer, kept once: in the first page's header or the last page's footer.
 - A soft hyphen (U+00AD) is what many typesetters (LaTeX) draw the visible hyphen with, so it
   is read as a hyphen ('Sep. 2023­Mar. 2024' → 'Sep. 2023-Mar. 2024').
 - A word broken across lines ('Devel-' / 'oping') is joined. The hyphen stays when the document
@@ -19,6 +21,7 @@ import re
 from collections import Counter
 
 from core.contracts import LeftOut
+from core.text.contact import find_emails, find_phones
 
 _HEAD_WORDS = 10  # running heads and feet are short: a name, a title, a date, a page number
 _EDGE_LINES = 2  # lines at the top and bottom of a page that may be running heads or feet
@@ -92,15 +95,37 @@ def drop_running_lines(pages: list[str]) -> tuple[list[str], list[LeftOut]]:
     repeated = {s for s, n in counts.items() if n >= least and len(s.split()) <= _HEAD_WORDS}
     left_out: list[LeftOut] = []
     reported: set[str] = set()
-    for lines in split:
+    keep = _contact_to_keep(split, repeated)
+    for page, lines in enumerate(split):
         for i in _edges(lines):
             line = lines[i]
+            if (page, i) in keep:
+                reported.add(_shape(line))
+                continue
             if _shape(line) in repeated or _PAGE_NUMBER.match(line):
                 if _shape(line) not in reported:
                     reported.add(_shape(line))
                     left_out.append(LeftOut(what=" ".join(line.split())[:80], why=RUNNING))
                 lines[i] = ""
     return ["\n".join(lines) for lines in split], left_out
+
+
+def _contact_to_keep(split: list[list[str]], repeated: set[str]) -> set[tuple[int, int]]:
+    """(page, line) of each running line holding an e-mail or phone that is kept: in the first
+    page's header, else in the last page's footer, where it stands above or below all the text
+    (kept anywhere else it would cut a paragraph that runs over a page break)."""
+    keep: set[tuple[int, int]] = set()
+    for shape in repeated:
+        filled_first = [i for i, line in enumerate(split[0]) if line.strip()]
+        filled_last = [i for i, line in enumerate(split[-1]) if line.strip()]
+        places = [(0, i) for i in filled_first[:_EDGE_LINES]]
+        places += [(len(split) - 1, i) for i in filled_last[-_EDGE_LINES:]]
+        for page, i in places:
+            line = split[page][i]
+            if _shape(line) == shape and (find_emails(line) or find_phones(line)):
+                keep.add((page, i))
+                break
+    return keep
 
 
 def join_broken_words(text: str) -> str:

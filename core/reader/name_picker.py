@@ -130,6 +130,29 @@ def name_at(lines: Sequence[Line], index: int) -> str:
     return part if could_be_name(part, first_segment(text), later) else ""
 
 
+_SAME_SIZE = 0.03  # two lines' type sizes apart by at most this share: one size
+
+
+def wrapped_rest(lines: Sequence[Line], index: int, name: str) -> str:
+    """The rest of a name set in large type that wrapped onto the next line ('Juan Camilo
+    Camacho' over 'Beltrán' in a narrow cell): the next non-blank line, in the same large type
+    and weight, that is only name-shaped words; '' where there is none."""
+    line = lines[index]
+    after = next((other for other in lines[index + 1 :] if other.text.strip()), None)
+    if after is None or line.size is None or after.size is None or line.size < BIG:
+        return ""
+    if abs(after.size - line.size) > _SAME_SIZE * line.size or after.bold != line.bold:
+        return ""
+    if after.page != line.page or name_part(line.text) != line.text.strip():
+        return ""  # a line with more on it after the name did not wrap in the name
+    rest = name_part(after.text)
+    words = rest.split()
+    if rest != after.text.strip() or not 1 <= len(words) <= 2 or any(map(title_score, words)):
+        return ""
+    joined = f"{name} {rest}"
+    return rest if could_be_name(joined) and len(joined.split()) <= 5 else ""
+
+
 def candidate_features(
     lines: Sequence[Line],
     rank: int,
@@ -241,7 +264,7 @@ class NamePicker:
             if probability < minimum:
                 return None
             if name := name_at(lines, index):
-                return index, name
+                return index, f"{name} {wrapped_rest(lines, index, name)}".strip()
         return None
 
 
