@@ -13,7 +13,7 @@ from __future__ import annotations
 import io
 import zipfile
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 from defusedxml import DefusedXmlException
 from defusedxml.ElementTree import ParseError, fromstring
@@ -183,11 +183,8 @@ def _footer_contact(document: DocumentObject) -> list[str]:
     """The first page's footer lines that hold an e-mail address or a phone number (a contact
     block set in the footer), after a blank line; the footer's page numbers and running titles
     are not read."""
-    section = document.sections[0]
-    footer = section.first_page_footer if section.different_first_page_header_footer else None
-    if footer is None or footer.is_linked_to_previous:
-        footer = section.footer
-    if footer.is_linked_to_previous:
+    footer = _first_page_part(document, "footer")
+    if footer is None:
         return []
     found = [
         p.text.strip() for p in footer.paragraphs if find_emails(p.text) or find_phones(p.text)
@@ -211,11 +208,23 @@ def _headers(document: DocumentObject) -> list[Any]:
     """The header the first page shows (contact blocks live there); footers hold page numbers
     and are read for contact lines only (`_footer_contact`). With a different first page, the
     other pages' running header is skipped too ("Jordan Rivera · Page 2")."""
+    header = _first_page_part(document, "header")
+    return [] if header is None else [header]
+
+
+def _first_page_part(document: DocumentObject, part: Literal["header", "footer"]) -> Any | None:
+    """The header or footer (`part`) the first page shows: its own where the section gives the
+    first page a different one, else the section's; None where it is only linked to a previous
+    section's (none there)."""
     section = document.sections[0]
-    header = section.first_page_header if section.different_first_page_header_footer else None
-    if header is None or header.is_linked_to_previous:
-        header = section.header
-    return [] if header.is_linked_to_previous else [header]
+    shown = (
+        getattr(section, f"first_page_{part}")
+        if section.different_first_page_header_footer
+        else None
+    )
+    if shown is None or shown.is_linked_to_previous:
+        shown = getattr(section, part)
+    return None if shown.is_linked_to_previous else shown
 
 
 def _add_paragraph(

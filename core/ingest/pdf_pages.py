@@ -114,12 +114,12 @@ def _contact_to_keep(split: list[list[str]], repeated: set[str]) -> set[tuple[in
     """(page, line) of each running line holding an e-mail or phone that is kept: in the first
     page's header, else in the last page's footer, where it stands above or below all the text
     (kept anywhere else it would cut a paragraph that runs over a page break)."""
+    filled_first = [i for i, line in enumerate(split[0]) if line.strip()]
+    filled_last = [i for i, line in enumerate(split[-1]) if line.strip()]
+    places = [(0, i) for i in filled_first[:_EDGE_LINES]]
+    places += [(len(split) - 1, i) for i in filled_last[-_EDGE_LINES:]]
     keep: set[tuple[int, int]] = set()
     for shape in repeated:
-        filled_first = [i for i, line in enumerate(split[0]) if line.strip()]
-        filled_last = [i for i, line in enumerate(split[-1]) if line.strip()]
-        places = [(0, i) for i in filled_first[:_EDGE_LINES]]
-        places += [(len(split) - 1, i) for i in filled_last[-_EDGE_LINES:]]
         for page, i in places:
             line = split[page][i]
             if _shape(line) == shape and (find_emails(line) or find_phones(line)):
