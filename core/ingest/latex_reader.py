@@ -8,6 +8,11 @@ pylatexenc renders them (\\textbf, \\section, itemize items as '*' bullets, '--'
 their words; pictures, table column specs and the rows and type size a cell sets ('\\multirow{5}{*}
 {…}', '\\fontsize{50}{60}\\selectfont') show nothing. A source pylatexenc cannot read is
 read as plain text, with a warning.
+
+CV classes (moderncv, awesome-cv, altacv, res) take the person's name and contact in the preamble
+('\\name{Jane}{Quill}', '\\email{…}', '\\phone[mobile]{…}') and print them with a macro of their
+own ('\\makecvtitle'); those fields are read from the preamble and set at the top of the text, as
+the page shows them. Standard LaTeX's '\\author{…}' counts only where the body has '\\maketitle'.
 """
 
 from __future__ import annotations
@@ -21,6 +26,13 @@ _BODY = re.compile(r"\\begin\s*\{document\}(.*?)(?:\\end\s*\{document\}|\Z)", re
 # an argument that sets the page, not words: a length, a number, a colour name
 _SETTING = re.compile(r"-?\d*\.?\d+\s*(?:cm|mm|pt|in|em|ex|pc|bp|sp)?|[a-z]+!\d+|\\\w+")
 _LATEX = re.compile(r"\\documentclass|\\begin\s*\{document\}")
+# the CV classes' preamble macros for the person (their documented interface, not wording)
+_OPTION = re.compile(r"\s*(?:\[[^\]]*\]\s*)?")  # blank, or an optional argument '[mobile]'
+_NAME_MACROS = ("name", "firstname", "familyname")
+_CONTACT_MACROS = (
+    "email", "phone", "mobile", "mobilephone", "address", "location",
+    "homepage", "social", "linkedin", "github",
+)  # fmt: skip
 
 
 def looks_like_latex(text: str) -> bool:
@@ -97,18 +109,58 @@ def _renderer(context: Any) -> Any:
     return Fields(latex_context=context, math_mode="text", strict_latex_spaces=False)
 
 
+def _macro_fields(nodes: list[Any], renderer: Any) -> list[tuple[str, list[str]]]:
+    """Each top-level macro with the words of its arguments: its parsed ones, else the brace
+    groups after it ('\\name{Jane}{Quill}' → ('name', ['Jane', 'Quill'])); '[mobile]' skipped."""
+    from pylatexenc import latexwalker
+
+    found: list[tuple[str, list[str]]] = []
+    for node in nodes:
+        if node is None:
+            continue
+        if node.isNodeType(latexwalker.LatexMacroNode):
+            args = getattr(node.nodeargd, "argnlist", None) or []
+            words = [renderer.nodelist_to_text([arg]).strip() for arg in args if arg is not None]
+            found.append((node.macroname, [w for w in words if w]))
+        elif found and node.isNodeType(latexwalker.LatexGroupNode):
+            words = renderer.nodelist_to_text(node.nodelist).strip()
+            if words:
+                found[-1][1].append(words)
+        elif node.isNodeType(latexwalker.LatexCharsNode) and not _OPTION.fullmatch(node.chars):
+            found.append(("", []))  # words between: the next group is not an argument
+    return found
+
+
+def _person_lines(preamble: str, body: str, walk: Any, renderer: Any) -> list[str]:
+    """The name and contact lines a CV class prints from its preamble fields."""
+    from pylatexenc import latexwalker
+
+    nodes, _, _ = latexwalker.LatexWalker(
+        preamble, latex_context=walk, tolerant_parsing=True
+    ).get_latex_nodes()
+    fields = _macro_fields(nodes, renderer)
+    names = _NAME_MACROS + (("author",) if "\\maketitle" in body else ())
+    name = " ".join(" ".join(words) for macro, words in fields if macro in names and words)
+    contact = [", ".join(words) for macro, words in fields if macro in _CONTACT_MACROS and words]
+    return [line for line in (name, *contact) if line.strip()]
+
+
 def latex_text(source: str, name: str) -> tuple[str, list[str]]:
     """The body of a LaTeX source as text, and warnings (its plain text when it cannot be read)."""
     from pylatexenc import latexwalker
 
     match = _BODY.search(source)
     body = match.group(1) if match else source
+    preamble = source[: match.start()] if match else ""
     try:
         walk, text = _contexts()
+        renderer = _renderer(text)
         nodes, _, _ = latexwalker.LatexWalker(
             body, latex_context=walk, tolerant_parsing=True
         ).get_latex_nodes()
-        read = _renderer(text).nodelist_to_text(nodes)
+        read = "\n".join(
+            [*_person_lines(preamble, body, walk, renderer), renderer.nodelist_to_text(nodes)]
+        )
     except Exception as err:  # any parser failure: read the source as text
         return source, [
             f"{name}: its LaTeX could not be read ({type(err).__name__}); the source "

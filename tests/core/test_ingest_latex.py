@@ -63,3 +63,55 @@ def test_a_name_set_large_in_a_table_cell_reads_as_the_name() -> None:
     assert text.lstrip().startswith("Noor Haddad")
     assert "50" not in text.split("\n")[0] and "*" not in text.split("\n")[0]
     assert parse_resume(source.encode(), "noor.tex").contact.name == "Noor Haddad"
+
+
+CLASS_SOURCES = {
+    "moderncv": r"""\documentclass[11pt]{moderncv}
+\moderncvstyle{classic}
+\name{Ines}{Carvalho}
+\title{Curriculum Vitae}
+\address{Rua Nova 12}{Porto}{Portugal}
+\phone[mobile]{+351~912~345~678}
+\email{ines.carvalho@example.org}
+\social[linkedin]{inescarvalho}
+\begin{document}
+\makecvtitle
+\section{Experience}
+\cventry{2018--2023}{Site Nurse}{Porto Health}{Porto}{}{Ran the night triage desk.}
+\end{document}
+""",
+    "awesome-cv": r"""\documentclass[11pt, a4paper]{awesome-cv}
+\name{Tomas}{Weller}
+\position{Line Cook{\enskip\cdotp\enskip}Pastry}
+\mobilephone{(+49) 151 2345 6789}
+\email{tomas.weller@example.org}
+\begin{document}
+\makecvheader
+\cvsection{Experience}
+\begin{cventries}
+\cventry{Line Cook}{Haus am See}{Berlin}{Mar. 2019 - Present}{Ran the grill station.}
+\end{cventries}
+\end{document}
+""",
+}
+
+
+def test_a_cv_class_s_preamble_gives_the_name_and_contact() -> None:
+    """moderncv and awesome-cv set the person in the preamble and print it with their own
+    macro: the name and contact are read from there, the CV's title is not a name."""
+    names = {"moderncv": "Ines Carvalho", "awesome-cv": "Tomas Weller"}
+    for cls, source in CLASS_SOURCES.items():
+        parsed = parse_resume(source.encode(), f"{cls}.tex")
+        assert parsed.contact.name == names[cls], cls
+        assert parsed.contact.email.endswith("@example.org"), cls
+        assert parsed.contact.phone, cls
+        assert parsed.roles, cls
+
+
+def test_author_is_the_name_only_where_the_body_prints_its_title() -> None:
+    base = SOURCE.replace(r"{\LARGE \textbf{Noor Haddad}}", "").replace(
+        "\\begin{document}", "\\author{Noor Haddad}\n\\begin{document}"
+    )
+    assert "Noor Haddad" not in read_upload(base.encode(), "noor.tex").text
+    shown = base.replace("\\begin{document}", "\\begin{document}\n\\maketitle")
+    assert read_upload(shown.encode(), "noor.tex").text.lstrip().startswith("Noor Haddad")
