@@ -104,12 +104,12 @@ def plausibility(parsed: ParsedResume) -> int:
     return whole + schooled - faulty - len(lost)
 
 
-def _reads_as_title(text: str) -> bool:
+def _has_title_words(text: str) -> bool:
     """Job-title words and no organisation word ('Senior Software Development Engineer')."""
     return title_score(text) > 0 and not is_org(text)
 
 
-def _reads_as_org(text: str) -> bool:
+def _has_org_words(text: str) -> bool:
     """An organisation word and no job-title word ('The University of Edinburgh')."""
     return is_org(text) and title_score(text) == 0
 
@@ -117,7 +117,9 @@ def _reads_as_org(text: str) -> bool:
 def _misfielded(role: RoleEntry) -> bool:
     """The role's employer or place reads as a job title, or its title as an organisation."""
     return (
-        _reads_as_title(role.company) or _reads_as_title(role.location) or _reads_as_org(role.title)
+        _has_title_words(role.company)
+        or _has_title_words(role.location)
+        or _has_org_words(role.title)
     )
 
 

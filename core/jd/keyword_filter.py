@@ -273,7 +273,7 @@ class KeywordFilter:
         self.bias = float(data["bias"])
         self.vector_scale = float(data["vector"]["scale"])
         self.keep_min = float(data["keep_min"])
-        self.retry = str(data.get("retry", "trims"))  # what `searchable_keywords` tries again
+        self.retry = str(data.get("retry", "trims"))  # what `scored_keywords` tries again
         context = data.get("context")  # the sentence around the candidate, when trained with it
         self.context_scale = float(context["scale"]) if context else 0.0
         self.context_weights = np.asarray(context["vector_weights"] if context else [], "float32")

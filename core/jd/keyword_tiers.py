@@ -48,12 +48,6 @@ def _group(keyword: Keyword) -> int:
     return 0 if keyword.category in ALWAYS_KEPT else 1 + min(rank_of(keyword), 1)
 
 
-def searchable_keywords(model: KeywordFilter, ad: AdContext) -> list[Keyword]:
-    """The candidates the model keeps (or the part that takes a dropped one's place), in the
-    reader's order."""
-    return [k for k, _ in scored_keywords(model, ad)]
-
-
 def scored_keywords(model: KeywordFilter, ad: AdContext) -> list[tuple[Keyword, float]]:
     """Each kept candidate (or kept part of a dropped one) with its score, in the reader's order;
     a job title scores 1. The parts of every dropped candidate are scored in one batch."""

@@ -9,13 +9,14 @@ import numpy as np
 
 from core.jd.analyze import read_ad
 from core.jd.keyword_filter import (
+    AdContext,
     KeywordFilter,
     context_of,
     context_of_keywords,
     keyword_features,
     sentence_of,
 )
-from core.jd.keyword_tiers import _sub_candidates, noun_run, searchable_keywords
+from core.jd.keyword_tiers import _sub_candidates, noun_run, scored_keywords
 from core.jd.keywords import Keyword
 from tools.train_jd_keyword_filter import choose_keep_min, f1_best_keep_min
 
@@ -24,6 +25,11 @@ AD = (
     "Requirements\n- Experience verifying chemotherapy orders for Zyxwvut Health patients\n"
     "- Doctor of Pharmacy (PharmD)\n"
 )
+
+
+def kept_texts(model: KeywordFilter, ad: AdContext) -> list[str]:
+    """What the filter keeps (a dropped candidate's kept part in its place), in order."""
+    return [k.text for k, _ in scored_keywords(model, ad)]
 
 
 def test_features_keep_rare_words_as_their_shape_only() -> None:
@@ -51,7 +57,7 @@ def test_a_dropped_phrase_gives_its_kept_part_and_titles_stay() -> None:
         Keyword("verifying", "jd terms"),
     ]
     ad = type(ad)(ad.text, ad.sections, ad.asked, candidates)
-    assert [k.text for k in searchable_keywords(model, ad)] == [
+    assert kept_texts(model, ad) == [
         "Clinical Pharmacist",
         "chemotherapy",
     ]
@@ -108,7 +114,7 @@ def test_a_model_trained_with_the_context_drops_a_phrase_by_its_sentence() -> No
     )
     candidates = [Keyword("Terraform", "tools"), Keyword("dental insurance", "jd terms")]
     ad = type(ad)(ad.text, ad.sections, ad.asked, candidates)
-    assert [k.text for k in searchable_keywords(model, ad)] == ["Terraform"]
+    assert kept_texts(model, ad) == ["Terraform"]
 
 
 def test_a_code_of_digits_and_letters_is_not_read_as_a_number() -> None:
@@ -155,10 +161,8 @@ def test_the_span_retry_reaches_a_term_two_words_inside_a_dropped_candidate() ->
     ad = type(ad)(ad.text, ad.sections, ad.asked, candidates)
     # the trims ("program's K-12 curriculum", "entire program's K-12") open on a dropped word
     # too, or are one word; the noun run is not
-    assert [k.text for k in searchable_keywords(_model("trims"), ad)] == [
-        "proper food temperatures"
-    ]
-    assert [k.text for k in searchable_keywords(_model("spans"), ad)] == [
+    assert kept_texts(_model("trims"), ad) == ["proper food temperatures"]
+    assert kept_texts(_model("spans"), ad) == [
         "K-12 curriculum",
         "proper food temperatures",
     ]
@@ -186,7 +190,7 @@ def test_the_check_names_the_labels_a_threshold_loses_and_the_unjudged_keywords(
     said = {keyword_key("Data Engineer"): True}
     figures = _figures(model, [(said, context)], {"dev": [(["Terraform"], ad)]})
     assert figures["eval_dev_keyword_recall"]["lost"] == ["Terraform"]
-    kept = [k.text for k in searchable_keywords(model, context)]
+    kept = kept_texts(model, context)
     assert figures["dev_postings_judged"]["not_judged"] == [
         t for t in kept if keyword_key(t) not in said
     ]
