@@ -220,11 +220,15 @@ def read_text(
     )
 
     picked = layout_name(extracted)  # one reading of the name, whichever reader wins
-    if settings.reader == "learned":
-        learned, left_out = read_learned(text, extracted, source_name=name)
+
+    def personal(learned: ParsedResume) -> ParsedResume:  # the picked name, the person's e-mail
         learned = named(learned, picked)
         person_email(learned, text, extracted.link_targets)
-        return learned, left_out
+        return learned
+
+    if settings.reader == "learned":
+        learned, left_out = read_learned(text, extracted, source_name=name)
+        return personal(learned), left_out
     labels = text_labels(text, extracted)
 
     def by_rules() -> ParsedResume:  # with the line reader's word on headings and the name
@@ -251,17 +255,14 @@ def read_text(
         rules = by_rules()
     except EvidenceParsingError:
         learned, left_out = read_labelled(text, labels, source_name=name)
-        learned = named(learned, picked)
-        person_email(learned, text, extracted.link_targets)
-        return learned, left_out
+        return personal(learned), left_out
     try:
         learned, left_out = read_labelled(text, labels, source_name=name)
-        learned = named(learned, picked)
     except EvidenceParsingError:
         return rules, []
+    learned = personal(learned)
     if keeps_learned(learned, rules):
         fill_employers(learned, rules)
-        person_email(learned, text, extracted.link_targets)
         return learned, left_out
     fill_employers(rules, learned)
     return rules, with_line_left_out(rules, text, left_out, extracted.link_targets)
