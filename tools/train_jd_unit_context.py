@@ -96,13 +96,13 @@ def posting_rows(
     units = ad_units(sections, RoleCuts(scores))
     if not units:
         return np.zeros((0, 0)), []
-    rows = scores.roles([u[0] for u in units])
-    features = context_features(rows, [u[1] for u in units], [u[2] for u in units])
+    rows = scores.roles([u.text for u in units])
+    features = context_features(rows, units)
     hand: dict[str, str] = {}
     for unit in labelled_units(entry, posting):
         hand.setdefault(recipe._key(unit["text"]), HAND_ROLES[unit["role"]])
-    keep = [j for j, u in enumerate(units) if recipe._key(u[0]) in hand]
-    return features[keep], [ROLES.index(hand[recipe._key(units[j][0])]) for j in keep]
+    keep = [j for j, u in enumerate(units) if recipe._key(u.text) in hand]
+    return features[keep], [ROLES.index(hand[recipe._key(units[j].text)]) for j in keep]
 
 
 def source_rows(

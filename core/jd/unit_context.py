@@ -4,8 +4,9 @@ place" and "Job ads: the context model shipped").
 
 The unit model (`core.jd.unit_roles`) reads a unit by its own words. This model reads each of an
 ad's units (every section's `unit_wholes`, cut by `RoleCuts`, in order) from the unit model's
-role row for it, the rows of the unit before and after it, the mean row of the rest of its
-section, its section's kind and its place in the ad, and gives the unit's role row again (the
+role row for it, the rows of the units before and after it in its run (the list or the prose it
+stands in), the mean row of the rest of that run, its section's kind and its place in the ad,
+and gives the unit's role row again (the
 reader takes a unit as asked by this row weighed with the unit model's own, `CONTEXT_WEIGHT`:
 `core.jd.unit_roles.learned_asks`, `ASK_MIN`). It is
 a multinomial logistic regression trained by `tools/train_jd_unit_context.py` on the reader
@@ -20,6 +21,7 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from functools import lru_cache
+from typing import NamedTuple
 
 import numpy as np
 
@@ -56,41 +58,69 @@ FLOOR = 1e-4  # the smallest probability taken before its log
 CONTEXT_WEIGHT = 0.5
 
 
-def ad_units(sections: Sequence[Section], cut: RoleCuts) -> list[tuple[str, str, int]]:
-    """The ad's units in order as (text, its section's kind, the section's place)."""
-    return [
-        (text, section.kind, n)
-        for n, section in enumerate(sections)
-        for text in unit_wholes(section, cut)
-    ]
+class PlacedUnit(NamedTuple):
+    """One of an ad's units in its place: its text, its section's kind, the run of units it
+    stands in (a number per run of the ad) and whether that run is a list."""
+
+    text: str
+    kind: str
+    run: int
+    listed: bool
 
 
-def context_features(rows: np.ndarray, kinds: Sequence[str], places: Sequence[int]) -> np.ndarray:
+def ad_units(sections: Sequence[Section], cut: RoleCuts) -> list[PlacedUnit]:
+    """The ad's units in order (every section's `unit_wholes`), each with its run: the list
+    items one after another in a section form one run, the prose sentences one after another
+    another. A run does not change with the ad's blank lines: a blank line between two
+    paragraphs or two items starts no new run, and a short line a layout without blank lines
+    leaves in the section above (a heading not seen as one) sits in a prose run of its own
+    next to the list it heads."""
+    units: list[PlacedUnit] = []
+    run = -1
+    for section in sections:
+        seen: set[str] = set()
+        listed: bool | None = None
+        for block in section.blocks:
+            bullet = block.kind == "bullet"
+            if bullet is not listed:
+                run, listed = run + 1, bullet
+            alone = Section(kind=section.kind, heading=section.heading, blocks=[block])
+            for text in unit_wholes(alone, cut):
+                if text not in seen:
+                    seen.add(text)
+                    units.append(PlacedUnit(text, section.kind, run, bullet))
+    return units
+
+
+def context_features(rows: np.ndarray, units: Sequence[PlacedUnit]) -> np.ndarray:
     """One feature row per unit of an ad: its own role row (as logs), the rows of the units
-    before and after it (zeros at the ends, and whether it is first or last), the mean row of the
-    rest of its section (and whether it is alone there), its section's kind, its relative place
-    in the ad (and its square) and whether it opens its section. The same function serves
-    training."""
-    count = len(kinds)
+    before and after it in its run (zeros at the run's ends, and whether it opens or closes the
+    run), the mean row of the rest of its run (and whether it is alone there), whether the run
+    is a list, its section's kind and its relative place in the ad (and its square). Nothing
+    here reads the ad's lines, so blank lines between units change no feature but the place.
+    The same function serves training."""
+    count = len(units)
     width = len(ROLES)
     rows = np.asarray(rows, dtype=np.float64).reshape(count, width)
     logs = np.log(np.clip(rows, FLOOR, 1.0))
     members: dict[int, list[int]] = {}
-    for j, place in enumerate(places):
-        members.setdefault(place, []).append(j)
+    for j, unit in enumerate(units):
+        members.setdefault(unit.run, []).append(j)
     zeros = [0.0] * width
     features = []
-    for j in range(count):
+    for j, unit in enumerate(units):
+        run = members[unit.run]
+        at = run.index(j)
         found: list[float] = list(logs[j])
-        found += list(rows[j - 1]) if j > 0 else zeros
-        found += list(rows[j + 1]) if j + 1 < count else zeros
-        found += [float(j == 0), float(j + 1 == count)]
-        others = [k for k in members[places[j]] if k != j]
+        found += list(rows[run[at - 1]]) if at > 0 else zeros
+        found += list(rows[run[at + 1]]) if at + 1 < len(run) else zeros
+        found += [float(at == 0), float(at + 1 == len(run))]
+        others = [k for k in run if k != j]
         found += list(rows[others].mean(0)) if others else zeros
-        found += [float(not others)]
-        found += [float(kinds[j] == kind) for kind in KINDS] + [float(kinds[j] not in KINDS)]
+        found += [float(not others), float(unit.listed)]
+        found += [float(unit.kind == kind) for kind in KINDS] + [float(unit.kind not in KINDS)]
         where = j / max(count - 1, 1)
-        found += [where, where * where, float(members[places[j]][0] == j)]
+        found += [where, where * where]
         features.append(found)
     return np.asarray(features, dtype=np.float64).reshape(count, -1)
 
@@ -134,12 +164,12 @@ class AdContextRoles(AdUnitRoles):
         super().__init__(scores.model)
         self.unit_scores = scores  # the unit model's rows alone
         units = ad_units(sections, cut)
-        texts = [u[0] for u in units]
+        texts = [u.text for u in units]
         base = scores.roles(texts)
         self.rows = dict(scores.rows)  # the unit model's rows of every text it has read
         if not units:
             return
-        features = context_features(base, [u[1] for u in units], [u[2] for u in units])
+        features = context_features(base, units)
         placed = CONTEXT_WEIGHT * context.roles(features) + (1 - CONTEXT_WEIGHT) * base
         seen: set[str] = set()
         for text, row in zip(texts, placed, strict=True):

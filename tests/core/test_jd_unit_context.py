@@ -17,6 +17,7 @@ from core.jd.unit_context import (
     MANIFEST_FILE,
     MODEL_FILE,
     AdContextRoles,
+    PlacedUnit,
     UnitContext,
     ad_units,
     context_features,
@@ -30,7 +31,7 @@ from tests.model_rebuild import assert_rebuilds_shipped
 
 DATA = package_dir("data")
 CORPUS = Path(__file__).resolve().parents[3] / "shared" / "corpus" / "postings" / "postings.jsonl"
-WIDTH = 4 * len(ROLES) + 2 + 1 + len(KINDS) + 1 + 3
+WIDTH = 4 * len(ROLES) + 2 + 2 + len(KINDS) + 1 + 2
 AD = (
     "Warehouse Operative\n\n"
     "About us\nWe are a family-run distributor supplying shops across the county.\n\n"
@@ -48,19 +49,54 @@ def _read(ad: str) -> tuple[list, AdUnitRoles, RoleCuts]:
     return sections, scores, RoleCuts(scores)
 
 
-def test_features_carry_the_neighbours_rows_the_section_and_the_place() -> None:
-    rows = np.array([[0.1, 0.1, 0.1, 0.5, 0.1, 0.1], [0.7, 0.1, 0.1, 0.0, 0.0, 0.1]])
-    features = context_features(rows, ["about", "requirements"], [0, 1])
+def test_features_carry_the_neighbours_rows_in_the_run_the_section_and_the_place() -> None:
+    rows = np.array(
+        [[0.1, 0.1, 0.1, 0.5, 0.1, 0.1], [0.7, 0.1, 0.1, 0.0, 0.0, 0.1], [0.6, 0.2, 0.1, 0, 0, 0.1]]
+    )
+    units = [
+        PlacedUnit("We make tools.", "about", 0, False),
+        PlacedUnit("Two years in a shop", "requirements", 1, True),
+        PlacedUnit("A forklift licence", "requirements", 1, True),
+    ]
+    features = context_features(rows, units)
     width = len(ROLES)
-    assert features.shape == (2, WIDTH)
-    first, second = features
+    assert features.shape == (3, WIDTH)
+    first, second, third = features
     assert np.allclose(first[:width], np.log(rows[0]))
-    assert np.allclose(first[width : 2 * width], 0)  # nothing before the first unit
-    assert np.allclose(first[2 * width : 3 * width], rows[1])  # the next unit's row
-    assert np.allclose(second[width : 2 * width], rows[0])
-    kinds = features[:, 4 * width + 3 : 4 * width + 3 + len(KINDS)]
+    # the first unit is alone in its run: no neighbours, no rest, whatever comes after it
+    assert np.allclose(first[width : 3 * width], 0) and first[4 * width + 2] == 1
+    assert np.allclose(second[width : 2 * width], 0)  # it opens its list
+    assert np.allclose(second[2 * width : 3 * width], rows[2])  # the next item's row
+    assert np.allclose(third[width : 2 * width], rows[1])
+    assert np.allclose(third[3 * width + 2 : 4 * width + 2], rows[1])  # the rest of its run
+    assert first[4 * width + 3] == 0 and second[4 * width + 3] == 1  # in a list
+    kinds = features[:, 4 * width + 4 : 4 * width + 4 + len(KINDS)]
     assert kinds[0, KINDS.index("about")] == 1 and kinds[1, KINDS.index("requirements")] == 1
-    assert first[-3] == 0 and second[-3] == 1  # its place in the ad
+    assert first[-2] == 0 and third[-2] == 1  # its place in the ad
+
+
+def test_a_units_features_do_not_change_with_the_ads_blank_lines_but_its_place() -> None:
+    """One paragraph per line (some DOCX and PDF exports) or a blank line after each: a short
+    line over a list, seen as a heading only with the blank line, leaves the list's runs
+    alone."""
+    ad = (
+        "Store Manager\n\nThe details\n"
+        "This is a field-based role with travel to our stores. Your car is provided.\n\n"
+        "How we hire\n1. A call with our recruiter\n2. A store walk with the regional manager\n"
+        "3. A panel interview\n\nWe will tell you where you stand at every step.\n"
+    )
+    dense = "\n".join(line for line in ad.splitlines() if line.strip())
+    read = {}
+    for text in (ad, dense):
+        sections, scores, cut = _read(text)
+        units = ad_units(sections, cut)
+        features = context_features(scores.roles([u.text for u in units]), units)
+        read[text] = {u.text: f[:-2] for u, f in zip(units, features, strict=True)}
+    assert len({len(sections) for sections in (_read(ad)[0], _read(dense)[0])}) == 2
+    listed = [t for t in read[ad] if t.startswith("A ")]
+    assert len(listed) == 3
+    for text in listed:
+        assert np.allclose(read[ad][text], read[dense][text]), text
 
 
 def test_the_ads_own_units_get_the_weighed_rows_and_other_texts_the_units_rows() -> None:
@@ -70,7 +106,7 @@ def test_the_ads_own_units_get_the_weighed_rows_and_other_texts_the_units_rows()
     bias = np.array([0.0, 30.0, 0.0, 0.0, 0.0, 0.0])
     duty = UnitContext({"weights": np.zeros((WIDTH, len(ROLES))), "bias": bias})
     placed = AdContextRoles(sections, scores, cut, duty)
-    units = [u[0] for u in ad_units(sections, cut)]
+    units = [u.text for u in ad_units(sections, cut)]
     assert "Two years of experience in a busy warehouse" in units
     base = AdUnitRoles().roles(units)
     rows = placed.roles(units)
