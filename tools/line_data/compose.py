@@ -243,15 +243,22 @@ VARIED_LAYOUTS = (
     "title_employer_row",
     "list_items",
 )
+# The stacked fields' orders: a dates line first was left out, since a lone dates line over a
+# one-line header ('Title Company - City, State') then read as the employer's (eval/real's
+# tuning r06 lost five roles with it; docs/EVALUATION.md)
+STACK_ORDERS = (
+    ("title", "dates", "employer"),
+    ("title", "employer", "dates"),
+    ("employer", "title", "dates"),
+    ("employer", "dates", "title"),
+)
 _JOINERS = (" — ", " | ", ", ", " - ", " · ", ": ", " – ")
 
 
 def draw_varied(rng: random.Random, style: Style) -> None:
     """The varied rendering's own draws: its role layout and, for stacked lines, their order."""
     style.varied = rng.choice(VARIED_LAYOUTS)
-    order = ["title", "employer", "dates"]
-    rng.shuffle(order)
-    style.varied_order = tuple(order)
+    style.varied_order = rng.choice(STACK_ORDERS)
     style.family = f"varied_{style.varied}"
 
 
