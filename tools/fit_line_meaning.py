@@ -35,21 +35,12 @@ SEED = 40  # salt of the seeds' draws: chosen of 38-42 on the tuning sets (docs/
 QUANTILES = (0.2, 0.4, 0.6, 0.8)
 
 
-# The line data's varied renderings (tools/line_data/compose.py, VARIED_LAYOUTS) write the same
-# JSON Resume fields again in other role layouts: the space is fitted without them, so adding
-# layouts leaves the lines' meaning where it was
-VARIED_FAMILY = "varied_"
-
-
 def training_texts(data: Path) -> list[str]:
-    """The distinct stripped non-blank lines of the training documents, real ones and the
-    varied renderings left out."""
+    """The distinct stripped non-blank lines of the training documents, real ones left out."""
     texts = {
         line.text.strip()
         for doc in load_docs(data)
-        if doc.split == "train"
-        and doc.source not in REAL_SOURCES
-        and not doc.family.startswith(VARIED_FAMILY)
+        if doc.split == "train" and doc.source not in REAL_SOURCES
         for line in doc.lines
         if line.text.strip()
     }

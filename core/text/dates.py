@@ -3,8 +3,7 @@
 "2019-2023", "Jan 2018 – Mar 2020", "2021–Present", "June 2014 - July 2016", "03/2018 – 03/2021",
 "Jan 2016 to Feb 2018", "Sept. 2019 – now", "2015 to date", "Jan 2019 – Till Date", "'18–'21",
 "Feb '17 – Jan '20", "2016–19", "06.2016 – 12.2019", "2016.06", "2016/06", "June, 2016",
-"Jun-2016 till date", "2019 onwards", "6/17 to present" and "5/16 - 8/16" (a month and a
-two-digit year, ranges only), "May–Aug 2018" (two months of one year), "Since March 2021"
+"Jun-2016 till date", "2019 onwards", "May–Aug 2018" (two months of one year), "Since March 2021"
 (open-ended), "Summer 2012", and single dates ("May 2014", "2018"). A dates column can wrap a
 range onto two lines ("2017 –" / "Present"): `dangling_start`, `leading_end` and `join_wrapped`
 put it back together. Dates with a day ("09/15/2026", "2016-06-01") are not read by
@@ -32,9 +31,6 @@ YEAR = r"(?:19[5-9]\d|20\d\d)"  # a four-digit year a career can hold
 _SHORT_YEAR = r"[‘’'](?:[5-9]\d|[0-4]\d)"  # '18 in "'18–'21" (ranges only)
 _SHORT_POINT = rf"(?:{MONTH}\s*)?{_SHORT_YEAR}"  # "Feb '17" in "Feb '17 – Jan '20" too
 _MM = r"(?:0[1-9]|1[0-2])"
-# a month and a two-digit year ('6/17', '05/16'): read in ranges only, as '6/17' alone can be a
-# day or a score
-_MONTH_YY = r"(?:0?[1-9]|1[0-2])/\d\d"
 _DD = r"(?:0[1-9]|[12]\d|3[01])"  # the day of an ISO date ('2020-09-01'), read as its month
 _POINT = (
     rf"(?:(?:{MONTH}|{_SEASON}|Q[1-4])(?:\s*,\s*|-|\s+)(?:\d{{1,2}},\s*)?{YEAR}"
@@ -52,8 +48,6 @@ RANGE = re.compile(
     rf"(?P<shared_end>{MONTH}(?:\s*,\s*|-|\s+){YEAR})(?![\w/])"  # 'May–Aug 2018': one year
     rf"|(?<![\w/.])(?P<short_end_start>{YEAR})(?:\s*[–—]\s*|\s+-\s*|-(?=[2-9]\d|1[3-9]))"
     rf"(?P<two_digit_end>\d\d)(?![\w/%-]|[.,:]\d)"  # '2016–19'; '2016-06' is ISO, a month
-    rf"|(?<![\w/.])(?P<mm_start>{_MONTH_YY})(?:\s*[-–—]{{1,2}}\s*|\s+(?:to|until|till|through|thru)\s+)"
-    rf"(?P<mm_end>{_MONTH_YY}|{_OPEN_END})(?![\w/]|[.,]\d)"  # '6/17 to present', '5/16 - 8/16'
     rf"|(?<![\w/.])(?:(?P<since>[Ss]ince|SINCE)\s+)?(?P<start>{_POINT})"
     rf"(?:{_JOIN}(?P<end>{_POINT}|{_OPEN_END})|\s+(?P<onward>[Oo]nwards?|ONWARDS?))?(?![\w/])"
     rf"|(?<![\w/])(?P<short_start>{_SHORT_POINT}){_JOIN}"
@@ -128,9 +122,6 @@ def find_dates(text: str, *, ranges_only: bool = False) -> list[DateSpan]:
         if match.group("shared_end"):
             spans.append(_shared_year(match))
             continue
-        if match.group("mm_start"):
-            spans.extend(_month_short_year(match))
-            continue
         start = match.group("start") or match.group("short_start")
         end = match.group("end") or match.group("short_end")
         if match.group("since") or match.group("onward"):
@@ -157,22 +148,6 @@ def _two_digit_end(match: re.Match[str], *, ranges_only: bool) -> list[DateSpan]
         return [DateSpan(match.group(0), start, end, match.start(), match.end())]
     finish = match.start() + len(start)
     return [] if ranges_only else [DateSpan(start, start, None, match.start(), finish)]
-
-
-def _month_yy(text: str) -> str:
-    """'6/17' → '2017-06' ('6/97' → '1997-06', as a short year is read elsewhere)."""
-    month, year = text.split("/")
-    return f"{_full_year(chr(39) + year)}-{int(month):02d}"
-
-
-def _month_short_year(match: re.Match[str]) -> list[DateSpan]:
-    """'6/17 to present' → 2017-06 to present, '5/16 - 8/16' → 2016-05 to 2016-08; an end
-    before its start ('11/20 - 3/04', a score or a fraction) is no range."""
-    start, written = _month_yy(match.group("mm_start")), match.group("mm_end")
-    end = normalize_point(written) if re.fullmatch(_OPEN_END, written) else _month_yy(written)
-    if end != "present" and (end or "") < start:
-        return []
-    return [DateSpan(match.group(0), start, end, match.start(), match.end())]
 
 
 def _shared_year(match: re.Match[str]) -> DateSpan:

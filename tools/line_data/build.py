@@ -3,8 +3,7 @@
     python -m tools.line_data.build [--corpus ../shared/corpus] [--out CACHE_FOLDER]
 
 Each JSON Resume of the corpus is rendered in two formats (chosen by its number, so every
-format gets a share), those of the train split once more in a third with a varied role layout,
-each fictional person of tools/line_data/people in all four, every
+format gets a share), each fictional person of tools/line_data/people in all four, every
 rendering read back with `core.ingest.read_path` and its lines labelled by `align`; DataTurks'
 records are labelled by `dataturks`; real documents' lines labelled by hand by `real`
 (tests/corpus_labels/lines.jsonl; the dev documents' tests/corpus_labels/lines_dev.jsonl as their
@@ -33,7 +32,7 @@ from core.reader.read import extracted_lines
 from core.reader.training import DEV_SOURCE
 from tools.line_data import dataturks, real
 from tools.line_data.align import align
-from tools.line_data.compose import FORMATS, Block, Style, compose, draw_style, draw_varied
+from tools.line_data.compose import FORMATS, Block, Style, compose, draw_style
 from tools.line_data.render import RENDERERS, SUFFIX
 
 # 2: made-up heading wordings, summary left out a quarter of the time; 3: DataTurks' wrapped
@@ -42,11 +41,8 @@ from tools.line_data.render import RENDERERS, SUFFIX
 # Markdown renderings write a role's title and employer lines as sub-headings (render.py); 7: PDF
 # renderings set with Typst's own fonts only, so installed fonts no longer change the lines; 8: a
 # share of DOCX and PDF renderings set headings and role rows in the body's weight and size, as
-# plain ATS templates do (drawn apart, so every other draw is unchanged); 9: each JSON Resume of
-# the train split also rendered once in a third format with a varied role layout
-# (compose.VARIED_LAYOUTS: role header fields in other orders, dates in a narrow left column, jobs
-# as list items; its own draws, so the other renderings are the same files as version 8's)
-GENERATOR_VERSION = 9
+# plain ATS templates do (drawn apart, so every other draw is unchanged)
+GENERATOR_VERSION = 8
 PLAIN_HEADING_SHARE = 0.15
 LAYOUT_SEED = 2  # the layouts drawn are those of version 2
 MAX_MISSED = 0.15  # renderings whose extracted lines match less than this are dropped
@@ -61,28 +57,23 @@ def held_out(name: str) -> bool:
 
 
 def write_rendering(
-    resume: dict[str, Any], key: str, fmt: str, folder: Path, *, varied: bool = False
+    resume: dict[str, Any], key: str, fmt: str, folder: Path
 ) -> tuple[Path, Style, list[Block]]:
     """One resume rendered to a file of `folder` with the draws its key and format seed: the
-    file, the style drawn and the lines written. `varied`: its roles in a varied layout
-    (`compose.draw_varied`), drawn with a seed of their own."""
+    file, the style drawn and the lines written."""
     rng = random.Random(f"{key}:{fmt}:{LAYOUT_SEED}")  # noqa: S311 - layout draws, seeded
     style = draw_style(rng, fmt)
     plain = random.Random(f"{key}:{fmt}:plain")  # noqa: S311 - layout draw, seeded
     style.plain_headings = fmt in ("docx", "pdf") and plain.random() < PLAIN_HEADING_SHARE
-    if varied:
-        draw_varied(random.Random(f"{key}:{fmt}:varied"), style)  # noqa: S311 - seeded
     path = folder / f"{key}{SUFFIX[fmt]}"
     blocks = compose(resume, rng, style)
     return path, style, RENDERERS[fmt](blocks, style, rng, path)
 
 
-def render_one(
-    resume: dict[str, Any], key: str, fmt: str, folder: Path, *, varied: bool = False
-) -> dict[str, Any] | None:
+def render_one(resume: dict[str, Any], key: str, fmt: str, folder: Path) -> dict[str, Any] | None:
     path = folder / f"{key}{SUFFIX[fmt]}"
     try:
-        path, style, written = write_rendering(resume, key, fmt, folder, varied=varied)
+        path, style, written = write_rendering(resume, key, fmt, folder)
         extracted = read_path(path)
     except Exception as err:
         print(f"skip {key} {fmt}: {type(err).__name__}: {str(err)[:80]}")
@@ -116,17 +107,11 @@ def documents(
         folder = Path(tmp)
         for number, file in enumerate(sorted((corpus / "jsonresume").glob("jr-*.json"))):
             resume = json.loads(file.read_text(encoding="utf-8"))
-            split = "heldout" if held_out(file.name) else "train"
             for fmt in (FORMATS[number % 4], FORMATS[(number + 1) % 4]):
                 doc = render_one(resume, file.stem, fmt, folder)
                 if doc:
+                    split = "heldout" if held_out(file.name) else "train"
                     docs.append({**doc, "source": "jsonresume", "split": split})
-            # the held-out fifth keeps its two renderings only: tools.heldout_documents and
-            # tools.contact_layouts score exactly those layouts
-            varied = None if split == "heldout" else FORMATS[(number + 2) % 4]
-            doc = render_one(resume, file.stem, varied, folder, varied=True) if varied else None
-            if doc:
-                docs.append({**doc, "source": "jsonresume", "split": split})
         for file in sorted(PEOPLE.glob("*.json")):
             resume = json.loads(file.read_text(encoding="utf-8"))
             for fmt in FORMATS:

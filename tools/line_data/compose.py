@@ -54,7 +54,7 @@ class Cell:
 
 @dataclass
 class Block:
-    kind: str  # name, heading, p, li, li2 (a level deeper), row, lrow (narrow left cell), furniture
+    kind: str  # name, heading, p, li, row, furniture
     cells: list[Cell]
     column: str = "main"  # "side" for the sidebar of a two-column layout
 
@@ -78,8 +78,6 @@ class Style:
     header_contact: bool
     order: list[str] = field(default_factory=list)
     plain_headings: bool = False  # DOCX/PDF: headings and rows in the body's weight and size
-    varied: str = ""  # one of VARIED_LAYOUTS: the role lines of a varied rendering (build.py)
-    varied_order: tuple[str, ...] = ("title", "employer", "dates")
 
 
 def draw_style(rng: random.Random, fmt: str) -> Style:
@@ -221,118 +219,6 @@ def role_lines(
         else:
             out.extend(Block("p", [cell]) for cell in cells)
     _text(out, entry.get("summary") or entry.get("description"), "description")
-    highlights = [clean(h) for h in entry.get("highlights") or [] if clean(h)]
-    if style.bullets or len(highlights) > 6:
-        out.extend(Block("li", [Cell(h, "bullet")]) for h in highlights)
-    elif highlights:
-        _text(out, " ".join(h if h.endswith(".") else h + "." for h in highlights), "description")
-    return out
-
-
-# Role-header layouts the four families leave out, as resumes set them: the employer and its dates
-# on one row over the title; title, employer and dates as separate lines in any order; dates in a
-# left column (narrow in a PDF, so long ranges wrap) before the employer; the employer before the
-# title on one line; title and employer on one line with the dates by a gap; jobs as list items
-# with their achievements a list level deeper. Only the varied renderings of the train split's
-# JSON Resumes draw them (build.py), so every other rendering keeps its draws.
-VARIED_LAYOUTS = (
-    "employer_dates",
-    "stack_order",
-    "dates_left",
-    "employer_title",
-    "title_employer_row",
-    "list_items",
-)
-# The stacked fields' orders: a dates line first was left out, since a lone dates line over a
-# one-line header ('Title Company - City, State') then read as the employer's (eval/real's
-# tuning r06 lost five roles with it; docs/EVALUATION.md)
-STACK_ORDERS = (
-    ("title", "dates", "employer"),
-    ("title", "employer", "dates"),
-    ("employer", "title", "dates"),
-    ("employer", "dates", "title"),
-)
-_JOINERS = (" — ", " | ", ", ", " - ", " · ", ": ", " – ")
-
-
-def draw_varied(rng: random.Random, style: Style) -> None:
-    """The varied rendering's own draws: its role layout and, for stacked lines, their order."""
-    style.varied = rng.choice(VARIED_LAYOUTS)
-    style.varied_order = rng.choice(STACK_ORDERS)
-    style.family = f"varied_{style.varied}"
-
-
-def _site(url: Any) -> str:
-    """A web address as resumes print it beside an employer: host only, no scheme or 'www.'."""
-    host = re.sub(r"^[a-z]+://", "", clean(url).lower()).split("/")[0]
-    return host.removeprefix("www.") if "." in host and " " not in host else ""
-
-
-def _first_sentence(text: Any, limit: int = 80) -> str:
-    sentence = re.split(r"(?<=[.!?])\s", clean(text), maxsplit=1)[0]
-    return sentence if 10 <= len(sentence) <= limit else ""
-
-
-def varied_role_lines(
-    entry: dict[str, Any], rng: random.Random, style: Style, *, org_key: str, title_key: str
-) -> list[Block]:
-    """One role's lines in the rendering's varied layout (`style.varied`)."""
-    title, org = clean(entry.get(title_key)), clean(entry.get(org_key) or entry.get("name"))
-    dates, place = date_range(entry, style), clean(entry.get("location"))
-    out: list[Block] = []
-    if not title or not org:  # a varied layout needs both: the four families keep the rest
-        return role_lines(entry, rng, style, org_key=org_key, title_key=title_key)
-    site, mark = _site(entry.get("url")), rng.random()
-    shown = f"{org} ({site})" if site and mark < 0.3 else org
-    if place and 0.3 <= mark < 0.65:
-        shown = f"{shown}, {place}"
-    layout, summary = style.varied, entry.get("summary") or entry.get("description")
-    title_text = title + "." if rng.random() < 0.2 else title
-    if layout == "employer_dates":
-        if dates:
-            out.append(Block("row", [Cell(shown, "employer"), Cell(dates, "dates")]))
-        else:
-            _text(out, shown, "employer")
-        _text(out, title_text, "title")
-    elif layout == "stack_order":
-        texts = {"title": title_text, "employer": shown, "dates": dates}
-        for part in style.varied_order:
-            _text(out, texts[part], part)
-    elif layout == "dates_left":
-        about = _first_sentence(summary) if rng.random() < 0.5 else ""
-        if about:
-            summary = None
-        head = f"{shown}. {about}" if about else shown
-        if dates:
-            kind = "lrow" if rng.random() < 0.5 else "row"
-            out.append(Block(kind, [Cell(dates, "dates"), Cell(head, "employer")]))
-        else:
-            _text(out, head, "employer")
-        _text(out, title_text, "title")
-    elif layout == "employer_title":
-        text = rng.choice(_JOINERS).join((shown, title))
-        if dates and rng.random() < 0.6:
-            out.append(Block("row", [Cell(text, "role_header"), Cell(dates, "dates")]))
-        else:
-            _text(out, text, "role_header")
-            _text(out, dates, "dates")
-    elif layout == "title_employer_row":
-        text = rng.choice((*_JOINERS, " at ", " @ ")).join((title, shown))
-        if dates:
-            out.append(Block("row", [Cell(text, "role_header"), Cell(dates, "dates")]))
-        else:
-            _text(out, text, "role_header")
-    else:  # list_items: the job a list item, its achievements a level deeper
-        shape = rng.choice(("{t}, {o} ({d})", "{o} — {t}, {d}", "{t} | {o} | {d}", "{t} at {o}"))
-        text = shape.format(t=title, o=shown, d=dates) if dates or "{d}" not in shape else ""
-        out.append(Block("li", [Cell(text or f"{title}, {shown}", "role_header")]))
-        if dates and "{d}" not in shape:
-            _text(out, dates, "dates")
-        highlights = [clean(h) for h in entry.get("highlights") or [] if clean(h)]
-        _text(out, summary, "description")
-        out.extend(Block("li2", [Cell(h, "bullet")]) for h in highlights)
-        return out
-    _text(out, summary, "description")
     highlights = [clean(h) for h in entry.get("highlights") or [] if clean(h)]
     if style.bullets or len(highlights) > 6:
         out.extend(Block("li", [Cell(h, "bullet")]) for h in highlights)
@@ -514,12 +400,11 @@ def compose(resume: dict[str, Any], rng: random.Random, style: Style) -> list[Bl
             continue
         elif key in ("work", "volunteer"):
             org, title = ("company", "position") if key == "work" else ("organization", "position")
-            lines_of = varied_role_lines if style.varied else role_lines
             body = [
                 b
                 for e in value
                 if isinstance(e, dict)
-                for b in lines_of(e, rng, style, org_key=org, title_key=title)
+                for b in role_lines(e, rng, style, org_key=org, title_key=title)
             ]
         elif key == "education":
             body = education_blocks(value, rng, style)

@@ -19,11 +19,9 @@ def _ordered(blocks: list[Block]) -> list[Block]:
 
 def _plain_line(block: Block, style: Style, markdown: bool) -> str:
     texts = [c.text for c in block.cells]
-    if block.kind in ("row", "lrow"):
+    if block.kind == "row":
         return style.row_sep.join(texts)
     text = texts[0]
-    if block.kind == "li2":  # a list item inside a list item: indented, its own glyph
-        return f"    - {text}" if markdown else f"    {_DEEPER.get(style.glyph, '-')} {text}"
     if block.kind == "li":
         return (
             f"- {text}" if markdown else (f"{style.glyph} {text}" if style.glyph else f"  {text}")
@@ -33,10 +31,6 @@ def _plain_line(block: Block, style: Style, markdown: bool) -> str:
     if markdown and block.kind == "heading":
         return f"## {text.rstrip(':')}"
     return text
-
-
-# The glyph of a list a level deeper, by the outer list's glyph
-_DEEPER = {"•": "◦", "-": "*", "*": "-", "▪": "-", "●": "○", "◦": "▪", "–": "•", "": "-"}
 
 
 def _furniture_lines(name: str, page: int, rng: random.Random) -> list[str]:
@@ -76,8 +70,7 @@ def render_plain(blocks: list[Block], style: Style, rng: random.Random, path: Pa
     written: list[Block] = []
     previous = ""
     for block in _ordered(blocks):
-        listed = ("li", "li2")
-        if block.kind == "heading" or (block.kind not in listed and previous in listed):
+        if block.kind == "heading" or (block.kind != "li" and previous == "li"):
             lines.append("")
         if block.kind == "heading" and markdown is False and rng.random() < 0.1:
             lines.append("")
@@ -146,10 +139,10 @@ def _docx_blocks(container, blocks: list[Block], style: Style, first=None) -> No
     for block in blocks:
         para = first if first is not None else container.add_paragraph()
         first = None
-        if block.kind in ("row", "lrow") and style.row_sep == "\t":
+        if block.kind == "row" and style.row_sep == "\t":
             para.add_run("\t".join(c.text for c in block.cells)).bold = not style.plain_headings
             continue
-        if block.kind in ("row", "lrow") and isinstance(style.glyph, str) and len(style.glyph) % 2:
+        if block.kind == "row" and isinstance(style.glyph, str) and len(style.glyph) % 2:
             table = container.add_table(rows=1, cols=2)
             for cell, part in zip(table.rows[0].cells, block.cells, strict=True):
                 cell.paragraphs[0].add_run(part.text)
@@ -159,12 +152,9 @@ def _docx_blocks(container, blocks: list[Block], style: Style, first=None) -> No
         if block.kind == "li" and style.glyph in ("", "•"):
             para.style = "List Bullet"
             text = block.cells[0].text
-        if block.kind == "li2" and style.glyph in ("", "•"):
-            para.style = "List Bullet 2"
-            text = block.cells[0].text
         run = para.add_run(text)
         run.bold = block.kind == "name" or (
-            block.kind in ("heading", "row", "lrow") and not style.plain_headings
+            block.kind in ("heading", "row") and not style.plain_headings
         )
         if block.kind == "name":
             run.font.size = None
