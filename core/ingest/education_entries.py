@@ -20,6 +20,7 @@ from core.ingest.education_shapes import (
     is_bare_degree,
     is_date_only,
     line_names,
+    stacked_entry,
     studied,
     what_where,
 )
@@ -174,13 +175,14 @@ def _heads_school(lines: list[SourceLine], n: int, piece: Item) -> bool:
     it is shaped like a programme (`studied`), the entry above already has its dates (so the
     line is not what that entry lacks), and the school line under it names no degree and has
     its dates alone on the line below it (a school line carrying its own dates heads its entry,
-    the programme under it: 'Lakeside University — 2019' / 'Course in Welding')."""
+    the programme under it: 'Lakeside University — 2019' / 'Course in Welding'); or the three
+    lines are a programme, a plain name and the dates (`stacked_entry`)."""
     if n + 1 >= len(lines) or not _dated(piece) or not studied(strip_markup(lines[n].content)):
         return False
     school_line = strip_markup(lines[n + 1].content)
-    if line_names(school_line) != (False, True) or first_range(school_line) is not None:
-        return False
-    return n + 2 < len(lines) and is_date_only(strip_markup(lines[n + 2].content))
+    if line_names(school_line) == (False, True) and first_range(school_line) is None:
+        return n + 2 < len(lines) and is_date_only(strip_markup(lines[n + 2].content))
+    return stacked_entry([strip_markup(line.content) for line in lines[n : n + 3]]) is not None
 
 
 _CONTINUES = re.compile(r"(?:\b(?:in|of|and|for|with)|[&,(/-])$", re.IGNORECASE)

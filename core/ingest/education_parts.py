@@ -12,6 +12,7 @@ from core.ingest.education_shapes import (
     first_field,
     is_bare_degree,
     line_names,
+    stacked_entry,
     studied,
     what_where,
 )
@@ -89,8 +90,9 @@ def entry_parts(item: Item) -> HeaderParts:
     """One entry's degree, school, place and dates: as `parse_education` reads its text, with
     what that leaves out read from the entry's layout: the programme at a school named with no
     degree (`programme`), a bare degree's field (`degree_field`), a school with no school word
-    heading its dates ('TAFE NSW — 2005' / 'Diploma …', `dated_name`), or a dated line naming
-    what and where in words no vocabulary knows (`what_where`)."""
+    heading its dates ('TAFE NSW — 2005' / 'Diploma …', `dated_name`), a dated line naming
+    what and where in words no vocabulary knows (`what_where`), or the two stacked over the
+    dates (`stacked_entry`)."""
     parts = parse_education(entry_text(item))
     first = strip_markup(item.lines[0].content)
     if parts.company and not parts.title:
@@ -102,6 +104,8 @@ def entry_parts(item: Item) -> HeaderParts:
         parts.title, parts.company = named
     elif (name := dated_name(first)) and (studied := programme(item, name)):
         parts.title, parts.company = studied, name
+    elif stacked := stacked_entry([strip_markup(line.content) for line in item.lines[:3]]):
+        parts.title, parts.company = stacked
     return parts
 
 

@@ -38,19 +38,35 @@ def dated_name(text: str) -> str:
     2005'): over a degree line it heads that entry as its school, whatever its words. Empty
     for any other line (a degree, a school word, a place, a post, a label)."""
     date = first_range(text)
-    if date is None or labelled_detail(text) or DEGREE.search(text):
+    if date is None:
         return ""
     name = (text[: date.begin] + " " + text[date.finish :]).strip(" ,;|-–—·()")
-    words = name.split()
-    if not 1 <= len(words) <= 6 or not name[:1].isupper() or any(c in name for c in ",|:"):
-        return ""
-    return "" if is_location(name) or names_a_post(name) else name
+    return name if plain_name(name) else ""
+
+
+def plain_name(text: str) -> bool:
+    """A short capitalised name and nothing else: one to six words, no separator, label,
+    degree, place or post ('TAFE NSW', 'Kestrel Trade Works')."""
+    words = text.split()
+    if not 1 <= len(words) <= 6 or not text[:1].isupper() or any(c in text for c in ",|:"):
+        return False
+    if DEGREE.search(text) or first_range(text) is not None:
+        return False
+    return not (is_location(text) or names_a_post(text))
 
 
 _SENTENCE_END = re.compile(r"[.;:!?]$")
 
 
 _ENTRY_FIELDS = re.compile(r"\s*[,|｜]\s*|\s+[-–—·]\s+|\s{2,}")
+
+
+def stacked_entry(texts: list[str]) -> tuple[str, str] | None:
+    """An entry written programme / name / dates, one to a line, in words no vocabulary knows
+    ('Course in Welding' / 'Kestrel Trade Works' / '2016'): (programme, name), else None."""
+    if len(texts) < 3 or not is_date_only(texts[2]) or not studied(texts[0]):
+        return None
+    return (texts[0], texts[1]) if plain_name(texts[1]) else None
 
 
 def what_where(text: str) -> tuple[str, str] | None:

@@ -70,6 +70,27 @@ def test_a_name_and_its_dates_head_the_programme_under_them():
     ]
 
 
+def test_a_programme_a_name_and_dates_stacked_are_an_entry():
+    got = education(
+        "Education\nCourse in Welding\nKestrel Trade Works\n2016\n"
+        "Harbor University — 2014\nB.S. in Biology\n"
+        "Certification in Forklift Safety\nNorthgate Training\n2017\n"
+    )
+    assert got == [
+        ("Course in Welding", "Kestrel Trade Works"),
+        ("B.S. in Biology", "Harbor University"),
+        ("Certification in Forklift Safety", "Northgate Training"),
+    ]
+
+
+def test_three_stacked_lines_need_the_dates_alone_under_a_plain_name():
+    got = education(
+        "Education\nB.S. in Biology, Harbor University   2014\n"
+        "Course in Welding\nKestrel Trade Works, Austin\n2016\n"
+    )
+    assert [school for _, school in got] == ["Harbor University"]
+
+
 @pytest.mark.parametrize(
     "line",
     [
