@@ -46,7 +46,9 @@ def _completes(piece: Item, line: str, degree: bool, school: bool, date_below: b
     """`line` supplies exactly what the one-line entry above lacks: one of the two names the
     degree and the other the school, and only one of them carries a date (an entry of its own
     carries both, or a date of each); a date on a line of its own right below counts as
-    `line`'s ('South University' / 'BSN' / '2012 – 2016')."""
+    `line`'s ('South University' / 'BSN' / '2012 – 2016'). A line naming what was studied in
+    words no vocabulary knows counts as the degree when the school under it has its dates
+    below ('Course in Welding' / 'Lakeside College' / '2016')."""
     if len(piece.lines) != 1:
         return False
     above = piece.lines[0].content
@@ -54,9 +56,11 @@ def _completes(piece: Item, line: str, degree: bool, school: bool, date_below: b
     dated = [first_range(text) is not None for text in (above, line)]
     if degree and not school and not dated[1] and dated_name(strip_markup(above)):
         return True  # 'TAFE NSW — 2005' / 'Diploma in Network Engineering'
+    studied_above = not (has_degree or has_school) and studied(strip_markup(above))
     return sum(dated) + date_below == 1 and (
         (has_degree and not has_school and school and not degree)
         or (has_school and not has_degree and degree and not school)
+        or (studied_above and school and not degree and date_below)
     )
 
 

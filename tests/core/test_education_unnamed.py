@@ -83,6 +83,17 @@ def test_a_programme_a_name_and_dates_stacked_are_an_entry():
     ]
 
 
+def test_a_programme_opening_the_section_over_its_school_and_dates():
+    got = education(
+        "Education\nCourse in Welding\nLakeside College\n2016\n"
+        "B.S. in Biology, Harbor University   2014\n"
+    )
+    assert got == [
+        ("Course in Welding", "Lakeside College"),
+        ("B.S. in Biology", "Harbor University"),
+    ]
+
+
 def test_three_stacked_lines_need_the_dates_alone_under_a_plain_name():
     got = education(
         "Education\nB.S. in Biology, Harbor University   2014\n"
