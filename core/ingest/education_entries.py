@@ -162,15 +162,14 @@ def entry_pieces(item: Item, *, dates_first: bool = False) -> list[Item]:
 def _opens(lines: list[SourceLine], n: int) -> bool:
     """Line `n` opens an entry of its own under a dated one although it names no degree and no
     school word: it names what and where with its dates (`what_where`), or it is a name and its
-    dates over a line naming what was studied ('Rainsberger Training — 2012' / 'Course in
-    Testing')."""
+    dates over a degree ('Kestrel Trade Works — 2012' / 'Diploma in Welding'). Over any other
+    line a name and its dates may head a project or a post listed there, so it opens nothing."""
     text = strip_markup(lines[n].content)
     if what_where(text):
         return True
     if not dated_name(text) or n + 1 >= len(lines):
         return False
-    below = strip_markup(lines[n + 1].content)
-    return line_names(below) == (True, False) or studied(first_field(below))
+    return line_names(strip_markup(lines[n + 1].content)) == (True, False)
 
 
 def _heads_school(lines: list[SourceLine], n: int, piece: Item) -> bool:

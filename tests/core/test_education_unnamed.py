@@ -59,15 +59,25 @@ def test_a_name_and_its_dates_head_the_degree_under_them():
     assert got == [("Diploma in Network Engineering", "KTW")]
 
 
-def test_a_name_and_its_dates_head_the_programme_under_them():
+def test_a_name_and_its_dates_head_the_programme_under_them_at_the_top():
     got = education(
-        "Education\nHarbor University — 2014\nB.S. in Biology\n"
-        "Kestrel Trade Works — 2016\nCourse in Welding\n"
+        "Education\nKestrel Trade Works — 2016\nCourse in Welding\n"
+        "B.S. in Biology, Harbor University   2014\n"
     )
     assert got == [
-        ("B.S. in Biology", "Harbor University"),
         ("Course in Welding", "Kestrel Trade Works"),
+        ("B.S. in Biology", "Harbor University"),
     ]
+
+
+def test_a_name_and_its_dates_under_an_entry_open_nothing_over_a_plain_line():
+    """Mid-section, a name with its dates over a line that names no degree may head a project
+    or a post listed under education: it stays with the entry above."""
+    got = education(
+        "Education\nHarbor University — 2014\nB.S. in Biology\n"
+        "Kestrel Design — 2016\nBrand Identity Project\n"
+    )
+    assert [school for _, school in got] == ["Harbor University"]
 
 
 def test_a_programme_a_name_and_dates_stacked_are_an_entry():
