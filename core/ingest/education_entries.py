@@ -13,25 +13,20 @@ from __future__ import annotations
 import re
 from itertools import pairwise
 
-from core.ingest.degrees import DEGREE, without_degree
-from core.ingest.layout import Item, SourceLine
-from core.ingest.role_scan import header_like
-from core.ingest.roles import (
-    DISTINCTION,
-    TITLE_WORDS,
-    is_location,
-    is_org,
-    labelled_detail,
-    names_proper_org,
-    strip_markup,
+from core.ingest.degrees import DEGREE
+from core.ingest.education_shapes import (
+    dated_name,
+    first_field,
+    is_bare_degree,
+    is_date_only,
+    line_names,
+    stacked_entry,
+    studied,
+    what_where,
 )
-from core.text.dates import YEAR, first_range
-
-
-def _names(text: str) -> tuple[bool, bool]:
-    """(names a degree, names a school) for one line."""
-    school = names_proper_org(without_degree(text)) and header_like(text)
-    return bool(DEGREE.search(text)), school and not labelled_detail(text)
+from core.ingest.layout import Item, SourceLine
+from core.ingest.roles import is_org, strip_markup
+from core.text.dates import first_range
 
 
 def split_two_entries(line: SourceLine) -> list[SourceLine]:
@@ -47,25 +42,25 @@ def split_two_entries(line: SourceLine) -> list[SourceLine]:
     return [line]
 
 
-def is_date_only(text: str) -> bool:
-    """A line that holds a date or date range and nothing else ('2012 – 2016', 'May 2014')."""
-    date = first_range(text)
-    return date is not None and not (text[: date.begin] + text[date.finish :]).strip(" ()[],.-|")
-
-
 def _completes(piece: Item, line: str, degree: bool, school: bool, date_below: bool) -> bool:
     """`line` supplies exactly what the one-line entry above lacks: one of the two names the
     degree and the other the school, and only one of them carries a date (an entry of its own
     carries both, or a date of each); a date on a line of its own right below counts as
-    `line`'s ('South University' / 'BSN' / '2012 – 2016')."""
+    `line`'s ('South University' / 'BSN' / '2012 – 2016'). A line naming what was studied in
+    words no vocabulary knows counts as the degree when the school under it has its dates
+    below ('Course in Welding' / 'Lakeside College' / '2016')."""
     if len(piece.lines) != 1:
         return False
     above = piece.lines[0].content
-    has_degree, has_school = _names(strip_markup(above))
+    has_degree, has_school = line_names(strip_markup(above))
     dated = [first_range(text) is not None for text in (above, line)]
+    if degree and not school and not dated[1] and dated_name(strip_markup(above)):
+        return True  # 'TAFE NSW — 2005' / 'Diploma in Network Engineering'
+    studied_above = not (has_degree or has_school) and studied(strip_markup(above))
     return sum(dated) + date_below == 1 and (
         (has_degree and not has_school and school and not degree)
         or (has_school and not has_degree and degree and not school)
+        or (studied_above and school and not degree and date_below)
     )
 
 
@@ -87,8 +82,9 @@ def section_entries(items: list[Item]) -> list[Item]:
         if dates_first and joins and len(out[-1].lines) == 1 and is_date_only(out[-1].text):
             out[-1].lines.extend(piece.lines)  # the date above opens the entry below it
         elif joins and (
-            _completes(out[-1], first, *_names(first), below)
-            or (len(piece.lines) == 1 and _bare_degree(out[-1]) and _studied(first, 1))
+            _completes(out[-1], first, *line_names(first), below)
+            or (len(piece.lines) == 1 and _bare_degree(out[-1]) and studied(first, 1))
+            or (len(piece.lines) == 1 and _dated_school(out[-1]) and _programme_line(first))
             or (date_alone and not dates_first and not _dated(out[-1]))
         ):
             out[-1].lines.extend(piece.lines)
@@ -97,16 +93,26 @@ def section_entries(items: list[Item]) -> list[Item]:
     return out
 
 
-def _bare(text: str) -> bool:
-    """A degree and nothing else ('B.A.', 'Bachelors'): the line under it may name its field."""
-    text = strip_markup(text).strip(" ,.;:-")
-    return bool(DEGREE.search(text)) and not without_degree(text).strip(" ,.;:-")
-
-
 def _bare_degree(piece: Item) -> bool:
-    """A one-line piece that is a bare degree (`_bare`): the paragraph under it may name its
-    field ('B.A.' / 'Linguistics', a DOCX or HTML export)."""
-    return len(piece.lines) == 1 and _bare(piece.text)
+    """A one-line piece that is a bare degree (`is_bare_degree`): the paragraph under it may
+    name its field ('B.A.' / 'Linguistics', a DOCX or HTML export)."""
+    return len(piece.lines) == 1 and is_bare_degree(piece.text)
+
+
+def _dated_school(piece: Item) -> bool:
+    """A one-line piece naming a school (by its words or as a name and its dates) with its
+    dates and no degree: the paragraph under it may name what was studied ('Harbor University
+    — 2015' / 'Magister in Public Health', a DOCX export)."""
+    if len(piece.lines) != 1 or not _dated(piece):
+        return False
+    text = strip_markup(piece.text)
+    return line_names(text) == (False, True) or bool(dated_name(text))
+
+
+def _programme_line(text: str) -> bool:
+    """A line naming what was studied and nothing else: no school, no dates."""
+    undated = first_range(text) is None
+    return undated and line_names(text) == (False, False) and studied(first_field(text))
 
 
 def _dated(piece: Item) -> bool:
@@ -121,12 +127,16 @@ def entry_pieces(item: Item, *, dates_first: bool = False) -> list[Item]:
         return [item]
     pieces: list[Item] = []
     lines = [part for source in item.lines for part in split_two_entries(source)]
+    held = -1  # a school line taken into the entry its programme line above opened
     for n, line in enumerate(lines):
         text = strip_markup(line.content)
+        if n == held:
+            pieces[-1].lines.append(line)
+            continue
         # a line under one that ends with a comma wraps it: '…Technology,' / 'Cambridge, MA, USA'
         wrapped = n > 0 and lines[n - 1].content.rstrip().endswith(",")
         starts = (text[:1].isupper() or text[:1].isdigit()) and not wrapped
-        degree, school = _names(text)
+        degree, school = line_names(text)
         below = n + 1 < len(lines) and is_date_only(strip_markup(lines[n + 1].content))
         opened = bool(pieces) and len(pieces[-1].lines) == 1 and is_date_only(pieces[-1].text)
         if dates_first and is_date_only(text) and not opened:
@@ -139,9 +149,43 @@ def entry_pieces(item: Item, *, dates_first: bool = False) -> list[Item]:
             and not _completes(pieces[-1], text, degree, school, below)
         ):
             pieces.append(Item("para", [line]))
+        elif starts and not (degree or school) and _dated(pieces[-1]) and _opens(lines, n):
+            pieces.append(Item("para", [line]))  # a dated entry whatever its words
+        elif starts and not (degree or school) and _heads_school(lines, n, pieces[-1]):
+            pieces.append(Item("para", [line]))
+            held = n + 1
         else:
             pieces[-1].lines.append(line)
     return pieces
+
+
+def _opens(lines: list[SourceLine], n: int) -> bool:
+    """Line `n` opens an entry of its own under a dated one although it names no degree and no
+    school word: it names what and where with its dates (`what_where`), or it is a name and its
+    dates over a degree ('Kestrel Trade Works — 2012' / 'Diploma in Welding'). Over any other
+    line a name and its dates may head a project or a post listed there, so it opens nothing."""
+    text = strip_markup(lines[n].content)
+    if what_where(text):
+        return True
+    if not dated_name(text) or n + 1 >= len(lines):
+        return False
+    return line_names(strip_markup(lines[n + 1].content)) == (True, False)
+
+
+def _heads_school(lines: list[SourceLine], n: int, piece: Item) -> bool:
+    """Line `n` names what was studied at the school on the line under it, an entry written
+    programme / school / dates ('Honours in Physics' / 'Lakeside University' / '2019 – 2020'):
+    it is shaped like a programme (`studied`), the entry above already has its dates (so the
+    line is not what that entry lacks), and the school line under it names no degree and has
+    its dates alone on the line below it (a school line carrying its own dates heads its entry,
+    the programme under it: 'Lakeside University — 2019' / 'Course in Welding'); or the three
+    lines are a programme, a plain name and the dates (`stacked_entry`)."""
+    if n + 1 >= len(lines) or not _dated(piece) or not studied(strip_markup(lines[n].content)):
+        return False
+    school_line = strip_markup(lines[n + 1].content)
+    if line_names(school_line) == (False, True) and first_range(school_line) is None:
+        return n + 2 < len(lines) and is_date_only(strip_markup(lines[n + 2].content))
+    return stacked_entry([strip_markup(line.content) for line in lines[n : n + 3]]) is not None
 
 
 _CONTINUES = re.compile(r"(?:\b(?:in|of|and|for|with)|[&,(/-])$", re.IGNORECASE)
@@ -168,104 +212,3 @@ def entry_text(item: Item) -> str:
         text = line.content.strip()
         out = text if not out else out + (" " if _wraps(out, text) else " | ") + text
     return out
-
-
-_FIELD_CUT = re.compile(r"\s{2,}|\s*[|｜]\s*|\t")
-_AFTER_DASH = re.compile(r"\s+[-–—]\s+(.+)")
-
-
-def _first_field(text: str) -> str:
-    """A line's first field, before a wide gap, a bar or a date ('Web development course    San
-    Francisco' → 'Web development course')."""
-    field = _FIELD_CUT.split(text.strip(), maxsplit=1)[0]
-    date = first_range(field)
-    return (field[: date.begin] if date is not None else field).strip(" ,;.-–—")
-
-
-def _studied(text: str, shortest: int = 2) -> bool:
-    """Shaped like the name of what was studied: `shortest` (two; one under a bare degree, not
-    an acronym that may be a school's) to twelve words, capitalised, no label
-    ('GPA:', 'Coursework:'), no distinction, date, place, job title or past-tense verb opening a
-    sentence ('Graduated …', 'Completed …'), and not a school as an entry's first line names one
-    (`_names`)."""
-    words = text.split()
-    if not shortest <= len(words) <= 12 or not (text[:1].isupper() or text[:1].isdigit()):
-        return False
-    if len(words) == 1 and text.isupper():
-        return False
-    if ":" in text or DISTINCTION.search(text) or first_range(text) is not None:
-        return False
-    verb = words[0].lower().endswith("ed")
-    return not (verb or _names(text)[1] or _names_a_post(text) or is_location(text))
-
-
-def _names_a_post(text: str) -> bool:
-    """A job title's word naming a person ('Research Assistant'); a title word ending in -ing
-    names a field as often ('Electrical Engineering'), so it does not count here."""
-    return any(
-        w in TITLE_WORDS and not w.endswith("ing") for w in re.findall(r"[a-z-]+", text.lower())
-    )
-
-
-def degree_field(item: Item, degree: str) -> str:
-    """A degree written bare ('B.A.', 'Bachelors') with what was studied on the line under it
-    ('Lakeside University    Bachelors' / 'Electrical Engineering    Expected May 2028'; 'B.A.'
-    / 'Linguistics' / 'Lakeside University'):
-    the degree and that field, as a recruiter reads them. A degree that names its field, or a
-    line under it not shaped like a field (see `_studied`), leaves the degree as it is."""
-    if not _bare(degree):
-        return degree
-    texts = [strip_markup(line.content) for line in item.lines]
-    at = next((n for n, text in enumerate(texts) if degree in text), None)
-    if at is None or at + 1 >= len(texts):
-        return degree
-    below = _first_field(texts[at + 1])
-    return f"{degree} {below}" if _studied(below, 1) else degree
-
-
-def programme(item: Item, school: str) -> str:
-    """What was studied at a school whose entry names no degree: a name after a dash on the
-    school's own line ('Western Michigan University – CS Major'), else the first field of the
-    line under it ('App Academy  May 2016' / 'Web development course …   San Francisco'), unless
-    both lines hold a year (the school's name and its dates wrapped onto the next line). Empty
-    where neither is shaped like a programme (see `_studied`)."""
-    first = strip_markup(item.lines[0].content)
-    at = first.find(school) if school else -1
-    dash = _AFTER_DASH.match(first[at + len(school) :]) if at >= 0 else None
-    named = _first_field(dash.group(1)) if dash else ""
-    if _studied(named):
-        return named
-    if len(item.lines) < 2:
-        return ""
-    line = strip_markup(item.lines[1].content)
-    if _YEAR.search(line) and _YEAR.search(first):
-        return ""  # a header wrapped over two lines: its name and its dates go on below
-    below = _first_field(line)
-    return below if _studied(below) else ""
-
-
-_YEAR = re.compile(rf"(?<!\d){YEAR}(?!\d)")
-
-
-def shared_schools(entries: list[tuple[str, str, str]]) -> list[str]:
-    """The school of each (degree, school, first line) entry of one section, where one school
-    line stands for several degrees: a degree with no school under an entry that opened with
-    the school alone ('Drexel University' / 'Master of Science …' / 'Bachelor of Science …'),
-    or in a run of such degrees right above an entry that is the school alone ('- M.A. …' /
-    '- B.S. …' / 'Virginia Tech'). Every other entry keeps its own."""
-    schools = [school for _, school, _ in entries]
-    heading = ""
-    for n, (degree, school, first) in enumerate(entries):
-        if school:
-            heading = school if _names(strip_markup(first)) == (False, True) else ""
-        elif degree and heading:
-            schools[n] = heading
-    for n, (degree, school, first) in enumerate(entries):
-        if degree or not school or _names(strip_markup(first)) != (False, True):
-            continue
-        run = n
-        while run > 0 and entries[run - 1][0] and not schools[run - 1]:
-            run -= 1
-        for above in range(run, n):
-            schools[above] = school
-    return schools

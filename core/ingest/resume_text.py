@@ -11,13 +11,8 @@ from core.errors import EvidenceParsingError
 from core.ingest.assemble import assemble
 from core.ingest.cards import ID_PREFIX, CardFactory, Context, role_context, side_item_context
 from core.ingest.contact import parse_contact
-from core.ingest.education_entries import (
-    degree_field,
-    entry_text,
-    programme,
-    section_entries,
-    shared_schools,
-)
+from core.ingest.education_entries import section_entries
+from core.ingest.education_parts import entry_parts, shared_schools
 from core.ingest.evidence import skill_terms
 from core.ingest.glued import unglue_words
 from core.ingest.heading_meaning import section_kind
@@ -391,11 +386,7 @@ class ResumeBuilder:
                 self._take_meta(section.items, i, item, school=True)
                 entry = self._new_role(section, item, self.education, "e")
             elif not headed:
-                parts = parse_education(entry_text(item))
-                if parts.company and not parts.title:
-                    parts.title = programme(item, parts.company)
-                elif parts.title:
-                    parts.title = degree_field(item, parts.title)
+                parts = entry_parts(item)
                 if parts.company or parts.title:
                     entry = self._add_entry(section, item, parts)
                     continue
