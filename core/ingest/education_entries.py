@@ -20,6 +20,8 @@ from core.ingest.education_shapes import (
     is_bare_degree,
     is_date_only,
     line_names,
+    names_degree_only,
+    names_school_only,
     stacked_entry,
     studied,
     what_where,
@@ -106,7 +108,7 @@ def _dated_school(piece: Item) -> bool:
     if len(piece.lines) != 1 or not _dated(piece):
         return False
     text = strip_markup(piece.text)
-    return line_names(text) == (False, True) or bool(dated_name(text))
+    return names_school_only(text) or bool(dated_name(text))
 
 
 def _programme_line(text: str) -> bool:
@@ -127,9 +129,9 @@ def entry_pieces(item: Item, *, dates_first: bool = False) -> list[Item]:
         return [item]
     pieces: list[Item] = []
     lines = [part for source in item.lines for part in split_two_entries(source)]
+    texts = [strip_markup(line.content) for line in lines]
     held = -1  # a school line taken into the entry its programme line above opened
-    for n, line in enumerate(lines):
-        text = strip_markup(line.content)
+    for n, (line, text) in enumerate(zip(lines, texts, strict=True)):
         if n == held:
             pieces[-1].lines.append(line)
             continue
@@ -137,7 +139,7 @@ def entry_pieces(item: Item, *, dates_first: bool = False) -> list[Item]:
         wrapped = n > 0 and lines[n - 1].content.rstrip().endswith(",")
         starts = (text[:1].isupper() or text[:1].isdigit()) and not wrapped
         degree, school = line_names(text)
-        below = n + 1 < len(lines) and is_date_only(strip_markup(lines[n + 1].content))
+        below = n + 1 < len(texts) and is_date_only(texts[n + 1])
         opened = bool(pieces) and len(pieces[-1].lines) == 1 and is_date_only(pieces[-1].text)
         if dates_first and is_date_only(text) and not opened:
             pieces.append(Item("para", [line]))
@@ -149,9 +151,9 @@ def entry_pieces(item: Item, *, dates_first: bool = False) -> list[Item]:
             and not _completes(pieces[-1], text, degree, school, below)
         ):
             pieces.append(Item("para", [line]))
-        elif starts and not (degree or school) and _dated(pieces[-1]) and _opens(lines, n):
+        elif starts and not (degree or school) and _dated(pieces[-1]) and _opens(texts, n):
             pieces.append(Item("para", [line]))  # a dated entry whatever its words
-        elif starts and not (degree or school) and _heads_school(lines, n, pieces[-1]):
+        elif starts and not (degree or school) and _heads_school(texts, n, pieces[-1]):
             pieces.append(Item("para", [line]))
             held = n + 1
         else:
@@ -159,20 +161,17 @@ def entry_pieces(item: Item, *, dates_first: bool = False) -> list[Item]:
     return pieces
 
 
-def _opens(lines: list[SourceLine], n: int) -> bool:
+def _opens(texts: list[str], n: int) -> bool:
     """Line `n` opens an entry of its own under a dated one although it names no degree and no
     school word: it names what and where with its dates (`what_where`), or it is a name and its
     dates over a degree ('Kestrel Trade Works — 2012' / 'Diploma in Welding'). Over any other
     line a name and its dates may head a project or a post listed there, so it opens nothing."""
-    text = strip_markup(lines[n].content)
-    if what_where(text):
+    if what_where(texts[n]):
         return True
-    if not dated_name(text) or n + 1 >= len(lines):
-        return False
-    return line_names(strip_markup(lines[n + 1].content)) == (True, False)
+    return bool(dated_name(texts[n])) and n + 1 < len(texts) and names_degree_only(texts[n + 1])
 
 
-def _heads_school(lines: list[SourceLine], n: int, piece: Item) -> bool:
+def _heads_school(texts: list[str], n: int, piece: Item) -> bool:
     """Line `n` names what was studied at the school on the line under it, an entry written
     programme / school / dates ('Honours in Physics' / 'Lakeside University' / '2019 – 2020'):
     it is shaped like a programme (`studied`), the entry above already has its dates (so the
@@ -180,12 +179,12 @@ def _heads_school(lines: list[SourceLine], n: int, piece: Item) -> bool:
     its dates alone on the line below it (a school line carrying its own dates heads its entry,
     the programme under it: 'Lakeside University — 2019' / 'Course in Welding'); or the three
     lines are a programme, a plain name and the dates (`stacked_entry`)."""
-    if n + 1 >= len(lines) or not _dated(piece) or not studied(strip_markup(lines[n].content)):
+    if n + 1 >= len(texts) or not _dated(piece) or not studied(texts[n]):
         return False
-    school_line = strip_markup(lines[n + 1].content)
-    if line_names(school_line) == (False, True) and first_range(school_line) is None:
-        return n + 2 < len(lines) and is_date_only(strip_markup(lines[n + 2].content))
-    return stacked_entry([strip_markup(line.content) for line in lines[n : n + 3]]) is not None
+    school_line = texts[n + 1]
+    if names_school_only(school_line) and first_range(school_line) is None:
+        return n + 2 < len(texts) and is_date_only(texts[n + 2])
+    return stacked_entry(texts[n : n + 3]) is not None
 
 
 _CONTINUES = re.compile(r"(?:\b(?:in|of|and|for|with)|[&,(/-])$", re.IGNORECASE)

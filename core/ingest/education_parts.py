@@ -11,7 +11,7 @@ from core.ingest.education_shapes import (
     dated_name,
     first_field,
     is_bare_degree,
-    line_names,
+    names_school_only,
     stacked_entry,
     studied,
     what_where,
@@ -60,9 +60,9 @@ def programme(item: Item, school: str) -> str:
     if at < 0 and len(texts) > 1 and school in texts[1]:
         above = first_field(first)  # programme / school / dates (`_heads_school`)
         return above if studied(above) else ""
-    if len(item.lines) < 2:
+    if len(texts) < 2:
         return ""
-    line = strip_markup(item.lines[1].content)
+    line = texts[1]
     if _YEAR.search(line) and _YEAR.search(first):
         return ""  # a header wrapped over two lines: its name and its dates go on below
     below = first_field(line)
@@ -94,7 +94,8 @@ def entry_parts(item: Item) -> HeaderParts:
     what and where in words no vocabulary knows (`what_where`), or the two stacked over the
     dates (`stacked_entry`)."""
     parts = parse_education(entry_text(item))
-    first = strip_markup(item.lines[0].content)
+    texts = [strip_markup(line.content) for line in item.lines[:3]]
+    first = texts[0]
     if parts.company and not parts.title:
         parts.title = programme(item, parts.company)
     elif parts.title:
@@ -104,7 +105,7 @@ def entry_parts(item: Item) -> HeaderParts:
         parts.title, parts.company = named
     elif (name := dated_name(first)) and (studied := programme(item, name)):
         parts.title, parts.company = studied, name
-    elif stacked := stacked_entry([strip_markup(line.content) for line in item.lines[:3]]):
+    elif stacked := stacked_entry(texts):
         parts.title, parts.company = stacked
     return parts
 
@@ -119,11 +120,11 @@ def shared_schools(entries: list[tuple[str, str, str]]) -> list[str]:
     heading = ""
     for n, (degree, school, first) in enumerate(entries):
         if school:
-            heading = school if line_names(strip_markup(first)) == (False, True) else ""
+            heading = school if names_school_only(strip_markup(first)) else ""
         elif degree and heading:
             schools[n] = heading
     for n, (degree, school, first) in enumerate(entries):
-        if degree or not school or line_names(strip_markup(first)) != (False, True):
+        if degree or not school or not names_school_only(strip_markup(first)):
             continue
         run = n
         while run > 0 and entries[run - 1][0] and not schools[run - 1]:

@@ -27,6 +27,16 @@ def line_names(text: str) -> tuple[bool, bool]:
     return bool(DEGREE.search(text)), school and not labelled_detail(text)
 
 
+def names_school_only(text: str) -> bool:
+    """A line naming a school and no degree ('Lakeside University, 2019')."""
+    return line_names(text) == (False, True)
+
+
+def names_degree_only(text: str) -> bool:
+    """A line naming a degree and no school ('Diploma in Welding')."""
+    return line_names(text) == (True, False)
+
+
 def is_date_only(text: str) -> bool:
     """A line that holds a date or date range and nothing else ('2012 – 2016', 'May 2014')."""
     date = first_range(text)
