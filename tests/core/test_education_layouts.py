@@ -4,34 +4,25 @@ line under it. Rendered files and hand-written text."""
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
 import pytest
 
 from core.contracts import RoleEntry
 from core.evaluation.resume_match import education_matches
-from core.ingest import parse_extracted, parse_resume_text, read_path
+from core.ingest import parse_extracted, read_path
 from core.settings import IngestSettings
-from tools.line_data.build import write_rendering
+from tests.core.education_readings import assert_rendered_entry_found, rule_education
 from tools.line_data.compose import FORMATS
-
-PEOPLE = Path(__file__).resolve().parents[2] / "tools" / "line_data" / "people"
 
 
 def education(text: str) -> list[tuple[str, str, str]]:
-    parsed = parse_resume_text(
-        "Experience\nCook | Bistro LLC | 2019 - 2021\n\n" + text, source_name="r.txt", fmt="text"
-    )
-    return [(e.title, e.company, e.location) for e in parsed.education]
+    return [(e.title, e.company, e.location) for e in rule_education(text)]
 
 
 @pytest.mark.parametrize("fmt", FORMATS)
 def test_a_rendered_school_keeps_its_campus(tmp_path, fmt):
     """A fictional person's school written 'University of Lakeland, Riverside' in every format
     the line data renders: each reader keeps the campus (as the entry's place)."""
-    resume = json.loads((PEOPLE / "p01-registered-nurse.json").read_text(encoding="utf-8"))
-    resume["education"] = [
+    education = [
         {
             "institution": "University of Lakeland, Riverside",
             "studyType": "Bachelor",
@@ -40,15 +31,8 @@ def test_a_rendered_school_keeps_its_campus(tmp_path, fmt):
             "endDate": "2012-06-01",
         }
     ]
-    path, _, _ = write_rendering(resume, "campus", fmt, tmp_path)
     label = {"degree": "Bachelor in Nursing", "school": "University of Lakeland, Riverside"}
-    for reader in ("rules", "auto"):
-        settings = IngestSettings(reader=reader)
-        parsed = parse_extracted(read_path(path, settings=settings), settings=settings)
-        assert any(education_matches(label, e) for e in parsed.education), (
-            reader,
-            [(e.title, e.company, e.location) for e in parsed.education],
-        )
+    assert_rendered_entry_found(tmp_path, fmt, education, label, ("rules", "auto"), "campus")
 
 
 def test_a_short_name_after_the_school_is_its_place():

@@ -5,26 +5,15 @@ one's data) read by the rule reader, and one rendered file per format read by ev
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
 import pytest
 
-from core.evaluation.resume_match import education_matches
-from core.ingest import parse_extracted, parse_resume_text, read_path
 from core.ingest.education_shapes import dated_name, what_where
-from core.settings import IngestSettings
-from tools.line_data.build import write_rendering
+from tests.core.education_readings import assert_rendered_entry_found, rule_education
 from tools.line_data.compose import FORMATS
-
-PEOPLE = Path(__file__).resolve().parents[2] / "tools" / "line_data" / "people"
 
 
 def education(text: str) -> list[tuple[str, str]]:
-    parsed = parse_resume_text(
-        "Experience\nCook | Bistro LLC | 2019 - 2021\n\n" + text, source_name="r.txt", fmt="text"
-    )
-    return [(e.title, e.company) for e in parsed.education]
+    return [(e.title, e.company) for e in rule_education(text)]
 
 
 def test_a_programme_before_its_school_on_the_school_line():
@@ -153,8 +142,7 @@ def test_rendered_entries_in_unknown_words(tmp_path, fmt):
     """A fictional person's education with a programme and a school that name no degree and
     no school word, rendered in every format the line data renders: every reader finds the
     entry with a school word; the rule reader's figures are the ones asserted for the other."""
-    resume = json.loads((PEOPLE / "p01-registered-nurse.json").read_text(encoding="utf-8"))
-    resume["education"] = [
+    education = [
         {
             "institution": "Lakeside University",
             "studyType": "Bachelor",
@@ -170,12 +158,7 @@ def test_rendered_entries_in_unknown_words(tmp_path, fmt):
             "endDate": "2015-06-01",
         },
     ]
-    path, _, _ = write_rendering(resume, "unnamed", fmt, tmp_path)
     label = {"degree": "Magister in Public Health", "school": "Harbor University"}
-    for reader in ("rules", "learned", "auto"):
-        settings = IngestSettings(reader=reader)
-        parsed = parse_extracted(read_path(path, settings=settings), settings=settings)
-        assert any(education_matches(label, e) for e in parsed.education), (
-            reader,
-            [(e.title, e.company, e.location) for e in parsed.education],
-        )
+    assert_rendered_entry_found(
+        tmp_path, fmt, education, label, ("rules", "learned", "auto"), "unnamed"
+    )
