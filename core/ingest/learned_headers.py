@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from core.ingest.layout import FIELD_GAP, RawLine
-from core.ingest.roles import HeaderParts, is_place, strip_markup
+from core.ingest.roles import HeaderParts, bracketed_place, is_place, strip_markup
 from core.reader.header_fields import Fields, split_header
 from core.text.dates import DateSpan, first_range
 
@@ -101,10 +101,10 @@ def header_parts(rows: list[tuple[RawLine, str]]) -> HeaderParts:
         if any(ch.isalpha() for ch in place) and len(place.split()) <= 5:
             parts.location = place
     parts.company = _WEB_ADDRESS.sub("", parts.company).strip() or parts.company
-    bracketed = _BRACKETED_PLACE.search(parts.company)
-    if bracketed and is_place(_pieces(bracketed["place"])):  # 'Acme, Inc. (Charlottesville, VA)'
-        parts.company = parts.company[: bracketed.start()].strip() or parts.company
-        parts.location = parts.location or bracketed["place"].strip()
+    company, bracketed = bracketed_place(parts.company)
+    if bracketed:
+        parts.company = company.strip() or parts.company
+        parts.location = parts.location or bracketed
     # the field tagger may leave a date, or half a bracket, on a field: the date is parts.date
     parts.title, parts.company = title_words(parts.title), tidy(parts.company)
     return parts
@@ -149,7 +149,6 @@ def column_place(text: str) -> tuple[str, str]:
 
 
 # a place in brackets closing an employer's name: 'Knowledge Diffusion, Inc. (Charlottesville, VA)'
-_BRACKETED_PLACE = re.compile(r"\s*\((?P<place>[^()]+)\)\s*$")
 # a web address in brackets beside an employer's name: 'Rebound (reboundgame.com)'
 _WEB_ADDRESS = re.compile(r"\s*\((?:https?://)?(?:www\.)?[\w-]+(?:\.[\w-]+)+[^)\s]*\)?")
 

@@ -579,7 +579,7 @@ def parse_education(text: str) -> HeaderParts:
             head.company = span.group(1).strip(" ,")
             body = body[: span.start()] + " | " + body[span.end() :]
             break
-    body, place = _bracketed_place(body)
+    body, place = bracketed_place(body)
     details = [s for s in body.split("|") if labelled_detail(s) and not DEGREE.search(s)]
     body = "|".join(s for s in body.split("|") if s not in details)  # 'Courses: …' lines
     pieces = [p.strip(" ,") for p in re.split(_EDU_SPLIT, strip_markup(body))]
@@ -615,9 +615,10 @@ def parse_education(text: str) -> HeaderParts:
 _BRACKETED = re.compile(r"\s*\(([^()]+)\)")
 
 
-def _bracketed_place(body: str) -> tuple[str, str]:
-    """'Dalhousie University (Halifax, NS)': a city and region in brackets is the entry's place,
-    not a piece of the school's name. The line without it, and the place ('' when none)."""
+def bracketed_place(body: str) -> tuple[str, str]:
+    """'Dalhousie University (Halifax, NS)', 'Acme, Inc. (Charlottesville, VA)': a city and
+    region in brackets is the entry's place, not a piece of the school's or employer's name.
+    The text without it, and the place ('' when none)."""
     for match in _BRACKETED.finditer(body):
         place = match.group(1).strip()
         if is_place([part.strip() for part in place.split(",")]):
