@@ -64,6 +64,7 @@ from core.ingest.learned_relabel import (
     headers_shaped_like_others,
     list_lines_are_bullets,
     titles_under_headers,
+    wrapped_date_ends,
 )
 from core.ingest.never_evidence import shown
 from core.ingest.resume_text import ResumeBuilder, _skills_terms, _stops_bullet
@@ -215,7 +216,7 @@ class LabelledResume(ResumeBuilder):
     def roles_from(self, part: _Part, section: Section) -> None:
         role: RoleEntry | None = None
         group = ""  # an employer-only header line: the company of the roles under it
-        rows = list_lines_are_bullets(addresses_are_not_headers(part.rows))
+        rows = wrapped_date_ends(list_lines_are_bullets(addresses_are_not_headers(part.rows)))
         shaped = employers_shaped_like_others(
             headers_shaped_like_others(dated_lines_over_headers(rows))
         )

@@ -8,11 +8,12 @@ list glyphs, dates, bold), never words.
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 
 from core.ingest.layout import FIELD_GAP, RawLine
 from core.ingest.roles import HeaderParts, bracketed_place, is_place, strip_markup
 from core.reader.header_fields import Fields, split_header
-from core.text.dates import DateSpan, first_range
+from core.text.dates import DateSpan, first_range, join_wrapped, wrapped_start
 
 HEADER_LABELS = frozenset({"title", "employer", "dates", "role_header"})
 
@@ -94,6 +95,8 @@ def header_parts(rows: list[tuple[RawLine, str]]) -> HeaderParts:
     if texts["title"] and not texts["employer"] and is_place(_pieces(parts.company)):
         _title_holds_employer(parts, " ".join(without_dates(t) for t in texts["title"]))
     if parts.date is None:
+        parts.date = stacked_dates(texts["dates"])
+    if parts.date is None:
         every = " | ".join(texts["dates"] + texts["title"] + texts["employer"])
         parts.date = first_range(every)
     if texts["dates"] and not parts.location:
@@ -108,6 +111,15 @@ def header_parts(rows: list[tuple[RawLine, str]]) -> HeaderParts:
     # the field tagger may leave a date, or half a bracket, on a field: the date is parts.date
     parts.title, parts.company = title_words(parts.title), tidy(parts.company)
     return parts
+
+
+def stacked_dates(lines: list[str]) -> DateSpan | None:
+    """A range written over two dates lines, its start on one and its end on the next
+    ('2019-03-01' / 'Current', `wrapped_start`), read as one range; None where no two do."""
+    for upper, lower in pairwise(lines):
+        if start := wrapped_start(upper, lower):
+            return join_wrapped(start, upper, lower)
+    return None
 
 
 def _title_holds_employer(parts: HeaderParts, title: str) -> None:
@@ -256,9 +268,12 @@ def role_runs(
     held: set[str] = set()
     above: tuple[str, frozenset[str]] = ("", frozenset())
     closing = bool(block) and "dates" not in stated_fields(*block[0]) and not opened_by_dates
+    above_text = ""
     for at, (line, label) in enumerate(block):
         states = stated_fields(line, label)
-        wrapped = label == above[0] and "dates" not in above[1]
+        text = strip_markup(line.text).strip()
+        stacked = label == above[0] == "dates" and wrapped_start(above_text, text) is not None
+        wrapped = label == above[0] and ("dates" not in above[1] or stacked)
         closed = closing and "dates" in held and label != "dates" and "dates" not in states
         opens = (
             opened_by_dates and bool(held) and only_dates(line) and not only_dates(runs[-1][-1][0])
@@ -268,7 +283,7 @@ def role_runs(
             held = set()
         runs[-1].append((line, label))
         held |= states
-        above = (label, states)
+        above, above_text = (label, states), text
     return runs
 
 

@@ -27,7 +27,7 @@ from core.ingest.learned_headers import (
     without_dates,
 )
 from core.ingest.roles import strip_markup
-from core.text.dates import find_dates, first_range
+from core.text.dates import find_dates, first_range, wrapped_start
 
 _TITLE_WORDS = 12  # a title line is short
 
@@ -226,6 +226,20 @@ def _list_item_above(rows: list[tuple[RawLine, str]], at: int) -> re.Match[str] 
     flat = all((item["indent"], item["marker"]) == shape for _, _, item in listed)
     deeper = all(_indent(line) > len(nearest["indent"]) for line in wrapped)
     return nearest if nearest_label == "bullet" and flat and deeper else None
+
+
+def wrapped_date_ends(rows: list[tuple[RawLine, str]]) -> list[tuple[RawLine, str]]:
+    """A line that is only the end of the dates line above it ('Mar 2019' or '2017 –' over
+    'Jun 2021' or 'Current', `wrapped_start`) is that role's dates, whatever the model called
+    it: a dates column that writes one date a line."""
+    out = list(rows)
+    for i in range(1, len(out)):
+        (above, said), (line, label) = out[i - 1], out[i]
+        if said != "dates" or label == "dates":
+            continue
+        if wrapped_start(strip_markup(above.text).strip(), strip_markup(line.text).strip()):
+            out[i] = (line, "dates")
+    return out
 
 
 def list_lines_are_bullets(rows: list[tuple[RawLine, str]]) -> list[tuple[RawLine, str]]:

@@ -15,14 +15,17 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from itertools import pairwise
 
 from core.contracts import ContactInfo, EvidenceCard, LeftOut, ParsedResume, RoleEntry
 from core.ingest.sections import heading_kind
 from core.text.contact import EMAIL_MASK, PHONE_MASK, find_emails, find_phones, mask_contacts
+from core.text.dates import wrapped_start
 from core.text.furniture import (
     CONTACT,
     EXPORT_LABEL,
     NO_WORDS,
+    PAGE_FURNITURE,
     SENSITIVE,
     THIRD_PARTY,
     line_reason,
@@ -103,12 +106,27 @@ def blank_lines(text: str) -> tuple[str, list[LeftOut]]:
             if why == THIRD_PARTY:
                 for j in _contact_block(lines, i):
                     reasons[j] = THIRD_PARTY
+    for i in _range_halves(lines, reasons):
+        reasons[i] = None
     for number, (line, why) in enumerate(zip(lines, reasons, strict=True), start=1):
         if why is None or (why in _KEEP_FOR_PARSER and (why != NO_WORDS or _STRUCTURE.match(line))):
             continue
         left_out.append(LeftOut(what=shown(line, why), why=why, line=number))
         lines[number - 1] = " " * len(line)
     return "\n".join(lines), left_out
+
+
+def _range_halves(lines: list[str], reasons: list[str | None]) -> list[int]:
+    """The lines read as furniture that are a half of a role's date range written one date a
+    line ('2019-03-01' over '2021-06-30' or 'Current', `wrapped_start`): a full date alone is a
+    document's date stamp, but not with its range's other half over or under it."""
+    written = [i for i, line in enumerate(lines) if line.strip()]
+    halves = set()
+    for upper, lower in pairwise(written):
+        furniture = PAGE_FURNITURE in (reasons[upper], reasons[lower])
+        if furniture and wrapped_start(lines[upper].strip(), lines[lower].strip()):
+            halves.update(i for i in (upper, lower) if reasons[i] == PAGE_FURNITURE)
+    return sorted(halves)
 
 
 @lru_cache(maxsize=4096)  # the same employer / title repeats on every card of a role

@@ -28,7 +28,7 @@ from core.ingest.roles import (
     strip_markup,
     title_score,
 )
-from core.text.dates import dangling_start, first_range, leading_end, only_end
+from core.text.dates import dangling_start, first_range, leading_end, wrapped_start
 
 _MAX_LINES = 3
 _SENTENCE_END = re.compile(r"[.;:!?]$")
@@ -218,7 +218,7 @@ def find_header_blocks(items: list[Item]) -> list[tuple[int, int]]:
                 end += 1
             else:
                 break
-        if dangling_start(text[i]) and end == i and i + 1 < len(rows) and only_end(text[i + 1]):
+        if end == i and i + 1 < len(rows) and wrapped_start(text[i], text[i + 1]):
             end = i + 1  # the range's end, wrapped onto the next line by a dates column
         used.update(range(start, end + 1))
         blocks.append((start, end))

@@ -14,7 +14,8 @@ from core.text.dates import (
     dangling_start,
     first_range,
     join_wrapped,
-    only_end,
+    stacked_start,
+    wrapped_start,
 )
 
 TITLE_WORDS_PATH = Path(__file__).resolve().parent.parent / "data" / "title_words.json"
@@ -334,13 +335,18 @@ def parse_header(lines: list[str]) -> HeaderParts:
     """Company, title, location and date range from a role header's lines."""
     texts = [strip_markup(line) for line in lines if line.strip()]
     wrapped = next(
-        (i for i in range(1, len(texts)) if dangling_start(texts[i - 1]) and only_end(texts[i])),
-        None,
-    )  # '2017 –    Product Manager, Google' over 'Present': one range
+        (i for i in range(1, len(texts)) if wrapped_start(texts[i - 1], texts[i])), None
+    )  # '2017 –    Product Manager, Google' or '2017' over 'Present': one range
+    stacked = stacked_start(texts[wrapped - 1], texts[wrapped]) if wrapped is not None else None
     end = texts.pop(wrapped) if wrapped is not None else ""
     joined = " | ".join(texts)
     date = first_range(joined)
-    if date is not None and end and date.end is None and dangling_start(joined[date.begin :]):
+    if (
+        date is not None
+        and end
+        and date.end is None
+        and (dangling_start(joined[date.begin :]) or (stacked and stacked.start == date.start))
+    ):
         date = join_wrapped(date, joined, end)
     if date is not None:
         joined = _cut_date(joined, date, "| ")

@@ -202,13 +202,37 @@ def only_end(text: str) -> bool:
 
 
 def join_wrapped(span: DateSpan, text: str, end: str) -> DateSpan:
-    """`span` (a `dangling_start` of `text`) completed by `end`, the next line's first date."""
+    """`span` (a `dangling_start` or `stacked_start` of `text`) completed by `end`, the next
+    line's first date; with no joiner written, the two are joined by a dash."""
     joiner = _DANGLING.match(text, span.finish)
     finish = joiner.end() if joiner else span.finish
     month = joiner.group("month") if joiner else None
     point = f"{month} {end.strip()}" if month and re.fullmatch(YEAR, end.strip()) else end
-    written = f"{text[span.begin : finish].strip()} {end.strip()}"
+    written = f"{text[span.begin : finish].strip()}{' ' if joiner else ' – '}{end.strip()}"
     return DateSpan(written, span.start, normalize_point(point), span.begin, finish)
+
+
+def stacked_start(text: str, below: str) -> DateSpan | None:
+    """A start date alone on its line with its end alone on the line under it and no joiner
+    between them ('2019-03' over '2021-06', 'Mar 2019' over 'Current'): a dates column that
+    writes one date a line. The start's span; None where the lines are anything else or the
+    'end' comes before the start."""
+    span = first_range(text)
+    if span is None or span.end is not None or span.start is None or not only_end(below):
+        return None
+    if (text[: span.begin] + text[span.finish :]).strip(" ()[],.|"):
+        return None
+    end = normalize_point(below.strip())
+    return span if end is not None and (end == "present" or end >= span.start) else None
+
+
+def wrapped_start(text: str, below: str) -> DateSpan | None:
+    """A range's start whose end the dates column put on the next line, with a joiner left
+    after the start (`dangling_start`) or none (`stacked_start`); None unless `below` is only
+    that end."""
+    if not only_end(below):
+        return None
+    return dangling_start(text) or stacked_start(text, below)
 
 
 # a date with a day: '09/15/2026', '9/1/2026', '2026-09-15' (context only, see the module note)
