@@ -121,7 +121,7 @@ def _range_halves(lines: list[str], reasons: list[str | None]) -> list[int]:
     line ('2019-03-01' over '2021-06-30' or 'Current', `wrapped_start`): a full date alone is a
     document's date stamp, but not with its range's other half over or under it."""
     written = [i for i, line in enumerate(lines) if line.strip()]
-    halves = set()
+    halves: set[int] = set()
     for upper, lower in pairwise(written):
         furniture = PAGE_FURNITURE in (reasons[upper], reasons[lower])
         if furniture and wrapped_start(lines[upper].strip(), lines[lower].strip()):
