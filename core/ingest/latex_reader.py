@@ -13,6 +13,8 @@ CV classes (moderncv, awesome-cv, altacv, res) take the person's name and contac
 ('\\name{Jane}{Quill}', '\\email{…}', '\\phone[mobile]{…}') and print them with a macro of their
 own ('\\makecvtitle'); those fields are read from the preamble and set at the top of the text, as
 the page shows them. Standard LaTeX's '\\author{…}' counts only where the body has '\\maketitle'.
+Their entry macros ('\\cventry{…}…') are set in the rows `latex_classes` gives them. Files the
+source includes are not read, and they and braces that do not pair are named in a warning.
 """
 
 from __future__ import annotations
