@@ -13,6 +13,8 @@ CV classes (moderncv, awesome-cv, altacv, res) take the person's name and contac
 ('\\name{Jane}{Quill}', '\\email{…}', '\\phone[mobile]{…}') and print them with a macro of their
 own ('\\makecvtitle'); those fields are read from the preamble and set at the top of the text, as
 the page shows them. Standard LaTeX's '\\author{…}' counts only where the body has '\\maketitle'.
+Their entry macros ('\\cventry{…}…') are set in the rows `latex_classes` gives them. Files the
+source includes are not read, and they and braces that do not pair are named in a warning.
 """
 
 from __future__ import annotations
@@ -20,6 +22,8 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 from typing import Any
+
+from core.ingest.latex_classes import Entry, entries_of, laid_out
 
 _GAP = "    "  # a field gap: how the text reader sees fields a page sets apart
 _BODY = re.compile(r"\\begin\s*\{document\}(.*?)(?:\\end\s*\{document\}|\Z)", re.S)
@@ -33,14 +37,29 @@ _CONTACT_MACROS = (
     "email", "phone", "mobile", "mobilephone", "address", "location",
     "homepage", "social", "linkedin", "github",
 )  # fmt: skip
+_INCLUDE = re.compile(r"\\(?:input|include|subfile|import)\s*\{([^{}]{1,200})\}")
+_COMMENT = re.compile(r"(?<!\\)%[^\n]*")
+_BRACES = re.compile(r"(?<!\\)[{}]")
+_HOLDERS = ("personalinfo",)  # a class macro whose argument holds the contact macros
 
 
 def looks_like_latex(text: str) -> bool:
     return bool(_LATEX.search(text[:20000]))
 
 
-@lru_cache(maxsize=1)  # built once: the parser's macro tables, with a resume's own
-def _contexts() -> tuple[Any, Any]:
+def _entry_text(entry: Entry) -> Any:
+    """The text of a class's entry macro: its arguments' words set in the entry's rows."""
+
+    def text(node: Any, l2tobj: Any) -> str:
+        args = getattr(node.nodeargd, "argnlist", None) or []
+        words = ["" if arg is None else l2tobj.nodelist_to_text([arg]) for arg in args]
+        return laid_out(entry, words + [""] * (len(entry.args) - len(words)), _GAP)
+
+    return text
+
+
+@lru_cache(maxsize=8)  # built once per class: the parser's macro tables, with a resume's own
+def _contexts(entries: tuple[tuple[str, Entry], ...] = ()) -> tuple[Any, Any]:
     from pylatexenc import latexwalker, macrospec
     from pylatexenc.latex2text import MacroTextSpec, get_default_latex_context_db
 
@@ -56,6 +75,7 @@ def _contexts() -> tuple[Any, Any]:
             macrospec.MacroSpec("multirow", "[{[{[{"),
             macrospec.MacroSpec("fontsize", "{{"),
             macrospec.MacroSpec("selectfont", ""),
+            *(macrospec.MacroSpec(name, entry.args) for name, entry in entries),
         ],
     )
     text = get_default_latex_context_db()
@@ -71,6 +91,7 @@ def _contexts() -> tuple[Any, Any]:
             MacroTextSpec("fontsize", simplify_repl=""),
             MacroTextSpec("selectfont", simplify_repl=""),
             MacroTextSpec("hfill", simplify_repl=_GAP),
+            *(MacroTextSpec(name, simplify_repl=_entry_text(entry)) for name, entry in entries),
         ],
     )
     return walk, text
@@ -122,6 +143,8 @@ def _macro_fields(nodes: list[Any], renderer: Any) -> list[tuple[str, list[str]]
             args = getattr(node.nodeargd, "argnlist", None) or []
             words = [renderer.nodelist_to_text([arg]).strip() for arg in args if arg is not None]
             found.append((node.macroname, [w for w in words if w]))
+        elif found and found[-1][0] in _HOLDERS and node.isNodeType(latexwalker.LatexGroupNode):
+            found += _macro_fields(node.nodelist, renderer)  # altacv: \personalinfo{\email{…}…}
         elif found and node.isNodeType(latexwalker.LatexGroupNode):
             words = renderer.nodelist_to_text(node.nodelist).strip()
             if words:
@@ -153,7 +176,7 @@ def latex_text(source: str, name: str) -> tuple[str, list[str]]:
     body = match.group(1) if match else source
     preamble = source[: match.start()] if match else ""
     try:
-        walk, text = _contexts()
+        walk, text = _contexts(entries_of(preamble))
         renderer = _renderer(text)
         nodes, _, _ = latexwalker.LatexWalker(
             body, latex_context=walk, tolerant_parsing=True
@@ -167,4 +190,24 @@ def latex_text(source: str, name: str) -> tuple[str, list[str]]:
             "was read as plain text. Upload the PDF it makes for a cleaner reading."
         ]
     lines = [line.strip() for line in read.expandtabs().split("\n")]
-    return re.sub(r"\n{3,}", "\n\n", "\n".join(lines)).strip() + "\n", []
+    return re.sub(r"\n{3,}", "\n\n", "\n".join(lines)).strip() + "\n", source_warnings(body, name)
+
+
+def source_warnings(body: str, name: str) -> list[str]:
+    """What the reading may have missed: files the source includes, braces that do not pair."""
+    warnings = []
+    included = sorted(set(_INCLUDE.findall(body)))
+    if included:
+        warnings.append(
+            f"{name} includes other files ({', '.join(included[:5])}) that were not uploaded; "
+            "their text is not read. Upload the PDF it makes to read all of it."
+        )
+    braces = _BRACES.findall(
+        _COMMENT.sub("", body.replace("\\\\", "  "))
+    )  # a line break, not an escape
+    if braces.count("{") != braces.count("}"):
+        warnings.append(
+            f"{name}: its braces do not pair ({braces.count('{')} opened, {braces.count('}')} "
+            "closed); the text was read as far as it could be, some of it may be out of place."
+        )
+    return warnings
