@@ -51,9 +51,7 @@ def test_a_full_date_alone_is_still_a_date_stamp(tmp_path):
     path = tmp_path / "resume.txt"
     path.write_text(text, encoding="utf-8")
     parsed = parse_extracted(read_path(path))
-    assert [item.what for item in parsed.left_out if item.why == "page furniture"] == [
-        "2024-01-15"
-    ]
+    assert [item.what for item in parsed.left_out if item.why == "page furniture"] == ["2024-01-15"]
 
 
 @pytest.mark.parametrize(
