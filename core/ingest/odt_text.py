@@ -34,6 +34,7 @@ _SKIPPED = {
         "text:alphabetical-index-mark",
     )
 }
+MAX_SPACES = 200  # more than any line holds
 _DRAW = "{urn:oasis:names:tc:opendocument:xmlns:drawing:1.0}"
 _BULLETS = ("-", "•", "*")
 
@@ -88,9 +89,9 @@ def _pieces(element: Any, spans: list[str], links: list[str]) -> Iterator[tuple[
         tag = child.tag
         if not isinstance(tag, str) or tag in _SKIPPED or tag.startswith(_DRAW):
             pass  # comments, processing instructions, markers, notes, frames
-        elif tag == q("text:s"):
+        elif tag == q("text:s"):  # a run of spaces, bounded: a file may claim billions
             count = child.get(q("text:c"), "1")
-            yield " " * (int(count) if count.isdigit() else 1), spans
+            yield " " * min(int(count) if count.isdigit() else 1, MAX_SPACES), spans
         elif tag == q("text:tab"):
             yield "\t", spans
         elif tag == q("text:line-break"):

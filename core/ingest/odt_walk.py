@@ -75,9 +75,13 @@ def _blocks(
 
 
 def _section(section: Any, context: Context) -> Context:
+    """A section shown only on a condition is read as hidden: the condition is not evaluated
+    here, and what is left out is listed to the user, never lost silently."""
     shown = section.get(q("text:display"), "true")
-    if shown == "none" or (shown == "condition" and context.hidden is None):
+    if shown == "none":
         return replace(context, hidden=context.hidden or "hidden section")
+    if shown == "condition":
+        return replace(context, hidden=context.hidden or "section hidden on a condition")
     return context
 
 

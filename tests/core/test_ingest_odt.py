@@ -218,6 +218,13 @@ def test_zip_bombs_are_refused_before_parsing(resume) -> None:
     )
 
 
+def test_a_space_run_claiming_billions_of_spaces_stays_a_short_line() -> None:
+    extracted = read_upload(
+        odt('<text:p>Nurse<text:s text:c="2000000000"/>Boise</text:p>'), "r.odt"
+    )
+    assert extracted.text.startswith("Nurse ") and len(extracted.text) < 300
+
+
 def test_a_dtd_in_an_odt_part_is_refused(resume) -> None:
     laughs = b'<?xml version="1.0"?><!DOCTYPE x [<!ENTITY a "aaaa">]><x>&a;</x>'
     assert "DTD or entity" in _refused(_rezip(resume, {"content.xml": laughs}))
