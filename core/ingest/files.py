@@ -36,6 +36,7 @@ _MARKDOWN_EXT = {".md", ".markdown", ".mdown"}
 _HTML_EXT = {".html", ".htm", ".xhtml"}
 _HTML_START = (b"<!doctype html", b"<html")
 _ODT_EXT = {".odt", ".ott"}
+_HIDING_PLACES = {"docx": "text box", "odt": "section or frame"}
 _ODF_OTHER = {
     ".ods": "an OpenDocument spreadsheet (.ods)",
     ".odp": "an OpenDocument presentation (.odp)",
@@ -194,8 +195,8 @@ def read_upload(
         if hidden:
             warnings.append(
                 f"{name} contains {len(hidden)} piece(s) of hidden text (white, tiny, vanished, "
-                "or in a text box that is hidden, of zero size or off the page); they were left "
-                "out."
+                f"or in a {_HIDING_PLACES[fmt]} that is hidden, of zero size or off the page); "
+                "they were left out."
             )
     elif fmt in ("markdown", "html") and settings.read_markup:
         raw, warnings = decode_text_bytes(data, name)
