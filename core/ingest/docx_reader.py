@@ -15,8 +15,6 @@ import zipfile
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from defusedxml import DefusedXmlException
-from defusedxml.ElementTree import ParseError, fromstring
 from docx import Document
 from docx.document import Document as DocumentObject
 from docx.text.paragraph import Paragraph
@@ -26,11 +24,12 @@ from core.ingest import docx_walk
 from core.ingest.docx_hidden import Formatting
 from core.ingest.docx_shapes import Page, hidden_box_reason
 from core.ingest.limits import check_text_size
+from core.ingest.zip_package import Package, check_bomb, read_members
 from core.settings import IngestSettings
 from core.text.contact import find_emails, find_phones
 
 OLE2_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
-_CHUNK = 1 << 16
+_WORD = Package(".docx", "Word", (".xml", ".rels"))
 
 
 @dataclass
@@ -56,8 +55,8 @@ def check_docx_bytes(data: bytes, name: str, settings: IngestSettings) -> None:
     try:
         with zipfile.ZipFile(io.BytesIO(data)) as archive:
             _check_kind(archive, name)
-            _check_bomb(archive, name, settings)
-            _check_xml_parts(archive, name, settings)
+            check_bomb(archive, name, settings, _WORD)
+            read_members(archive, name, settings, _WORD)
     except zipfile.BadZipFile as err:
         raise InputError(f"{name} is a damaged .docx (the zip package is corrupt).") from err
 
@@ -80,63 +79,6 @@ def _check_kind(archive: zipfile.ZipFile, name: str) -> None:
     elif "mimetype" in names:
         kind = "an OpenDocument file (.odt or similar)"
     raise InputError(f"{name} is {kind}, not a Word .docx; save the resume from Word as .docx.")
-
-
-def _check_bomb(archive: zipfile.ZipFile, name: str, settings: IngestSettings) -> None:
-    infos = archive.infolist()
-    if len(infos) > settings.max_zip_entries:
-        raise InputError(
-            f"{name} holds {len(infos)} files inside; a resume .docx never needs more than "
-            f"{settings.max_zip_entries}. Save it again from Word."
-        )
-    limit = int(settings.max_unzipped_mb * 1024 * 1024)
-    declared = sum(info.file_size for info in infos)
-    compressed = sum(info.compress_size for info in infos) or 1
-    if declared > limit:
-        raise InputError(
-            f"{name} would unpack to {declared // (1024 * 1024)} MB, more than the "
-            f"{settings.max_unzipped_mb:g} MB allowed; it may be a zip bomb."
-        )
-    if declared > _CHUNK and declared / compressed > settings.max_zip_ratio:
-        raise InputError(
-            f"{name} is compressed {declared / compressed:.0f}:1, far more than a real "
-            "document; it looks like a zip bomb and was not opened."
-        )
-
-
-def _bounded_read(archive: zipfile.ZipFile, info: zipfile.ZipInfo, budget: int, name: str) -> bytes:
-    chunks: list[bytes] = []
-    size = 0
-    with archive.open(info) as stream:
-        while chunk := stream.read(_CHUNK):
-            size += len(chunk)
-            if size > budget:
-                raise InputError(
-                    f"{name} unpacks to more than its header says; it looks like a zip bomb "
-                    "and was not opened."
-                )
-            chunks.append(chunk)
-    return b"".join(chunks)
-
-
-def _check_xml_parts(archive: zipfile.ZipFile, name: str, settings: IngestSettings) -> None:
-    budget = int(settings.max_unzipped_mb * 1024 * 1024)
-    for info in archive.infolist():
-        data = _bounded_read(archive, info, budget, name)
-        budget -= len(data)
-        if not info.filename.endswith((".xml", ".rels")):
-            continue
-        try:
-            fromstring(data, forbid_dtd=True, forbid_entities=True, forbid_external=True)
-        except DefusedXmlException as err:
-            raise InputError(
-                f"{name} contains a DTD or entity declarations ({info.filename}); Word never "
-                "writes these, so the file was rejected. Save it again from Word."
-            ) from err
-        except ParseError as err:
-            raise InputError(
-                f"{name} is a damaged .docx ({info.filename} is not valid XML)."
-            ) from err
 
 
 def read_docx(data: bytes, name: str, settings: IngestSettings) -> DocxText:

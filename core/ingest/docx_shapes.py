@@ -74,7 +74,7 @@ def hidden_box_reason(paragraph: Any, page: Page) -> str | None:
     return None
 
 
-def _points(value: str | None) -> float | None:
+def length_points(value: str | None) -> float | None:
     """A CSS / VML length in points ('-5000pt', '2in', '30' = px), or None."""
     match = _LENGTH.match((value or "").strip().lower())
     if not match or match.group(2) not in ("", *_PT_PER_UNIT):
@@ -89,7 +89,7 @@ def _vml_reason(shape: Any, page: Page) -> str | None:
         style[key.strip().lower()] = value.strip().lower()
     if style.get("visibility") == "hidden" or style.get("display") == "none":
         return INVISIBLE
-    width, height = _points(style.get("width")), _points(style.get("height"))
+    width, height = length_points(style.get("width")), length_points(style.get("height"))
     grows = style.get("mso-fit-shape-to-text") in ("t", "true")
     if width == 0 or (height == 0 and not grows):
         return ZERO_SIZE
@@ -99,7 +99,7 @@ def _vml_reason(shape: Any, page: Page) -> str | None:
         axis = "vertical" if vertical else "horizontal"
         if style.get(f"mso-position-{axis}", "absolute") in _ALIGNED:
             continue
-        offset = _points(style.get(near) or style.get(far))
+        offset = length_points(style.get(near) or style.get(far))
         size = (height if vertical else width) or 0.0
         from_page = style.get(f"mso-position-{axis}-relative") == "page"
         if offset is not None and page.outside(

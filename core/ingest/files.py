@@ -1,13 +1,16 @@
 """Uploaded bytes → clean text, for resumes and job descriptions alike.
 
 The size limit is checked first; then the content is sniffed (not just the extension), then the
-format's own reader runs: DOCX after zip-bomb and DTD checks, PDF in a bounded subprocess, text
+format's own reader runs: DOCX and ODT after zip-bomb and DTD checks (a zip package is read as
+what it holds, whatever its name), PDF in a bounded subprocess, text
 through BOM/UTF-8/charset detection, Markdown and HTML then through their parsers
 (`core.ingest.markup_reader`). Unicode is normalised (NFC, no zero-width or bidi controls).
 """
 
 from __future__ import annotations
 
+import io
+import zipfile
 from dataclasses import replace
 from pathlib import Path, PurePath
 from typing import Literal
@@ -20,24 +23,31 @@ from core.ingest.docx_reader import OLE2_MAGIC, read_docx
 from core.ingest.latex_reader import latex_text, looks_like_latex
 from core.ingest.limits import check_json_depth, check_text_size
 from core.ingest.markup_reader import read_markup
+from core.ingest.odt_reader import odf_mimetype, read_odt
 from core.ingest.pdf_pages import order_text_columns
 from core.ingest.pdf_reader import read_pdf
 from core.ingest.textnorm import count_invisible, decode_text_bytes, normalize_text
 from core.reader.lines import Line
 from core.settings import IngestSettings
 
-TextFormat = Literal["markdown", "html", "text", "docx", "pdf", "json"]
-SUPPORTED = ".md, .txt, .html, .tex, .docx, .pdf or .json"
+TextFormat = Literal["markdown", "html", "text", "docx", "odt", "pdf", "json"]
+SUPPORTED = ".md, .txt, .html, .tex, .docx, .odt, .pdf or .json"
 _MARKDOWN_EXT = {".md", ".markdown", ".mdown"}
 _HTML_EXT = {".html", ".htm", ".xhtml"}
 _HTML_START = (b"<!doctype html", b"<html")
+_ODT_EXT = {".odt", ".ott"}
+_HIDING_PLACES = {"docx": "text box", "odt": "section or frame"}
+_ODF_OTHER = {
+    ".ods": "an OpenDocument spreadsheet (.ods)",
+    ".odp": "an OpenDocument presentation (.odp)",
+    ".odg": "an OpenDocument drawing (.odg)",
+}
 _OFFICE_OTHER = {
     ".doc": "an old-style Word .doc",
     ".docm": "a macro-enabled Word .docm",
     ".dot": "a Word template",
     ".dotx": "a Word template",
     ".rtf": "an RTF file",
-    ".odt": "an OpenDocument text file",
     ".pages": "an Apple Pages file",
     ".xls": "an Excel spreadsheet",
     ".xlsx": "an Excel spreadsheet",
@@ -88,10 +98,33 @@ def _check_size(size: int, name: str, settings: IngestSettings) -> None:
         raise InputError(f"{name} is empty (0 bytes); choose the file again.")
 
 
+def _zip_kind(data: bytes) -> Literal["docx", "odt"] | None:
+    """What reads a zip package, by its members: the ODT reader any OpenDocument file (it
+    names the other kinds), the DOCX reader a Word document; None for neither or no zip."""
+    if not data.startswith(b"PK\x03\x04"):
+        return None
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            if odf_mimetype(archive) is not None:
+                return "odt"
+            return "docx" if "word/document.xml" in archive.namelist() else None
+    except (zipfile.BadZipFile, OSError, ValueError):
+        return None
+
+
 def _sniff(data: bytes, suffix: str, name: str) -> TextFormat:
     head = data[:1024].lstrip()
     if suffix == ".pdf" or head.startswith(b"%PDF-"):
         return "pdf"
+    if suffix not in _OFFICE_OTHER and (kind := _zip_kind(data)):
+        return kind  # a file named .odt that is a Word .docx (or the other way) is still read
+    if suffix in _ODT_EXT:
+        return "odt"
+    if suffix in _ODF_OTHER:
+        raise InputError(
+            f"{name} is {_ODF_OTHER[suffix]}, not a text document; save the resume from "
+            "LibreOffice Writer as .odt or .docx (or PDF) and upload again."
+        )
     if suffix == ".docx" or (data.startswith(b"PK\x03\x04") and suffix not in _OFFICE_OTHER):
         return "docx"
     if suffix in _OFFICE_OTHER:
@@ -119,6 +152,15 @@ def _html_page(head: bytes) -> bool:
     return start.startswith(_HTML_START)
 
 
+def _misnamed(name: str, fmt: str) -> list[str]:
+    suffix = PurePath(name).suffix.lower()
+    named = "odt" if suffix in _ODT_EXT else "docx" if suffix == ".docx" else fmt
+    if named == fmt:
+        return []
+    what = "a Word .docx" if fmt == "docx" else "an OpenDocument text (.odt)"
+    return [f"{name} is {what} despite its name; it was read as one."]
+
+
 def _empty(name: str) -> InputError:
     return InputError(f"{name} is empty (it holds only whitespace); add the text and try again.")
 
@@ -141,9 +183,10 @@ def read_upload(
         raw, warnings, left_out = pdf.text, pdf.warnings, pdf.left_out
         lines = [replace(line, text=normalize_text(line.text)) for line in pdf.lines]
         targets = pdf.link_targets
-    elif fmt == "docx":
-        docx = read_docx(data, name, settings)
+    elif fmt in ("docx", "odt"):
+        docx = (read_docx if fmt == "docx" else read_odt)(data, name, settings)
         raw, hidden = "\n".join(docx.lines), docx.hidden
+        warnings += _misnamed(name, fmt)
         targets = docx.link_targets
         left_out = [
             LeftOut(what=text if len(text) <= 80 else text[:77] + "…", why=f"hidden text: {why}")
@@ -152,8 +195,8 @@ def read_upload(
         if hidden:
             warnings.append(
                 f"{name} contains {len(hidden)} piece(s) of hidden text (white, tiny, vanished, "
-                "or in a text box that is hidden, of zero size or off the page); they were left "
-                "out."
+                f"or in a {_HIDING_PLACES[fmt]} that is hidden, of zero size or off the page); "
+                "they were left out."
             )
     elif fmt in ("markdown", "html") and settings.read_markup:
         raw, warnings = decode_text_bytes(data, name)

@@ -17,6 +17,7 @@ _SOURCE: dict[str, LineSource] = {
     "html": "html",
     "text": "text",
     "docx": "docx",
+    "odt": "docx",  # a word processor's paragraphs with the same marks: the lines DOCX gives
     "pdf": "pdf",
     "json": "json",
 }

@@ -12,6 +12,8 @@ from functools import cache
 
 from docx import Document
 
+from tests.odt_files import ODS, content_xml, manifest_xml, odt, odt_package
+
 ZEROS = b"\0" * (1 << 20)
 OLE2_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
 
@@ -70,9 +72,15 @@ def many_entries_docx(entries: int = 2500) -> bytes:
 
 def lying_header_docx(megabytes: int = 40) -> bytes:
     """A member whose zip headers declare 1 KB while its data inflates to `megabytes` MB."""
-    data = rezip(plain_docx(), zeros={"word/media/filler.bin": megabytes})
+    return lying_header(plain_docx(), "word/media/filler.bin", megabytes)
+
+
+def lying_header(base: bytes, member: str, megabytes: int = 40) -> bytes:
+    """The zip `base` plus `member`, whose headers declare 1 KB while it inflates to
+    `megabytes` MB."""
+    data = rezip(base, zeros={member: megabytes})
     with zipfile.ZipFile(io.BytesIO(data)) as archive:
-        info = archive.getinfo("word/media/filler.bin")
+        info = archive.getinfo(member)
     patched = bytearray(data)
     struct.pack_into("<I", patched, info.header_offset + 22, 1024)  # local header: usize
     name = info.filename.encode()
@@ -129,6 +137,28 @@ def docm_renamed() -> bytes:
         plain_docx(),
         replace={"[Content_Types].xml": macro.encode(), "word/vbaProject.bin": b"\0" * 64},
     )
+
+
+@cache
+def plain_odt(text: str = "Built data pipelines on Snowflake.") -> bytes:
+    return odt(f'<text:h text:outline-level="1">Experience</text:h><text:p>{text}</text:p>')
+
+
+def odt_with_doctype(doctype: str, entity_use: str) -> bytes:
+    """content.xml with a DOCTYPE (entities) declared and used in the text."""
+    body = f'<text:h text:outline-level="1">Experience</text:h><text:p>{entity_use}</text:p>'
+    head, rest = content_xml(body).decode("utf-8").split("?>", 1)
+    return rezip(plain_odt(), replace={"content.xml": (head + "?>" + doctype + rest).encode()})
+
+
+def encrypted_odt() -> bytes:
+    """What LibreOffice saves with a password: the manifest names the cipher, the parts are
+    ciphertext."""
+    return odt_package(b"\x8f\x13\x00 ciphertext", manifest=manifest_xml(encrypted=True))
+
+
+def ods_file() -> bytes:
+    return odt_package(content_xml(""), mimetype=ODS)
 
 
 def xlsx_file() -> bytes:

@@ -57,6 +57,39 @@ REJECTED: dict[str, tuple[Builder, str, tuple[str, ...], dict]] = {
     "doc_as_doc": (hf.old_doc_file, "resume.doc", (".doc", "save it as .docx"), {}),
     "doc_renamed_docx": (hf.old_doc_file, "resume.docx", (".doc", ".docx"), {}),
     "docm_renamed_docx": (hf.docm_renamed, "resume.docx", ("macro-enabled", "save it as"), {}),
+    "odt_zip_bomb_size": (
+        lambda: hf.rezip(hf.plain_odt(), zeros={"Pictures/filler.bin": 110}),
+        "resume.odt",
+        ("zip bomb",),
+        {},
+    ),
+    "odt_zip_bomb_ratio": (
+        lambda: hf.rezip(hf.plain_odt(), zeros={"Pictures/filler.bin": 8}),
+        "resume.odt",
+        ("zip bomb",),
+        {},
+    ),
+    "odt_lying_header": (
+        lambda: hf.lying_header(hf.plain_odt(), "Pictures/filler.bin"),
+        "resume.odt",
+        ("resume.odt",),
+        {},
+    ),
+    "odt_xxe_file": (
+        lambda: hf.odt_with_doctype(*hf.XXE_FILE),
+        "resume.odt",
+        ("DTD", "Save it again"),
+        {},
+    ),
+    "odt_billion_laughs": (
+        lambda: hf.odt_with_doctype(*hf.BILLION_LAUGHS),
+        "resume.odt",
+        ("DTD",),
+        {},
+    ),
+    "odt_encrypted": (hf.encrypted_odt, "resume.odt", ("password-protected", "without a"), {}),
+    "ods_as_ods": (hf.ods_file, "resume.ods", ("spreadsheet (.ods)", ".odt"), {}),
+    "ods_renamed_odt": (hf.ods_file, "resume.odt", ("spreadsheet (.ods)", ".odt"), {}),
     "xlsx_as_xlsx": (hf.xlsx_file, "resume.xlsx", ("Excel", ".docx"), {}),
     "xlsx_renamed_docx": (hf.xlsx_file, "resume.docx", ("Excel", ".docx"), {}),
     "pdf_slow": (
@@ -81,7 +114,16 @@ REJECTED: dict[str, tuple[Builder, str, tuple[str, ...], dict]] = {
         {},
     ),
 }
-BOMBS = {"zip_bomb_size", "zip_bomb_ratio", "zip_lying_header", "docx_billion_laughs"}
+BOMBS = {
+    "zip_bomb_size",
+    "zip_bomb_ratio",
+    "zip_lying_header",
+    "docx_billion_laughs",
+    "odt_zip_bomb_size",
+    "odt_zip_bomb_ratio",
+    "odt_lying_header",
+    "odt_billion_laughs",
+}
 
 
 def _readable(message: str, name: str, words: tuple[str, ...]) -> None:
@@ -130,6 +172,9 @@ SESSION_CASES = [
     "doc_renamed_docx",
     "docm_renamed_docx",
     "xlsx_renamed_docx",
+    "odt_zip_bomb_size",
+    "odt_encrypted",
+    "ods_renamed_odt",
     "pdf_slow",
     "pdf_memory",
     "pdf_cyclic_pages",
