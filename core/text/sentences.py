@@ -82,6 +82,32 @@ def _word_before(text: str, end: int) -> str:
     return match.group(1).lower().rstrip(".") if match else ""
 
 
+INITIALS = re.compile(r"(?:[a-z]\.)*[a-z]")  # 'k' (an initial 'K.'), 'd.i' ('D.I.'), 'u.s.a'
+
+
+def is_abbreviation(word: str) -> bool:
+    """Is `word` (lower case, the period after it left off) an abbreviation that a period ends
+    without ending the sentence: a known one ('e.g', 'inc', 'ltd', 'st') or initials ('k',
+    'd.i')?"""
+    return word in ABBREVIATIONS or INITIALS.fullmatch(word) is not None
+
+
+SHORT_CAPITALISED = re.compile(r"(?<![A-Za-z.])[A-Z][a-z]{1,3}$")  # 'Inc', 'Corp', 'Bros'
+
+
+def ends_in_abbreviation(text: str, *, lower_next: bool = False) -> bool:
+    """Does `text` end in an abbreviation and its period ('… Acme, Inc.', '… such as D.I.')?
+    Before a lower-case word (`lower_next`) a short capitalised word and its period is one too
+    ('Acme Corp. is hiring'): a sentence run on in lower case rarely ends in such a word."""
+    stripped = text.rstrip()
+    if not stripped.endswith("."):
+        return False
+    word = stripped[:-1]
+    if lower_next and SHORT_CAPITALISED.search(word):
+        return True
+    return is_abbreviation(_word_before(stripped, len(stripped) - 1))
+
+
 def sentence_spans(text: str) -> list[tuple[int, int]]:
     """(start, end) of each sentence in `text`; whitespace between sentences is excluded."""
     spans: list[tuple[int, int]] = []
@@ -89,8 +115,8 @@ def sentence_spans(text: str) -> list[tuple[int, int]]:
     for match in _BOUNDARY.finditer(text):
         stop = match.start()
         word = _word_before(text, stop)
-        if text[stop] == "." and (word in ABBREVIATIONS or re.fullmatch(r"[a-z]", word)):
-            continue  # 'e.g.', 'St.', an initial ('K.')
+        if text[stop] == "." and is_abbreviation(word):
+            continue  # 'e.g.', 'St.', an initial ('K.', 'D.I.')
         end = match.end()
         if text[start:end].strip():
             spans.append((start, end))
