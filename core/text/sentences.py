@@ -8,7 +8,11 @@ ABBREVIATIONS = frozenset(
     [
         "e.g",
         "i.e",
+        "eg",
+        "ie",
         "etc",
+        "ext",
+        "tel",
         "vs",
         "v",
         "cf",
