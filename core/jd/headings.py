@@ -78,8 +78,7 @@ HEADING_KINDS: tuple[tuple[str, str], ...] = (
 # "Label: value" lines at the top of a posting.
 META_LABELS = re.compile(
     r"^(location|team|level|department|employment( type)?|type|job type|reports? to|"
-    r"salary|start date|remote|office|job id|req(uisition)?( id)?|posted|seniority|grade|"
-    r"position|job title|contract( type)?|closing date)\s*:",
+    r"salary|start date|remote|office|job id|req(uisition)?( id)?|posted|seniority|grade)\s*:",
     re.IGNORECASE,
 )
 ROLE_NOUN = re.compile(
