@@ -137,6 +137,13 @@ def _field_label(line: str, words: list[re.Match[str]], after: int) -> int | Non
     return None
 
 
+def _after_field_label(before: str) -> bool:
+    """Does `before` end in a field label and its ':' ('… Location:'), so that a cut here would
+    part the field from its value?"""
+    words = before.split()[-3:]
+    return bool(words) and _field_opening(words) is not None
+
+
 def _abbreviated(line: str, match: re.Match[str]) -> bool:
     return ABBREVIATION.search(line[: match.start()].rstrip()) is not None
 
@@ -296,6 +303,7 @@ def _split(line: str) -> list[str] | None:
         return [*([head] if head else []), *(f"- {NUMBERED.sub('', i, 1)}" for i in items)]
     glued = _glued_cuts(line)
     cuts = sorted({*glued, *_spaced_inside(line, glued)}) if glued else spaced_cuts(line)
+    cuts = [c for c in cuts if not _after_field_label(line[:c])]
     if not cuts:
         return None
     # every piece is an item (the first too), except a "LABEL:" piece or a heading piece
