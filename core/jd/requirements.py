@@ -23,7 +23,6 @@ from core.contracts import Priority
 from core.jd.boilerplate import ASK_WORD, is_boilerplate, without_schedule_times
 from core.jd.clauses import clauses
 from core.jd.sections import NEVER_REQUIREMENTS, Section
-from core.text.sentences import ends_in_abbreviation
 
 NICE_CUE = re.compile(
     r"\b(preferred|prefer|bonus|nice[ -]to[ -]have|ideally|a plus|is a plus|are a plus|"
@@ -72,6 +71,7 @@ NON_REQUIREMENT_LINE = re.compile(
     re.IGNORECASE,
 )
 SENTENCE_SPLIT = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"“($£€])")
+ABBREVIATION_END = re.compile(r"\b(e\.g|i\.e|etc|vs|incl|approx|Sr|Jr|Dr|Inc|Ltd|No)\.$")
 NUMBER_WORDS = {
     "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
     "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14,
@@ -96,11 +96,10 @@ class Candidate:
 
 
 def sentences(text: str) -> list[str]:
-    """Split prose into sentences, keeping an abbreviation ('e.g.', 'Inc.') or initials ('D.I.')
-    in its sentence (`core.text.sentences.ends_in_abbreviation`)."""
+    """Split prose into sentences (and run-on lists at ';'), keeping 'e.g.' in its sentence."""
     parts: list[str] = []
     for piece in SENTENCE_SPLIT.split(text.strip()):
-        if parts and ends_in_abbreviation(parts[-1]):
+        if parts and ABBREVIATION_END.search(parts[-1]):
             parts[-1] = f"{parts[-1]} {piece}"
         else:
             parts.append(piece)

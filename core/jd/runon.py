@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 from itertools import pairwise
 
-from core.jd.headings import META_LABELS, classify_heading
+from core.jd.headings import classify_heading
 from core.jd.phrases import skill_terms
 from core.jd.rarity import FLOOR, zipf
 from core.jd.sections import BULLET, ITEM_START, reads_as_item
@@ -114,10 +114,6 @@ def _label_cuts(
     for colon in end.finditer(line):
         before = line[: colon.start()]
         words = list(re.finditer(r"\S+", before))[-MAX_LABEL_WORDS:]
-        field = _field_label(line, words, colon.end())
-        if field is not None:  # 'Location: Reading / Basingstoke Area' stays one piece
-            cuts += [field] if field else []
-            continue
         for word in words:  # the longest (the shortest was tried: tuning glued 0.72 -> 0.71)
             label = before[word.start() :]
             placed = word.start() or at_start
@@ -125,23 +121,6 @@ def _label_cuts(
                 cuts += [c for c in (word.start(), colon.end()) if c]
                 break
     return cuts
-
-
-def _field_label(line: str, words: list[re.Match[str]], after: int) -> int | None:
-    """Where a field label ending at `after` starts ('… Location: Reading …' -> the start of
-    'Location'), when the words before the ':' end in one (`META_LABELS`: a field of the title
-    block, its value after it, not a section heading over items); None when they do not."""
-    for word in reversed(words[-3:]):
-        if word.group(0)[:1].isupper() and META_LABELS.fullmatch(line[word.start() : after]):
-            return word.start()
-    return None
-
-
-def _after_field_label(before: str) -> bool:
-    """Does `before` end in a field label and its ':' ('… Location:'), so that a cut here would
-    part the field from its value?"""
-    words = before.split()[-3:]
-    return bool(words) and _field_opening(words) is not None
 
 
 def _abbreviated(line: str, match: re.Match[str]) -> bool:
@@ -213,26 +192,12 @@ def _leading_heading(piece: str) -> list[str]:
         return [piece]
     for n in range(1, min(6, len(words) - 3) + 1):
         head = " ".join(words[:n])
-        field = _field_opening(words[:n])
-        if field is not None:  # "Senior Modeller Location: Reading …": a title, then a field
-            return [p for p in (" ".join(words[:field]), " ".join(words[field:])) if p]
         ends_open = words[n - 1].lower() in OPEN_ENDS  # "Qualifications of the", "Experience with"
         opens_item = re.match(r"[A-Z][a-z]", words[n]) and not words[n].endswith(":")
         item_opening = ITEM_START.match(head) is not None  # "Expertise in Microsoft Excel"
         if opens_item and not ends_open and not item_opening and is_heading_piece(head):
             return [head, *_leading_heading(" ".join(words[n:]))]
     return [piece]
-
-
-def _field_opening(head: list[str]) -> int | None:
-    """The index of the word that opens a field label closing `head` ('Location:', 'Job
-    type:'; `META_LABELS`), None when `head` does not end in one."""
-    if not head[-1].endswith(":"):
-        return None
-    for first in range(len(head) - 1, max(-1, len(head) - 4), -1):
-        if head[first][:1].isupper() and META_LABELS.fullmatch(" ".join(head[first:])):
-            return first
-    return None
 
 
 def _as_lines(pieces: list[str]) -> list[str]:
@@ -303,7 +268,6 @@ def _split(line: str) -> list[str] | None:
         return [*([head] if head else []), *(f"- {NUMBERED.sub('', i, 1)}" for i in items)]
     glued = _glued_cuts(line)
     cuts = sorted({*glued, *_spaced_inside(line, glued)}) if glued else spaced_cuts(line)
-    cuts = [c for c in cuts if not _after_field_label(line[:c])]
     if not cuts:
         return None
     # every piece is an item (the first too), except a "LABEL:" piece or a heading piece

@@ -35,7 +35,6 @@ from core.jd.requirements import Candidate, sentences, unit_wholes
 from core.jd.sections import NEVER_REQUIREMENTS, Section
 from core.resources import package_dir
 from core.text.meaning_vectors import meaning_vectors
-from core.text.sentences import ends_in_abbreviation
 
 MODEL_FILE = "jd_unit_roles.json"
 MANIFEST_FILE = "jd_unit_roles_manifest.json"
@@ -261,8 +260,6 @@ def _parts(text: str) -> list[tuple[int, int]]:
             return [(0, len(text))]
         cursor, start = at + len(sentence), 0
         for joint in PART_JOINT.finditer(sentence):
-            if _after_abbreviation(sentence, joint):
-                continue
             spans.append((at + start, at + joint.start()))
             start = joint.end()
         spans.append((at + start, cursor))
@@ -276,14 +273,6 @@ def _parts(text: str) -> list[tuple[int, int]]:
         else:
             kept.append((a, b))
     return kept
-
-
-def _after_abbreviation(sentence: str, joint: re.Match[str]) -> bool:
-    """A joint of white space after an abbreviation's period ('Acme, Inc. is seeking …',
-    'e.g. a'): no sentence end, so no joint."""
-    before = sentence[: joint.start()]
-    blank = not joint.group(0).strip()
-    return blank and before.endswith(".") and ends_in_abbreviation(before, lower_next=True)
 
 
 def _stripped(text: str, a: int, b: int) -> tuple[int, int]:
