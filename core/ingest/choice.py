@@ -30,6 +30,7 @@ _ORG_SHAPED = re.compile(r"[A-Za-z]{2}")
 # one title are a line of fields, no job title; two may be one title ('Lead · Developer')
 _FIELD_MARKS = re.compile(r"[|｜•·\t:]|\s{2,}")
 _FIELDS = 3
+_TITLE_EDGE = " -–—/·•|,:"
 
 
 def _month_span(role: RoleEntry) -> tuple[str, str] | None:
@@ -114,24 +115,36 @@ def _has_org_words(text: str) -> bool:
     return is_org(text) and title_score(text) == 0
 
 
+def _repeats_title(role: RoleEntry) -> bool:
+    """The role's employer opens with its own title and goes on with words that name no
+    organisation ('Nurse' | 'Nurse for the cardiac wards'): a line that describes
+    the job, read as its employer. A rest that names an organisation is an employer named after
+    the trade ('Nurse' | 'Nurse Staffing Agency')."""
+    title, company = role.title.casefold().strip(), role.company.casefold().strip()
+    if not title or not company.startswith(title):
+        return False
+    rest = company[len(title) :]
+    return bool(rest.strip(_TITLE_EDGE)) and rest[:1] in " ,:" and not is_org(rest)
+
+
 def _misfielded(role: RoleEntry) -> bool:
-    """The role's employer or place reads as a job title, or its title as an organisation."""
+    """The role's employer or place reads as a job title or repeats its title with a
+    description (`_repeats_title`), or its title reads as an organisation."""
     return (
         _has_title_words(role.company)
         or _has_title_words(role.location)
         or _has_org_words(role.title)
+        or _repeats_title(role)
     )
 
 
 def misfielded(parsed: ParsedResume) -> int:
     """How many of a reading's roles hold a field in another's place: an employer or a place
-    that reads as a job title, or a title that reads as an organisation (title and employer
-    swapped, or a title cut apart and its rest read as the employer or the place). The title
-    words and organisation words are the rule reader's own (`core.ingest.roles`)."""
+    that reads as a job title, an employer that repeats the title with a description of the job,
+    or a title that reads as an organisation (title and employer swapped, or a title cut apart
+    and its rest read as the employer or the place). The title words and organisation words are
+    the rule reader's own (`core.ingest.roles`)."""
     return sum(1 for role in parsed.roles if _misfielded(role))
-
-
-_TITLE_EDGE = " -–—/·•|,:"
 
 
 def _cut_title(role: RoleEntry, other: RoleEntry) -> bool:

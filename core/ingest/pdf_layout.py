@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 _SAME_ROW = 0.5  # vertical overlap, of the smaller font size, that puts two words on one row
+_ALIKE_SIZE = 1.5  # font sizes within this ratio are one kind of type (`rows_of`)
 WIDE_GAP = 0.5  # a gap wider than this share of the font size is a field gap, not a space
 _BLANK_LINE = 0.7  # a gap this much wider than usual (of the font size) is a blank line
 _BIN = 2.0  # points: the gutter search looks at the page in slices this wide
@@ -97,18 +98,28 @@ def page_words(page: dict[str, object]) -> list[Word]:
 
 
 def rows_of(words: list[Word]) -> list[list[Word]]:
-    """Words grouped into rows (vertical overlap), top to bottom, each row left to right."""
+    """Words grouped into rows (vertical overlap), top to bottom, each row left to right.
+
+    A word is measured against the row's words of about its size where the row has some: a name
+    set large beside three lines of small type spans all three, and the small lines stay rows of
+    their own instead of one row of their words shuffled by position."""
     rows: list[list[Word]] = []
     for word in sorted(words, key=lambda w: ((w.top + w.bottom) / 2, w.x0)):
         row = rows[-1] if rows else None
         if row is not None:
-            top, bottom = min(w.top for w in row), max(w.bottom for w in row)
+            alike = [w for w in row if _alike(w.size, word.size)] or row
+            top, bottom = min(w.top for w in alike), max(w.bottom for w in alike)
             overlap = min(bottom, word.bottom) - max(top, word.top)
             if overlap >= _SAME_ROW * min(word.size, bottom - top):
                 row.append(word)
                 continue
         rows.append([word])
     return [sorted(row, key=lambda w: w.x0) for row in rows]
+
+
+def _alike(size: float, other: float) -> bool:
+    """Two font sizes of one kind of type (body and bold body, not a name and its tagline)."""
+    return max(size, other) <= _ALIKE_SIZE * min(size, other)
 
 
 def is_marker(word: Word) -> bool:

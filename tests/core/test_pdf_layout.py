@@ -397,3 +397,26 @@ def test_a_word_broken_over_a_line_with_any_hyphen_is_joined(hyphen) -> None:
 
     text = f"Led the prod{hyphen}\n  uct launch; a well-known co-\nfounder"
     assert join_broken_words(text) == "Led the product launch; a well-known co-founder"
+
+
+def test_a_name_set_large_beside_three_small_lines_leaves_them_lines() -> None:
+    """A name in 40-point type spans the height of three lines of a tagline beside it: each
+    small line stays a line, in order, instead of one row of all their words shuffled by x."""
+    tagline = [
+        "Registered nurse and wound-care lead with",
+        "twelve years on surgical and trauma wards,",
+        "now running the night shift at Mercy General.",
+    ]
+
+    def draw(pdf: canvas.Canvas) -> None:
+        pdf.setFont("Helvetica", 40)
+        pdf.drawString(40, 690, "Avery")
+        pdf.setFont("Helvetica", 10)
+        for i, line in enumerate(tagline):
+            pdf.drawString(200, 718 - 13 * i, line)
+        pdf.drawString(40, 640, "avery.nurse@example.org")
+
+    lines = [line.strip() for line in read_upload(_pdf(draw), "name.pdf").text.splitlines()]
+    for line in tagline:
+        assert any(read.endswith(line) for read in lines), (line, lines)
+    assert parse_resume(_pdf(draw), "name.pdf").contact.email == "avery.nurse@example.org"

@@ -98,6 +98,26 @@ def test_roles_whose_fields_stand_in_each_others_place_are_misfielded():
     assert misfielded(_reading([JOBS[0], both])) == 0, "a title with an organisation word too"
 
 
+def test_an_employer_that_repeats_the_title_with_a_description_is_misfielded():
+    # the title holds an organisation word, so the employer reads as an organisation too
+    described = _role(
+        1, "Hospital Pharmacist", "Hospital Pharmacist for oncology wards", "2017", None
+    )
+    assert misfielded(_reading([described, JOBS[1]])) == 1, "a line describing the job"
+    assert plausibility(_reading([described, JOBS[1]])) == 1, "and no whole role"
+    named = _role(1, "Pharmacist", "Pharmacist Partners Group", "2017-06", "present")
+    assert misfielded(_reading([named, JOBS[1]])) == 0, "an employer named after the trade"
+    longer = _role(1, "Pharmacy Intern", "Pharmacy Interns Network", "2013-05", "2016-05")
+    assert misfielded(_reading([longer])) == 0, "the title must end where a word ends"
+    # the same resume, one reading holding the employer, the other a description of the job
+    right = _role(1, "Hospital Pharmacist", "Briar Hospital", "2017-06", "present")
+    wrong = _role(1, "Hospital Pharmacist", "Hospital Pharmacist, oncology", "2017-06", "present")
+    held, described_reading = _reading([right, JOBS[1]]), _reading([wrong, JOBS[1]])
+    assert plausibility(held) == 2 and plausibility(described_reading) == 1
+    assert keeps_learned(held, described_reading), "the line reading holds the employer"
+    assert not keeps_learned(described_reading, held), "the rule reading does"
+
+
 def test_a_tie_goes_to_the_reading_with_fewer_misfielded_roles_then_to_the_rules():
     swapped = [_role(1, "Briar Hospital", "Staff Pharmacist", "2017-06", "present"), JOBS[1]]
     right, wrong = _reading(JOBS), _reading(swapped)
