@@ -21,6 +21,7 @@ from __future__ import annotations
 import argparse
 import json
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -114,23 +115,34 @@ def score_heldout(corpus: Path, readers: list[str]) -> dict[str, dict[str, Any]]
             except Exception as err:  # a rendering the generator cannot make (as the build skips)
                 print(f"skip {file.stem} {fmt}: {type(err).__name__}")
                 continue
-            label = label_of(resume, style)
-            for reader in readers:
-                settings = IngestSettings(reader=reader)
-                parsed = parse_extracted(read_path(path, settings=settings), settings=settings)
-                row = {"file": f"{file.stem}:{fmt}", "split": "tuning", "format": fmt}
-                rows[reader].append({**row, **score_real_resume(parsed, label)})
+            score_file(rows, path, label_of(resume, style), f"{file.stem}:{fmt}", fmt)
             path.unlink(missing_ok=True)
     return {reader: labelled_report(found) for reader, found in rows.items()}
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def score_file(
+    rows: dict[str, list[dict[str, Any]]], path: Path, label: dict[str, Any], name: str, fmt: str
+) -> None:
+    """Each reader's (the keys of `rows`) score of one rendered file, added to its rows."""
+    for reader, found in rows.items():
+        settings = IngestSettings(reader=reader)
+        parsed = parse_extracted(read_path(path, settings=settings), settings=settings)
+        row = {"file": name, "split": "tuning", "format": fmt}
+        found.append({**row, **score_real_resume(parsed, label)})
+
+
+def run(
+    score: Callable[[Path, list[str]], dict[str, dict[str, Any]]],
+    description: str,
+    argv: list[str] | None,
+) -> int:
+    """The command line of a rendered tuning set: `score`'s report per reader, a table or JSON."""
+    parser = argparse.ArgumentParser(description=description)
     parser.add_argument("--corpus", default="../shared/corpus", help="the shared corpus folder")
     parser.add_argument("--readers", default=",".join(READERS), help="comma-separated readers")
     parser.add_argument("--json", action="store_true", help="print JSON")
     args = parser.parse_args(argv)
-    reports = score_heldout(Path(args.corpus), args.readers.split(","))
+    reports = score(Path(args.corpus), args.readers.split(","))
     if args.json:
         print(json.dumps(reports, indent=1))
         return 0
@@ -138,6 +150,10 @@ def main(argv: list[str] | None = None) -> int:
         print(f"== {reader}")
         print(format_resume_table(report))
     return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    return run(score_heldout, __doc__.splitlines()[0], argv)
 
 
 if __name__ == "__main__":

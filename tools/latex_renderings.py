@@ -18,7 +18,6 @@ are tuning figures: they were made while the LaTeX reader was changed on them.
 
 from __future__ import annotations
 
-import argparse
 import json
 import random
 import tempfile
@@ -26,10 +25,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from core.evaluation.resume_eval import format_resume_table, labelled_report, score_real_resume
-from core.ingest import parse_extracted, read_path
-from core.settings import IngestSettings
-from tools.heldout_documents import READERS, label_of
+from core.evaluation.resume_eval import labelled_report
+from tools.heldout_documents import label_of, run, score_file
 from tools.line_data.build import held_out
 from tools.line_data.compose import Style, clean, date_range, draw_style
 from tools.line_data.headings import HEADINGS
@@ -263,29 +260,12 @@ def score_latex(corpus: Path, readers: list[str]) -> dict[str, dict[str, Any]]:
             source, style = write_source(resume, file.stem, cls)
             path = Path(tmp) / f"{file.stem}.tex"
             path.write_text(source, encoding="utf-8")
-            label = label_of(resume, style)
-            for reader in readers:
-                settings = IngestSettings(reader=reader)
-                parsed = parse_extracted(read_path(path, settings=settings), settings=settings)
-                row = {"file": f"{file.stem}:{cls}", "split": "tuning", "format": cls}
-                rows[reader].append({**row, **score_real_resume(parsed, label)})
+            score_file(rows, path, label_of(resume, style), f"{file.stem}:{cls}", cls)
     return {reader: labelled_report(found) for reader, found in rows.items()}
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--corpus", default="../shared/corpus", help="the shared corpus folder")
-    parser.add_argument("--readers", default=",".join(READERS), help="comma-separated readers")
-    parser.add_argument("--json", action="store_true", help="print JSON")
-    args = parser.parse_args(argv)
-    reports = score_latex(Path(args.corpus), args.readers.split(","))
-    if args.json:
-        print(json.dumps(reports, indent=1))
-        return 0
-    for reader, report in reports.items():
-        print(f"== {reader}")
-        print(format_resume_table(report))
-    return 0
+    return run(score_latex, __doc__.splitlines()[0], argv)
 
 
 if __name__ == "__main__":
