@@ -127,14 +127,24 @@ def _repeats_title(role: RoleEntry) -> bool:
     return bool(rest.strip(_TITLE_EDGE)) and rest[:1] in " ,:" and not is_org(rest)
 
 
+# a length of time alone ('8 months', '2 yrs', '1 year 3 months'): how long a job lasted
+_LENGTH = re.compile(
+    r"\(?\d+(?:[.,]\d+)?\+?\s*(?:years?|yrs?|months?|mos?|weeks?|wks?)"
+    r"(?:,?\s*(?:and\s+)?\d+\s*(?:months?|mos?))?\.?\)?",
+    re.IGNORECASE,
+)
+
+
 def _misfielded(role: RoleEntry) -> bool:
     """The role's employer or place reads as a job title or repeats its title with a
-    description (`_repeats_title`), or its title reads as an organisation."""
+    description (`_repeats_title`), its employer is a length of time ('Software Engineer
+    Intern - 8 months' read as title and employer), or its title reads as an organisation."""
     return (
         _has_title_words(role.company)
         or _has_title_words(role.location)
         or _has_org_words(role.title)
         or _repeats_title(role)
+        or bool(_LENGTH.fullmatch(role.company.strip()))
     )
 
 

@@ -118,6 +118,19 @@ def test_an_employer_that_repeats_the_title_with_a_description_is_misfielded():
     assert not keeps_learned(described_reading, held), "the rule reading does"
 
 
+def test_an_employer_that_is_a_length_of_time_is_misfielded():
+    """'Pharmacy Intern - 8 months' cut at its dash: the job's length read as its employer."""
+    for length in ("8 months", "2 yrs", "1 year, 3 months", "(6 mos)"):
+        timed = _role(1, "Pharmacy Intern", length, "2013-05", "2014-01")
+        assert misfielded(_reading([timed, JOBS[0]])) == 1, length
+        assert plausibility(_reading([timed, JOBS[0]])) == 1, length
+    named = _role(1, "Pharmacy Intern", "Route 8 Pharmacy", "2013-05", "2014-01")
+    assert misfielded(_reading([named, JOBS[0]])) == 0, "a number in an employer's name"
+    right = _role(1, "Pharmacy Intern - 8 months", "Greenway Pharmacy", "2013-05", "2014-01")
+    timed = _role(1, "Pharmacy Intern", "8 months", "2013-05", "2014-01")
+    assert keeps_learned(_reading([right, JOBS[0]]), _reading([timed, JOBS[0]]))
+
+
 def test_a_tie_goes_to_the_reading_with_fewer_misfielded_roles_then_to_the_rules():
     swapped = [_role(1, "Briar Hospital", "Staff Pharmacist", "2017-06", "present"), JOBS[1]]
     right, wrong = _reading(JOBS), _reading(swapped)
