@@ -55,9 +55,19 @@ def docx_text(path: Path) -> str:
 
 
 def fit_lines(page) -> list[str]:
-    """The lines the page-fit panel lists (each tick box reads "Leave out: <line>")."""
+    """The lines the page-fit panel lists (each tick box reads "Leave out: <line>"), read once
+    every box has drawn its label (a box's container can be on screen before its text)."""
+    settle(page)
     boxes = page.locator('[class*="st-key-draft_fit_out_"]')
-    return [boxes.nth(n).inner_text().removeprefix("Leave out: ") for n in range(boxes.count())]
+    boxes.first.wait_for()
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('[class*=\"st-key-draft_fit_out_\"]')]"
+        ".every(box => box.innerText.trim().length > 'Leave out: '.length)",
+        timeout=ANALYSIS_S,
+    )
+    lines = [boxes.nth(n).inner_text().removeprefix("Leave out: ") for n in range(boxes.count())]
+    assert all(line.strip() for line in lines), f"a tick box without its line: {lines!r}"
+    return lines
 
 
 @pytest.mark.parametrize("size", list(VIEWPORTS))
