@@ -14,7 +14,6 @@ from core.text.dates import (
     dangling_start,
     first_range,
     join_wrapped,
-    stacked_start,
     wrapped_start,
 )
 
@@ -334,18 +333,22 @@ def _name_then_place(text: str) -> tuple[str, str]:
 def parse_header(lines: list[str]) -> HeaderParts:
     """Company, title, location and date range from a role header's lines."""
     texts = [strip_markup(line) for line in lines if line.strip()]
-    wrapped = next(
-        (i for i in range(1, len(texts)) if wrapped_start(texts[i - 1], texts[i])), None
+    wrapped, start = next(
+        (
+            (i, span)
+            for i in range(1, len(texts))
+            if (span := wrapped_start(texts[i - 1], texts[i])) is not None
+        ),
+        (None, None),
     )  # '2017 –    Product Manager, Google' or '2017' over 'Present': one range
-    stacked = stacked_start(texts[wrapped - 1], texts[wrapped]) if wrapped is not None else None
     end = texts.pop(wrapped) if wrapped is not None else ""
     joined = " | ".join(texts)
     date = first_range(joined)
     if (
         date is not None
-        and end
+        and start is not None
         and date.end is None
-        and (dangling_start(joined[date.begin :]) or (stacked and stacked.start == date.start))
+        and (dangling_start(joined[date.begin :]) or start.start == date.start)
     ):
         date = join_wrapped(date, joined, end)
     if date is not None:
