@@ -409,17 +409,7 @@ class ResumeBuilder:
                 self._restate_cards(entry)
 
     def _add_entry(self, section: Section, item: Item, parts: HeaderParts) -> RoleEntry:
-        entry = RoleEntry(
-            id=f"e{len(self.education) + 1:02d}",
-            section=section.name,
-            company=_display_name(parts.company, self.text),
-            title=parts.title,
-            location=parts.location,
-            timeframe=parts.date.text if parts.date else "",
-            start=parts.date.start if parts.date else None,
-            end=parts.date.end if parts.date else None,
-            line=item.first,
-        )
+        entry = self.entry(f"e{len(self.education) + 1:02d}", section, parts, item.first)
         self.education.append(entry)
         number = self.factory.next_number("edu")
         self.factory.whole(
