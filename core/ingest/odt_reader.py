@@ -11,7 +11,6 @@ section or frame; the store of tracked deletions) is returned apart with the rea
 
 from __future__ import annotations
 
-import io
 import zipfile
 from typing import Any
 
@@ -24,7 +23,7 @@ from core.ingest.limits import check_text_size
 from core.ingest.odt_styles import StyleSheet, q
 from core.ingest.odt_text import mark, read_paragraph
 from core.ingest.odt_walk import paragraphs
-from core.ingest.zip_package import Package, check_bomb, read_members
+from core.ingest.zip_package import Package, open_package
 from core.settings import IngestSettings
 from core.text.contact import find_emails, find_phones
 
@@ -38,7 +37,9 @@ _OTHER_ODF = {
     "graphics": "an OpenDocument drawing (.odg)",
     "text-master": "an OpenDocument master document (.odm)",
 }
-_ODF = Package(".odt", "LibreOffice", (".xml", ".rdf"))
+_ODF = Package(
+    ".odt", "LibreOffice", (".xml", ".rdf"), "an .odt", "save it again from LibreOffice Writer"
+)
 _PARTS = frozenset({"content.xml", "styles.xml", "META-INF/manifest.xml"})
 _PARSER = etree.XMLParser(resolve_entities=False, no_network=True, huge_tree=False)
 
@@ -80,22 +81,12 @@ def _check_encrypted(manifest: bytes, name: str) -> None:
         )
 
 
-def _members(data: bytes, name: str, settings: IngestSettings) -> dict[str, bytes]:
-    if not data.startswith(b"PK") or not zipfile.is_zipfile(io.BytesIO(data)):
-        raise InputError(
-            f"{name} is not a valid .odt file (an .odt is a zip package and this is not one); "
-            "save it again from LibreOffice Writer."
-        )
-    try:
-        with zipfile.ZipFile(io.BytesIO(data)) as archive:
-            _check_kind(archive, name)
-            if "META-INF/manifest.xml" in archive.namelist():
-                info = archive.getinfo("META-INF/manifest.xml")
-                _check_encrypted(archive.read(info) if info.file_size < 1 << 20 else b"", name)
-            check_bomb(archive, name, settings, _ODF)
-            return read_members(archive, name, settings, _ODF, _PARTS)
-    except zipfile.BadZipFile as err:
-        raise InputError(f"{name} is a damaged .odt (the zip package is corrupt).") from err
+def _check_opening(archive: zipfile.ZipFile, name: str) -> None:
+    """An OpenDocument text, and not password-protected."""
+    _check_kind(archive, name)
+    if "META-INF/manifest.xml" in archive.namelist():
+        info = archive.getinfo("META-INF/manifest.xml")
+        _check_encrypted(archive.read(info) if info.file_size < 1 << 20 else b"", name)
 
 
 def _parse(members: dict[str, bytes], part: str, name: str) -> Any | None:
@@ -110,7 +101,7 @@ def _parse(members: dict[str, bytes], part: str, name: str) -> Any | None:
 def read_odt(data: bytes, name: str, settings: IngestSettings) -> DocxText:
     """Checked ODT bytes → lines of Markdown-like text (headings '#', list items '- '), the
     text it hides and why, and where its links point."""
-    members = _members(data, name, settings)
+    members = open_package(data, name, settings, _ODF, _check_opening, _PARTS)
     content = _parse(members, "content.xml", name)
     body = _find(content, "office:body")
     body = body.find(q("office:text")) if body is not None else None
