@@ -122,3 +122,30 @@ def odt_package(
 def odt(body: str, automatic: str = "", master: str = "", page_automatic: str = "") -> bytes:
     """An .odt whose body is `body` (content.xml's office:text), with automatic styles."""
     return odt_package(content_xml(body, automatic), styles_xml(master, page_automatic))
+
+
+def flat_odt(
+    body: str,
+    automatic: str = "",
+    master: str = "",
+    page_automatic: str = "",
+    *,
+    mimetype: str = ODT,
+    common: str = COMMON_STYLES,
+) -> bytes:
+    """The same document as `odt(...)` written as LibreOffice's "Flat XML ODF" (.fodt): one
+    `office:document` holding the styles, one set of automatic styles, the master pages and the
+    body."""
+    layout = (
+        '<style:page-layout style:name="pm1"><style:page-layout-properties '
+        'fo:page-width="21.001cm" fo:page-height="29.7cm"/></style:page-layout>'
+    )
+    return (
+        f'<?xml version="1.0" encoding="UTF-8"?>\n<office:document {_NS} '
+        f'office:mimetype="{mimetype}">'
+        f"<office:styles>{common}</office:styles>"
+        f"<office:automatic-styles>{automatic}{layout}{page_automatic}</office:automatic-styles>"
+        '<office:master-styles><style:master-page style:name="Standard" '
+        f'style:page-layout-name="pm1">{master}</style:master-page></office:master-styles>'
+        f"<office:body><office:text>{body}</office:text></office:body></office:document>"
+    ).encode()
