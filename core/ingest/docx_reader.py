@@ -25,7 +25,6 @@ from core.ingest.docx_hidden import Formatting
 from core.ingest.docx_shapes import Page, hidden_box_reason
 from core.ingest.limits import check_text_size
 from core.ingest.zip_package import Package, open_package
-from core.reader.lines import Line
 from core.settings import IngestSettings
 from core.text.contact import find_emails, find_phones
 
@@ -39,7 +38,6 @@ class DocxText:
     hidden: list[str] = field(default_factory=list)
     reasons: list[str] = field(default_factory=list)  # why each `hidden` piece is not shown
     link_targets: list[str] = field(default_factory=list)  # where its hyperlinks point
-    layout: list[Line] | None = None  # `lines` with their look, where the reader gives it (ODT)
 
 
 def check_docx_bytes(data: bytes, name: str, settings: IngestSettings) -> None:

@@ -2,10 +2,9 @@
 
 The size limit is checked first; then the content is sniffed (not just the extension), then the
 format's own reader runs: DOCX and ODT after zip-bomb and DTD checks (a zip package is read as
-what it holds, whatever its name; a flat OpenDocument file, one XML file, after the same limits),
-PDF in a bounded subprocess, text through BOM/UTF-8/charset detection, Markdown and HTML then
-through their parsers (`core.ingest.markup_reader`). Unicode is normalised (NFC, no zero-width
-or bidi controls).
+what it holds, whatever its name; a flat OpenDocument file, one XML file, after the same limits), PDF in a bounded subprocess, text
+through BOM/UTF-8/charset detection, Markdown and HTML then through their parsers
+(`core.ingest.markup_reader`). Unicode is normalised (NFC, no zero-width or bidi controls).
 """
 
 from __future__ import annotations
@@ -82,8 +81,8 @@ class ExtractedText(BaseModel):
     )
     lines: list[Line] | None = Field(
         default=None,
-        description="Every line with the layout its format gives (PDF, Markdown, HTML, ODT); "
-        "None otherwise",
+        description="Every line with the layout its format gives (PDF, Markdown, HTML); None "
+        "otherwise",
     )
 
 
@@ -193,8 +192,6 @@ def read_upload(
         raw, hidden = "\n".join(docx.lines), docx.hidden
         warnings += _misnamed(name, fmt)
         targets = docx.link_targets
-        if docx.layout:
-            lines = [replace(line, text=normalize_text(line.text)) for line in docx.layout]
         left_out = [
             LeftOut(what=text if len(text) <= 80 else text[:77] + "…", why=f"hidden text: {why}")
             for text, why in zip(docx.hidden, docx.reasons, strict=True)

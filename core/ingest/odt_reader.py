@@ -23,7 +23,6 @@ from core.ingest.docx_reader import DocxText
 from core.ingest.docx_shapes import Page, length_points
 from core.ingest.limits import check_text_size
 from core.ingest.odt_flat import flat_root, looks_flat
-from core.ingest.odt_layout import Look, layout_lines
 from core.ingest.odt_styles import StyleSheet, q
 from core.ingest.odt_text import mark, read_paragraph
 from core.ingest.odt_walk import paragraphs
@@ -114,8 +113,8 @@ def _parts(data: bytes, name: str, settings: IngestSettings) -> tuple[Any | None
 
 
 def read_odt(data: bytes, name: str, settings: IngestSettings) -> DocxText:
-    """Checked ODT bytes → lines of Markdown-like text (headings '#', list items '- '), each
-    line's look (bold, italic, size), the text it hides and why, and where its links point."""
+    """Checked ODT bytes → lines of Markdown-like text (headings '#', list items '- '), the
+    text it hides and why, and where its links point."""
     content, styles = _parts(data, name, settings)
     body = _find(content, "office:body")
     body = body.find(q("office:text")) if body is not None else None
@@ -130,15 +129,13 @@ def read_odt(data: bytes, name: str, settings: IngestSettings) -> DocxText:
     header = _first_page_part(master, "header")
     stories = ([(header, page_sheet)] if header is not None else []) + [(body, body_sheet)]
     chars = 0
-    looks: list[Look | None] = []
     for story, sheet in stories:
         for paragraph in paragraphs(story, sheet, page):
-            before, look = len(out.lines), None
+            before = len(out.lines)
             if paragraph is None:
                 out.lines.append("")  # a table row ends
             else:
                 read = read_paragraph(paragraph, sheet)
-                look = read.look
                 out.link_targets += read.links
                 if read.hidden:
                     out.hidden.append(read.hidden)
@@ -146,12 +143,10 @@ def read_odt(data: bytes, name: str, settings: IngestSettings) -> DocxText:
                 if read.shown.strip():
                     out.lines.extend(mark(paragraph, sheet, read.shown).split("\n"))
                 out.lines.append("")  # a paragraph is a block of its own
-            looks += [look] * (len(out.lines) - before)
             chars += sum(len(line) + 1 for line in out.lines[before:])
             if len(out.lines) > settings.max_lines or chars > settings.max_chars + 1:
                 check_text_size("\n".join(out.lines), name, settings)  # raises, usual message
     out.lines += _footer_contact(_first_page_part(master, "footer"), page_sheet, page)
-    out.layout = layout_lines(out.lines, looks + [None] * (len(out.lines) - len(looks)))
     return out
 
 

@@ -1,5 +1,4 @@
-"""One OpenDocument paragraph → its shown text, its hidden text (with why), its links, its mark,
-and its look (bold, italic, size: `core.ingest.odt_layout`).
+"""One OpenDocument paragraph → its shown text, its hidden text (with why), its links, its mark.
 
 The text is read as LibreOffice shows it: spans, links, fields (their shown value), `text:s`
 spaces, tabs and line breaks; not notes, comments, frames (read on their own, see
@@ -13,7 +12,6 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from core.ingest.odt_layout import Look
 from core.ingest.odt_styles import StyleSheet, colour, first, hidden_reason, q
 from core.ingest.odt_walk import Paragraph
 
@@ -47,7 +45,6 @@ class ParagraphText:
     hidden: str = ""
     reasons: list[str] = field(default_factory=list)
     links: list[str] = field(default_factory=list)
-    look: Look = field(default_factory=Look)  # the shown text's bold, italic and size
 
 
 def read_paragraph(paragraph: Paragraph, sheet: StyleSheet) -> ParagraphText:
@@ -63,8 +60,6 @@ def read_paragraph(paragraph: Paragraph, sheet: StyleSheet) -> ParagraphText:
         blocks += sheet.blocks("paragraph", style, "style:text-properties")
         reason = whole or hidden_reason(blocks, _behind(sheet, style, paragraph))
         (shown if reason is None else hidden).append(text)
-        if reason is None:
-            out.look.add(text, blocks)
         if reason is not None and text.strip():
             out.reasons.append(reason)
     out.shown = "".join(shown)
