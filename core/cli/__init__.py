@@ -164,7 +164,9 @@ def build_parser() -> argparse.ArgumentParser:
         required=True,
         help="your fact resume (md, txt, html, tex, docx, odt, fodt, pdf, JSON)",
     )
-    p.add_argument("--jd", required=True, help="the job description (txt, md, docx, odt, fodt or pdf)")
+    p.add_argument(
+        "--jd", required=True, help="the job description (txt, md, docx, odt, fodt or pdf)"
+    )
     p.add_argument("--title", default="", help="target job title")
     p.add_argument("--answers", help='JSON file of gap answers: {"gap-r8": "…", "gap-r12": null}')
     p.add_argument("--template", default=None, help="classic (default), ats_plain or compact")

@@ -2,9 +2,10 @@
 
 The size limit is checked first; then the content is sniffed (not just the extension), then the
 format's own reader runs: DOCX and ODT after zip-bomb and DTD checks (a zip package is read as
-what it holds, whatever its name; a flat OpenDocument file, one XML file, after the same limits), PDF in a bounded subprocess, text
-through BOM/UTF-8/charset detection, Markdown and HTML then through their parsers
-(`core.ingest.markup_reader`). Unicode is normalised (NFC, no zero-width or bidi controls).
+what it holds, whatever its name; a flat OpenDocument file, one XML file, after the same limits),
+PDF in a bounded subprocess, text through BOM/UTF-8/charset detection, Markdown and HTML then
+through their parsers (`core.ingest.markup_reader`). Unicode is normalised (NFC, no zero-width
+or bidi controls).
 """
 
 from __future__ import annotations
