@@ -149,3 +149,36 @@ def flat_odt(
         f'style:page-layout-name="pm1">{master}</style:master-page></office:master-styles>'
         f"<office:body><office:text>{body}</office:text></office:body></office:document>"
     ).encode()
+
+
+def flat_from_package(data: bytes) -> bytes:
+    """A zipped .odt rewritten as one flat XML document the way LibreOffice's "Flat XML ODF"
+    filter lays it out: styles.xml's font faces, common and automatic styles and master pages,
+    content.xml's automatic styles (after the page's) and body. Written with lxml here, never by
+    the reader under test."""
+    from lxml import etree
+
+    with zipfile.ZipFile(io.BytesIO(data)) as archive:
+        content = etree.fromstring(archive.read("content.xml"))
+        styles = etree.fromstring(archive.read("styles.xml"))
+        mimetype = archive.read("mimetype").decode()
+    office = "urn:oasis:names:tc:opendocument:xmlns:office:1.0"
+    nsmap = {**styles.nsmap, **content.nsmap}
+    root = etree.Element(f"{{{office}}}document", nsmap=nsmap)
+    root.set(f"{{{office}}}version", content.get(f"{{{office}}}version", "1.3"))
+    root.set(f"{{{office}}}mimetype", mimetype)
+
+    def part(tree, name):
+        return tree.find(f"{{{office}}}{name}")
+
+    automatic = etree.SubElement(root, f"{{{office}}}automatic-styles")
+    for tree, name in ((styles, "font-face-decls"), (styles, "styles")):
+        if (found := part(tree, name)) is not None:
+            automatic.addprevious(found)
+    for tree in (styles, content):
+        if (found := part(tree, "automatic-styles")) is not None:
+            automatic.extend(list(found))
+    for tree, name in ((styles, "master-styles"), (content, "body")):
+        if (found := part(tree, name)) is not None:
+            root.append(found)
+    return etree.tostring(root, xml_declaration=True, encoding="UTF-8")
