@@ -34,7 +34,7 @@ with st.form("upload_form"):
             state.RESUME_TEXT,
             kind="resume",
             label="your fact resume",
-            types=["md", "txt", "html", "htm", "tex", "docx", "odt", "pdf", "json"],
+            types=["md", "txt", "html", "htm", "tex", "docx", "odt", "fodt", "pdf", "json"],
         )
     with right:
         jd_file = widgets.render_input(
@@ -42,7 +42,7 @@ with st.form("upload_form"):
             state.JD_TEXT,
             kind="jd",
             label="the job description",
-            types=["txt", "md", "docx", "odt", "pdf", "html", "htm", "json", "yaml", "yml"],
+            types=["txt", "md", "docx", "odt", "fodt", "pdf", "html", "htm", "json", "yaml", "yml"],
         )
     submitted = st.form_submit_button("Analyse", type="primary")
 

@@ -122,3 +122,63 @@ def odt_package(
 def odt(body: str, automatic: str = "", master: str = "", page_automatic: str = "") -> bytes:
     """An .odt whose body is `body` (content.xml's office:text), with automatic styles."""
     return odt_package(content_xml(body, automatic), styles_xml(master, page_automatic))
+
+
+def flat_odt(
+    body: str,
+    automatic: str = "",
+    master: str = "",
+    page_automatic: str = "",
+    *,
+    mimetype: str = ODT,
+    common: str = COMMON_STYLES,
+) -> bytes:
+    """The same document as `odt(...)` written as LibreOffice's "Flat XML ODF" (.fodt): one
+    `office:document` holding the styles, one set of automatic styles, the master pages and the
+    body."""
+    layout = (
+        '<style:page-layout style:name="pm1"><style:page-layout-properties '
+        'fo:page-width="21.001cm" fo:page-height="29.7cm"/></style:page-layout>'
+    )
+    return (
+        f'<?xml version="1.0" encoding="UTF-8"?>\n<office:document {_NS} '
+        f'office:mimetype="{mimetype}">'
+        f"<office:styles>{common}</office:styles>"
+        f"<office:automatic-styles>{automatic}{layout}{page_automatic}</office:automatic-styles>"
+        '<office:master-styles><style:master-page style:name="Standard" '
+        f'style:page-layout-name="pm1">{master}</style:master-page></office:master-styles>'
+        f"<office:body><office:text>{body}</office:text></office:body></office:document>"
+    ).encode()
+
+
+def flat_from_package(data: bytes) -> bytes:
+    """A zipped .odt rewritten as one flat XML document the way LibreOffice's "Flat XML ODF"
+    filter lays it out: styles.xml's font faces, common and automatic styles and master pages,
+    content.xml's automatic styles (after the page's) and body. Written with lxml here, never by
+    the reader under test."""
+    from lxml import etree
+
+    with zipfile.ZipFile(io.BytesIO(data)) as archive:
+        content = etree.fromstring(archive.read("content.xml"))
+        styles = etree.fromstring(archive.read("styles.xml"))
+        mimetype = archive.read("mimetype").decode()
+    office = "urn:oasis:names:tc:opendocument:xmlns:office:1.0"
+    nsmap = {**styles.nsmap, **content.nsmap}
+    root = etree.Element(f"{{{office}}}document", nsmap=nsmap)
+    root.set(f"{{{office}}}version", content.get(f"{{{office}}}version", "1.3"))
+    root.set(f"{{{office}}}mimetype", mimetype)
+
+    def part(tree, name):
+        return tree.find(f"{{{office}}}{name}")
+
+    automatic = etree.SubElement(root, f"{{{office}}}automatic-styles")
+    for tree, name in ((styles, "font-face-decls"), (styles, "styles")):
+        if (found := part(tree, name)) is not None:
+            automatic.addprevious(found)
+    for tree in (styles, content):
+        if (found := part(tree, "automatic-styles")) is not None:
+            automatic.extend(list(found))
+    for tree, name in ((styles, "master-styles"), (content, "body")):
+        if (found := part(tree, name)) is not None:
+            root.append(found)
+    return etree.tostring(root, xml_declaration=True, encoding="UTF-8")

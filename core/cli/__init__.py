@@ -54,7 +54,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     p = sub.add_parser("parse", help="fact resume -> JSON evidence cards")
-    p.add_argument("resume", help="md, txt, html, tex, docx, odt, pdf or JSON Resume file")
+    p.add_argument("resume", help="md, txt, html, tex, docx, odt, fodt, pdf or JSON Resume file")
     p.add_argument("--out", help="write here (atomically) instead of stdout")
     p.add_argument("--full", action="store_true", help="the whole parse: contact, roles, warnings")
     p.add_argument(
@@ -65,7 +65,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_completion_args(p)
 
     p = sub.add_parser("analyze", help="job description -> role profile, requirements, keywords")
-    p.add_argument("jd", help="txt, md, docx, odt or pdf file")
+    p.add_argument("jd", help="txt, md, docx, odt, fodt or pdf file")
     p.add_argument("--title", default="", help="target job title")
     p.add_argument("--out", help="write here (atomically) instead of stdout")
 
@@ -162,9 +162,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--resume",
         required=True,
-        help="your fact resume (md, txt, html, tex, docx, odt, pdf, JSON)",
+        help="your fact resume (md, txt, html, tex, docx, odt, fodt, pdf, JSON)",
     )
-    p.add_argument("--jd", required=True, help="the job description (txt, md, docx, odt or pdf)")
+    p.add_argument(
+        "--jd", required=True, help="the job description (txt, md, docx, odt, fodt or pdf)"
+    )
     p.add_argument("--title", default="", help="target job title")
     p.add_argument("--answers", help='JSON file of gap answers: {"gap-r8": "…", "gap-r12": null}')
     p.add_argument("--template", default=None, help="classic (default), ats_plain or compact")

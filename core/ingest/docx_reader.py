@@ -24,12 +24,12 @@ from core.ingest import docx_walk
 from core.ingest.docx_hidden import Formatting
 from core.ingest.docx_shapes import Page, hidden_box_reason
 from core.ingest.limits import check_text_size
-from core.ingest.zip_package import Package, check_bomb, read_members
+from core.ingest.zip_package import Package, open_package
 from core.settings import IngestSettings
 from core.text.contact import find_emails, find_phones
 
 OLE2_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
-_WORD = Package(".docx", "Word", (".xml", ".rels"))
+_WORD = Package(".docx", "Word", (".xml", ".rels"), "a .docx", "save it again from Word as .docx")
 
 
 @dataclass
@@ -47,18 +47,7 @@ def check_docx_bytes(data: bytes, name: str, settings: IngestSettings) -> None:
             f"{name} is an old-style Word .doc (or another Office binary file), not a .docx; "
             "open it in Word and save it as .docx."
         )
-    if not data.startswith(b"PK") or not zipfile.is_zipfile(io.BytesIO(data)):
-        raise InputError(
-            f"{name} is not a valid .docx file (a .docx is a zip package and this is not one); "
-            "save it again from Word as .docx."
-        )
-    try:
-        with zipfile.ZipFile(io.BytesIO(data)) as archive:
-            _check_kind(archive, name)
-            check_bomb(archive, name, settings, _WORD)
-            read_members(archive, name, settings, _WORD)
-    except zipfile.BadZipFile as err:
-        raise InputError(f"{name} is a damaged .docx (the zip package is corrupt).") from err
+    open_package(data, name, settings, _WORD, _check_kind)
 
 
 def _check_kind(archive: zipfile.ZipFile, name: str) -> None:

@@ -2,9 +2,10 @@
 
 The size limit is checked first; then the content is sniffed (not just the extension), then the
 format's own reader runs: DOCX and ODT after zip-bomb and DTD checks (a zip package is read as
-what it holds, whatever its name), PDF in a bounded subprocess, text
-through BOM/UTF-8/charset detection, Markdown and HTML then through their parsers
-(`core.ingest.markup_reader`). Unicode is normalised (NFC, no zero-width or bidi controls).
+what it holds, whatever its name; a flat OpenDocument file, one XML file, after the same limits),
+PDF in a bounded subprocess, text through BOM/UTF-8/charset detection, Markdown and HTML then
+through their parsers (`core.ingest.markup_reader`). Unicode is normalised (NFC, no zero-width
+or bidi controls).
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from core.ingest.docx_reader import OLE2_MAGIC, read_docx
 from core.ingest.latex_reader import latex_text, looks_like_latex
 from core.ingest.limits import check_json_depth, check_text_size
 from core.ingest.markup_reader import read_markup
+from core.ingest.odt_flat import looks_flat
 from core.ingest.odt_reader import odf_mimetype, read_odt
 from core.ingest.pdf_pages import order_text_columns
 from core.ingest.pdf_reader import read_pdf
@@ -31,16 +33,19 @@ from core.reader.lines import Line
 from core.settings import IngestSettings
 
 TextFormat = Literal["markdown", "html", "text", "docx", "odt", "pdf", "json"]
-SUPPORTED = ".md, .txt, .html, .tex, .docx, .odt, .pdf or .json"
+SUPPORTED = ".md, .txt, .html, .tex, .docx, .odt, .fodt, .pdf or .json"
 _MARKDOWN_EXT = {".md", ".markdown", ".mdown"}
 _HTML_EXT = {".html", ".htm", ".xhtml"}
 _HTML_START = (b"<!doctype html", b"<html")
-_ODT_EXT = {".odt", ".ott"}
+_ODT_EXT = {".odt", ".ott", ".fodt", ".fott"}
 _HIDING_PLACES = {"docx": "text box", "odt": "section or frame"}
 _ODF_OTHER = {
     ".ods": "an OpenDocument spreadsheet (.ods)",
     ".odp": "an OpenDocument presentation (.odp)",
     ".odg": "an OpenDocument drawing (.odg)",
+    ".fods": "a flat OpenDocument spreadsheet (.fods)",
+    ".fodp": "a flat OpenDocument presentation (.fodp)",
+    ".fodg": "a flat OpenDocument drawing (.fodg)",
 }
 _OFFICE_OTHER = {
     ".doc": "an old-style Word .doc",
@@ -118,8 +123,8 @@ def _sniff(data: bytes, suffix: str, name: str) -> TextFormat:
         return "pdf"
     if suffix not in _OFFICE_OTHER and (kind := _zip_kind(data)):
         return kind  # a file named .odt that is a Word .docx (or the other way) is still read
-    if suffix in _ODT_EXT:
-        return "odt"
+    if suffix in _ODT_EXT or (suffix not in _OFFICE_OTHER and looks_flat(data)):
+        return "odt"  # zipped or flat (one XML file); a flat spreadsheet is named by its reader
     if suffix in _ODF_OTHER:
         raise InputError(
             f"{name} is {_ODF_OTHER[suffix]}, not a text document; save the resume from "

@@ -1,4 +1,6 @@
 """ODT (OpenDocument text: LibreOffice, OpenOffice, Google Docs' export) → Markdown-like text.
+A flat OpenDocument text (.fodt, one XML file) is checked by core.ingest.odt_flat and walked the
+same way.
 
 Order, as for DOCX: is it a zip at all → is it an OpenDocument text (not a spreadsheet, a
 presentation or a Word file) → not password-protected → zip-bomb limits → no DTD/entity
@@ -11,7 +13,6 @@ section or frame; the store of tracked deletions) is returned apart with the rea
 
 from __future__ import annotations
 
-import io
 import zipfile
 from typing import Any
 
@@ -21,10 +22,11 @@ from core.errors import InputError
 from core.ingest.docx_reader import DocxText
 from core.ingest.docx_shapes import Page, length_points
 from core.ingest.limits import check_text_size
+from core.ingest.odt_flat import flat_root, looks_flat
 from core.ingest.odt_styles import StyleSheet, q
 from core.ingest.odt_text import mark, read_paragraph
 from core.ingest.odt_walk import paragraphs
-from core.ingest.zip_package import Package, check_bomb, read_members
+from core.ingest.zip_package import Package, open_package
 from core.settings import IngestSettings
 from core.text.contact import find_emails, find_phones
 
@@ -38,7 +40,10 @@ _OTHER_ODF = {
     "graphics": "an OpenDocument drawing (.odg)",
     "text-master": "an OpenDocument master document (.odm)",
 }
-_ODF = Package(".odt", "LibreOffice", (".xml", ".rdf"))
+_ODF = Package(
+    ".odt", "LibreOffice", (".xml", ".rdf"), "an .odt", "save it again from LibreOffice Writer"
+)
+_FLAT_EXT = (".fodt", ".fott")
 _PARTS = frozenset({"content.xml", "styles.xml", "META-INF/manifest.xml"})
 _PARSER = etree.XMLParser(resolve_entities=False, no_network=True, huge_tree=False)
 
@@ -80,22 +85,12 @@ def _check_encrypted(manifest: bytes, name: str) -> None:
         )
 
 
-def _members(data: bytes, name: str, settings: IngestSettings) -> dict[str, bytes]:
-    if not data.startswith(b"PK") or not zipfile.is_zipfile(io.BytesIO(data)):
-        raise InputError(
-            f"{name} is not a valid .odt file (an .odt is a zip package and this is not one); "
-            "save it again from LibreOffice Writer."
-        )
-    try:
-        with zipfile.ZipFile(io.BytesIO(data)) as archive:
-            _check_kind(archive, name)
-            if "META-INF/manifest.xml" in archive.namelist():
-                info = archive.getinfo("META-INF/manifest.xml")
-                _check_encrypted(archive.read(info) if info.file_size < 1 << 20 else b"", name)
-            check_bomb(archive, name, settings, _ODF)
-            return read_members(archive, name, settings, _ODF, _PARTS)
-    except zipfile.BadZipFile as err:
-        raise InputError(f"{name} is a damaged .odt (the zip package is corrupt).") from err
+def _check_opening(archive: zipfile.ZipFile, name: str) -> None:
+    """An OpenDocument text, and not password-protected."""
+    _check_kind(archive, name)
+    if "META-INF/manifest.xml" in archive.namelist():
+        info = archive.getinfo("META-INF/manifest.xml")
+        _check_encrypted(archive.read(info) if info.file_size < 1 << 20 else b"", name)
 
 
 def _parse(members: dict[str, bytes], part: str, name: str) -> Any | None:
@@ -107,16 +102,24 @@ def _parse(members: dict[str, bytes], part: str, name: str) -> Any | None:
         raise InputError(f"{name} is a damaged .odt ({part} is not valid XML).") from err
 
 
+def _parts(data: bytes, name: str, settings: IngestSettings) -> tuple[Any | None, Any | None]:
+    """The parsed content and styles parts: a zipped .odt's content.xml and styles.xml, or a
+    flat .fodt's one document as both."""
+    if not data.startswith(b"PK") and (looks_flat(data) or name.lower().endswith(_FLAT_EXT)):
+        root = flat_root(data, name, settings)
+        return root, root
+    members = open_package(data, name, settings, _ODF, _check_opening, _PARTS)
+    return _parse(members, "content.xml", name), _parse(members, "styles.xml", name)
+
+
 def read_odt(data: bytes, name: str, settings: IngestSettings) -> DocxText:
     """Checked ODT bytes → lines of Markdown-like text (headings '#', list items '- '), the
     text it hides and why, and where its links point."""
-    members = _members(data, name, settings)
-    content = _parse(members, "content.xml", name)
+    content, styles = _parts(data, name, settings)
     body = _find(content, "office:body")
     body = body.find(q("office:text")) if body is not None else None
     if content is None or body is None:
         raise InputError(f"{name} has no text body (content.xml); save it again as .odt.")
-    styles = _parse(members, "styles.xml", name)
     common = styles.find(q("office:styles")) if styles is not None else None
     body_sheet = StyleSheet.of(common, content.find(q("office:automatic-styles")))
     page_sheet = StyleSheet.of(common, _find(styles, "office:automatic-styles"))

@@ -1,13 +1,15 @@
 """One OpenDocument paragraph → its shown text, its hidden text (with why), its links, its mark.
 
 The text is read as LibreOffice shows it: spans, links, fields (their shown value), `text:s`
-spaces, tabs and line breaks; not notes, comments, frames (read on their own, see
-`core.ingest.odt_walk`), deleted-change markers or conditional text a field hides. Each piece's
+spaces, tabs and line breaks (the XML's own white space collapsed, as the standard says); not
+notes, comments, frames (read on their own, see `core.ingest.odt_walk`), deleted-change markers
+or conditional text a field hides. Each piece's
 visibility comes from its effective formatting (`core.ingest.odt_styles.hidden_reason`).
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -35,6 +37,7 @@ _SKIPPED = {
     )
 }
 MAX_SPACES = 200  # more than any line holds
+_WHITE = re.compile(r"[ \t\r\n]+")
 _DRAW = "{urn:oasis:names:tc:opendocument:xmlns:drawing:1.0}"
 _BULLETS = ("-", "•", "*")
 
@@ -55,7 +58,7 @@ def read_paragraph(paragraph: Paragraph, sheet: StyleSheet) -> ParagraphText:
     whole = paragraph.context.hidden or _hidden_paragraph(element)
     shown: list[str] = []
     hidden: list[str] = []
-    for text, spans in _pieces(element, [], out.links):
+    for text, spans in _collapsed(_pieces(element, [], out.links)):
         blocks = [b for name in spans for b in sheet.blocks("text", name, "style:text-properties")]
         blocks += sheet.blocks("paragraph", style, "style:text-properties")
         reason = whole or hidden_reason(blocks, _behind(sheet, style, paragraph))
@@ -80,32 +83,50 @@ def _hidden_paragraph(element: Any) -> str | None:
     return None
 
 
-def _pieces(element: Any, spans: list[str], links: list[str]) -> Iterator[tuple[str, list[str]]]:
-    """(text, the span styles around it, innermost first) in order; links' targets into
-    `links`."""
+def _collapsed(pieces: Iterator[tuple[str, list[str], bool]]) -> Iterator[tuple[str, list[str]]]:
+    """The pieces as shown: in the XML's own characters (not `literal`) a run of white space
+    (space, tab, line feed) is one space, and none at the paragraph's start or after another
+    such space (ODF 1.3 part 3, 6.1.2); only `text:s`, `text:tab` and `text:line-break` are
+    spaces, tabs and breaks that stay. A file pretty-printed inside its paragraphs (written by
+    hand or by another program than LibreOffice) then reads as LibreOffice shows it."""
+    after_space = True
+    for text, spans, literal in pieces:
+        if not literal:
+            text = _WHITE.sub(" ", text)
+            text = text.lstrip(" ") if after_space else text
+        if text:
+            after_space = not literal and text.endswith(" ")
+            yield text, spans
+
+
+def _pieces(
+    element: Any, spans: list[str], links: list[str]
+) -> Iterator[tuple[str, list[str], bool]]:
+    """(text, the span styles around it, innermost first, whether it is a literal space, tab or
+    break element) in order; links' targets into `links`."""
     if element.text:
-        yield element.text, spans
+        yield element.text, spans, False
     for child in element.iterchildren():
         tag = child.tag
         if not isinstance(tag, str) or tag in _SKIPPED or tag.startswith(_DRAW):
             pass  # comments, processing instructions, markers, notes, frames
         elif tag == q("text:s"):  # a run of spaces, bounded: a file may claim billions
             count = child.get(q("text:c"), "1")
-            yield " " * min(int(count) if count.isdigit() else 1, MAX_SPACES), spans
+            yield " " * min(int(count) if count.isdigit() else 1, MAX_SPACES), spans, True
         elif tag == q("text:tab"):
-            yield "\t", spans
+            yield "\t", spans, True
         elif tag == q("text:line-break"):
-            yield "\n", spans
+            yield "\n", spans, True
         elif tag == q("text:hidden-text"):
             if child.get(q("text:is-hidden")) != "true":
-                yield child.get(q("text:string-value"), ""), spans
+                yield child.get(q("text:string-value"), ""), spans, False
         else:
             if tag == q("text:a") and (target := child.get(q("xlink:href"))):
                 links.append(str(target))
             inner = [child.get(q("text:style-name")), *spans] if tag == q("text:span") else spans
             yield from _pieces(child, [s for s in inner if s], links)
         if child.tail:
-            yield child.tail, spans
+            yield child.tail, spans, False
 
 
 def mark(paragraph: Paragraph, sheet: StyleSheet, text: str) -> str:

@@ -1,15 +1,19 @@
 """Safety checks of a zipped office document (DOCX, ODT) before any parser sees it.
 
-Zip-bomb limits (entry count, declared uncompressed size, compression ratio), every member read
-with a byte budget (a member that unpacks to more than its header says is refused), and no
-DTD or entity declarations in any XML part. Each check fails with an InputError naming the file
-and what to do; `kind` (".docx", ".odt") and `app` ("Word", "LibreOffice") word the messages.
+One opener (`open_package`) for every format, in one order: is it a zip at all → the format's
+own kind check (a Word file, not a spreadsheet …) → zip-bomb limits (entry count, declared
+uncompressed size, compression ratio) → every member read with a byte budget (a member that
+unpacks to more than its header says is refused) and no DTD or entity declarations in any XML
+part. Each check fails with an InputError naming the file and what to do; the `Package` words
+the messages.
 """
 
 from __future__ import annotations
 
+import io
 import zipfile
 import zlib
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -29,6 +33,35 @@ class Package:
     kind: str  # ".docx", ".odt"
     app: str  # "Word", "LibreOffice"
     xml_suffixes: tuple[str, ...] = (".xml",)
+    a_kind: str = "a zip package"  # "a .docx", "an .odt"
+    resave: str = "save it again"  # what to do with a file that is no zip
+
+
+KindCheck = Callable[[zipfile.ZipFile, str], None]
+
+
+def open_package(
+    data: bytes,
+    name: str,
+    settings: IngestSettings,
+    pkg: Package,
+    check_kind: KindCheck,
+    keep: frozenset[str] = frozenset(),
+) -> dict[str, bytes]:
+    """Check `data` as a zipped document of `pkg`'s format and return the members in `keep`.
+    `check_kind` raises InputError for a zip of another kind (it runs before the bomb checks)."""
+    if not data.startswith(b"PK") or not zipfile.is_zipfile(io.BytesIO(data)):
+        raise InputError(
+            f"{name} is not a valid {pkg.kind} file ({pkg.a_kind} is a zip package and this is "
+            f"not one); {pkg.resave}."
+        )
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            check_kind(archive, name)
+            check_bomb(archive, name, settings, pkg)
+            return read_members(archive, name, settings, pkg, keep)
+    except zipfile.BadZipFile as err:
+        raise InputError(f"{name} is a damaged {pkg.kind} (the zip package is corrupt).") from err
 
 
 def check_bomb(archive: zipfile.ZipFile, name: str, settings: IngestSettings, pkg: Package) -> None:

@@ -108,9 +108,7 @@ def analyse(*, from_sample: bool = False) -> bool:
 def missing_input(inputs: state.FormInputs) -> str | None:
     """What is missing before an analysis can start, said as what to do."""
     if inputs.resume_file is None and inputs.resume_mode == state.MODE_UPLOAD:
-        return (
-            "Upload your fact resume (md, txt, html, docx, odt, pdf or JSON Resume), or paste it."
-        )
+        return "Upload your fact resume (md, txt, html, docx, odt, fodt, pdf or JSON), or paste it."
     if inputs.resume_file is None and not inputs.resume_text.strip():
         return "Paste your fact resume, or upload it as a file."
     if inputs.jd_file is None and inputs.jd_mode == state.MODE_UPLOAD:

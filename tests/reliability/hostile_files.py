@@ -12,7 +12,7 @@ from functools import cache
 
 from docx import Document
 
-from tests.odt_files import ODS, content_xml, manifest_xml, odt, odt_package
+from tests.odt_files import ODS, content_xml, flat_odt, manifest_xml, odt, odt_package
 
 ZEROS = b"\0" * (1 << 20)
 OLE2_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
@@ -149,6 +149,19 @@ def odt_with_doctype(doctype: str, entity_use: str) -> bytes:
     body = f'<text:h text:outline-level="1">Experience</text:h><text:p>{entity_use}</text:p>'
     head, rest = content_xml(body).decode("utf-8").split("?>", 1)
     return rezip(plain_odt(), replace={"content.xml": (head + "?>" + doctype + rest).encode()})
+
+
+def fodt_with_doctype(doctype: str, entity_use: str) -> bytes:
+    """A flat OpenDocument text (.fodt) with a DOCTYPE (entities) declared and used in the text."""
+    body = f'<text:h text:outline-level="1">Experience</text:h><text:p>{entity_use}</text:p>'
+    head, rest = flat_odt(body).decode("utf-8").split("?>", 1)
+    return (head + "?>" + doctype + rest).encode()
+
+
+def fods_file() -> bytes:
+    """A flat OpenDocument spreadsheet (.fods): one XML file whose body is a spreadsheet."""
+    sheet = flat_odt("", mimetype=ODS)
+    return sheet.replace(b"office:text>", b"office:spreadsheet>")
 
 
 def encrypted_odt() -> bytes:

@@ -87,6 +87,26 @@ REJECTED: dict[str, tuple[Builder, str, tuple[str, ...], dict]] = {
         ("DTD",),
         {},
     ),
+    "fodt_xxe_file": (
+        lambda: hf.fodt_with_doctype(*hf.XXE_FILE),
+        "resume.fodt",
+        ("DTD", "Save it again"),
+        {},
+    ),
+    "fodt_billion_laughs": (
+        lambda: hf.fodt_with_doctype(*hf.BILLION_LAUGHS),
+        "resume.fodt",
+        ("DTD",),
+        {},
+    ),
+    "fodt_over_the_document_limit": (
+        lambda: hf.fodt_with_doctype("", "x" * 200_000),
+        "resume.fodt",
+        ("MB of XML", "save it as .odt"),
+        {"max_unzipped_mb": 0.1},
+    ),
+    "fods_as_fods": (hf.fods_file, "resume.fods", ("spreadsheet (.fods)", ".fodt"), {}),
+    "fods_renamed_fodt": (hf.fods_file, "resume.fodt", ("spreadsheet (.fods)", ".fodt"), {}),
     "odt_encrypted": (hf.encrypted_odt, "resume.odt", ("password-protected", "without a"), {}),
     "ods_as_ods": (hf.ods_file, "resume.ods", ("spreadsheet (.ods)", ".odt"), {}),
     "ods_renamed_odt": (hf.ods_file, "resume.odt", ("spreadsheet (.ods)", ".odt"), {}),
@@ -123,6 +143,8 @@ BOMBS = {
     "odt_zip_bomb_ratio",
     "odt_lying_header",
     "odt_billion_laughs",
+    "fodt_billion_laughs",
+    "fodt_over_the_document_limit",
 }
 
 
@@ -175,6 +197,8 @@ SESSION_CASES = [
     "odt_zip_bomb_size",
     "odt_encrypted",
     "ods_renamed_odt",
+    "fodt_billion_laughs",
+    "fods_renamed_fodt",
     "pdf_slow",
     "pdf_memory",
     "pdf_cyclic_pages",
