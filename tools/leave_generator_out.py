@@ -23,6 +23,7 @@ from __future__ import annotations
 import argparse
 import csv
 import json
+import sys
 import tempfile
 from collections import Counter
 from collections.abc import Iterable
@@ -144,6 +145,7 @@ def leave_out(
                 "dev_documents": len(files & dev_files),
                 "confused": [[g, f, n] for (g, f), n in scores.confused.most_common(8)],
             }
+            print(f"{group}: accuracy {line_rows[group]['accuracy']}", file=sys.stderr)
             if files & dev_files:
                 with model_file(model):
                     for reader in readers:
