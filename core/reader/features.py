@@ -141,10 +141,6 @@ def line_features(line: Line, text: str) -> dict[str, str | float]:
         if lower
         else "x",
         "colon_inside": ":" in stripped[:-1],
-        # a date set apart at the line's right end by a tab or a wide gap (a row 'Employer,
-        # Place <tab> dates'), whatever the layout fields say
-        "gap_date": bool(re.search(r"(\t|\s{3,})[^\t]*$", stripped))
-        and bool(find_dates(re.split(r"\t|\s{3,}", stripped)[-1])),
         "paren": "(" in stripped,
         "w0": lower[0] if lower and lower[0] in vocab else "<oov>",
         "wl": lower[-1] if lower and lower[-1] in vocab else "<oov>",
