@@ -75,6 +75,15 @@ def two_fold(
     }
 
 
+def parse_readers(parser: argparse.ArgumentParser, given: str) -> list[str]:
+    """The --readers list (rules, learned, auto), or the parser's error."""
+    readers = [r.strip() for r in given.split(",") if r.strip()]
+    unknown = sorted(set(readers) - {"rules", "learned", "auto"})
+    if unknown:
+        parser.error(f"unknown reader(s): {', '.join(unknown)}")
+    return readers
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument(
@@ -85,10 +94,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--labels", default=str(LABELS))
     parser.add_argument("--json", action="store_true", help="print JSON")
     args = parser.parse_args(argv)
-    readers = [r.strip() for r in args.readers.split(",") if r.strip()]
-    unknown = sorted(set(readers) - {"rules", "learned", "auto"})
-    if unknown:
-        parser.error(f"unknown reader(s): {', '.join(unknown)}")
+    readers = parse_readers(parser, args.readers)
     reports = two_fold(Path(args.data), Path(args.documents), Path(args.labels), readers)
     if args.json:
         print(json.dumps(reports, indent=1))

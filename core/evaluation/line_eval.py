@@ -89,7 +89,7 @@ def evaluate_lines(data: Path, *, loso: bool = False, only: str | None = None) -
     return report
 
 
-def _table(title: str, summary: dict[str, Any]) -> list[str]:
+def line_table(title: str, summary: dict[str, Any]) -> list[str]:
     out = [
         f"{title}: {summary['lines']} lines, accuracy {summary['accuracy']:.3f}, "
         f"macro F1 {summary['macro_f1']:.3f}, heading meaning "
@@ -106,9 +106,9 @@ def _table(title: str, summary: dict[str, Any]) -> list[str]:
 
 
 def format_line_report(report: dict[str, Any]) -> str:
-    lines = _table(
+    lines = line_table(
         "held-out JSON Resumes, shipped model", report["held_out_jsonresume (shipped model)"]
     )
     for name, summary in report.get("loso", {}).items():
-        lines += ["", *_table(f"LOSO {name} ({summary['documents']} documents)", summary)]
+        lines += ["", *line_table(f"LOSO {name} ({summary['documents']} documents)", summary)]
     return "\n".join(lines) + "\n"

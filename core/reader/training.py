@@ -13,7 +13,7 @@ import hashlib
 import json
 from collections import Counter
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -86,6 +86,16 @@ class Scores:
     right: Counter[str]
     meaning_right: int = 0
     meaning_total: int = 0
+    confused: Counter[tuple[str, str]] = field(default_factory=Counter)  # (gold, found) misses
+
+    def add(self, other: Scores) -> None:
+        """Pool another scoring's counts into this one."""
+        self.gold.update(other.gold)
+        self.found.update(other.found)
+        self.right.update(other.right)
+        self.confused.update(other.confused)
+        self.meaning_right += other.meaning_right
+        self.meaning_total += other.meaning_total
 
     def row(self, label: str) -> dict[str, float | int]:
         p = self.right[label] / self.found[label] if self.found[label] else 0.0
@@ -120,7 +130,9 @@ def score(docs: Iterable[Doc], model: Path) -> Scores:
             gold, meaning = split_joint(tag)
             scores.gold[gold] += 1
             scores.found[found.label] += 1
-            if found.label == gold:
+            if found.label != gold:
+                scores.confused[gold, found.label] += 1
+            else:
                 scores.right[gold] += 1
                 if gold == "heading":
                     scores.meaning_total += 1
