@@ -1,5 +1,6 @@
-"""Job-title accuracy on training postings the title model was not trained on: `make title-accuracy`.
+"""Job-title accuracy on training postings the title model was not trained on.
 
+    make title-accuracy
     python -m tools.title_accuracy [--corpus ../shared/corpus/postings] [--part validation]
         [--part occupations] [--c C] [--misses FILE]
 
@@ -117,7 +118,7 @@ def occupation_rows(
     for pid in ids:
         by_occupation[postings[pid]["occupation"]].append(pid)
     rows = []
-    for occupation, held in sorted(by_occupation.items()):
+    for _, held in sorted(by_occupation.items()):
         model = trained_model(postings, [p for p in ids if p not in set(held)], c)
         rows += read_titles(postings, held, model, cache)
     return rows
@@ -135,7 +136,8 @@ def main(argv: list[str] | None = None) -> int:
     postings = load_postings(Path(args.corpus))
     c = args.c if args.c is not None else shipped_c()
     cache: dict[str, tuple[str, list[Section]]] = {}
-    misses = []
+    if args.misses:
+        Path(args.misses).write_text("", encoding="utf-8")
     for part in args.part or ["validation", "occupations"]:
         started = time.perf_counter()
         measure = validation_rows if part == "validation" else occupation_rows
@@ -150,9 +152,11 @@ def main(argv: list[str] | None = None) -> int:
             }
         out["seconds"] = round(time.perf_counter() - started)
         print(json.dumps(out))
-        misses += [{"part": part, **r} for r in rows if r["in_text"] and not r["right"]]
-    if args.misses:
-        Path(args.misses).write_text("".join(json.dumps(m) + "\n" for m in misses), "utf-8")
+        if args.misses:
+            with Path(args.misses).open("a", encoding="utf-8") as out_file:
+                for row in rows:
+                    if row["in_text"] and not row["right"]:
+                        out_file.write(json.dumps({"part": part, **row}) + "\n")
     return 0
 
 

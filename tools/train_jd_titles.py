@@ -28,6 +28,7 @@ import json
 import re
 import time
 from collections import Counter
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -39,7 +40,7 @@ from core.evaluation.jd_scoring import title_matches
 from core.evaluation.postings import load_postings, never_trained_on
 from core.jd.analyze import job_ad_text
 from core.jd.runon import unglue_lists
-from core.jd.sections import split_sections
+from core.jd.sections import Section, split_sections
 from core.jd.title_candidates import ad_lines, singular, title_candidates, title_features
 from core.jd.title_model import MANIFEST_FILE, MODEL_FILE
 from core.resources import package_dir
@@ -87,10 +88,16 @@ def learned_title_words(postings: dict[str, dict[str, Any]], ids: list[str]) -> 
     return frozenset(w for w, n in seen.items() if n >= MIN_HEAD and len(w) > 1)
 
 
+@cache
+def training_sections(text: str) -> list[Section]:
+    """A posting read as the recipe reads it (once: the measurement's folds read it again)."""
+    return split_sections(unglue_lists(job_ad_text(text)))
+
+
 def posting_examples(
     text: str, title: str, heads: frozenset[str], title_words: frozenset[str]
 ) -> Example | None:
-    sections = split_sections(unglue_lists(job_ad_text(text)))
+    sections = training_sections(text)
     candidates = title_candidates(sections, heads)
     plain = "\n".join(line for line, _ in ad_lines(sections))
     labels = [
