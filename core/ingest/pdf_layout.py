@@ -307,10 +307,15 @@ def _columns(rows: list[list[Word]], at: Gutter) -> tuple[list[list[Word]], ...]
     right: list[list[Word]] = []
     started = False
     x = at.x
+    edges = _right_starts(rows, x)
     for row in rows:
         if _crosses(row, x):
+            cut = _overflow_cut(row, x, edges) if started and at.sidebar else None
             if not started:
                 above.append(row)
+            elif cut:  # a left line run into the gutter beside a line of the right column
+                left.append(row[:cut])
+                right.append(row[cut:])
             else:  # a long line of one column: it belongs where it starts
                 (left if row[0].x0 < x else right).append(row)
             continue
@@ -322,6 +327,32 @@ def _columns(rows: list[list[Word]], at: Gutter) -> tuple[list[list[Word]], ...]
         left += [head] if head else []
         right += [tail] if tail else []
     return above, left, right
+
+
+def _right_starts(rows: list[list[Word]], x: float) -> list[float]:
+    """Where the right column's lines start (a list marker counts), at least a seventh of them
+    within _ALIGNED points: its left edge, and its list markers' edge."""
+    starts = sorted(
+        r[i].x0
+        for r in rows
+        if not _crosses(r, x)
+        for i in [next((k for k, w in enumerate(r) if w.x0 >= x), None)]
+        if i is not None
+    )
+    return [s for s in starts if sum(abs(s - t) <= _ALIGNED for t in starts) * 7 >= len(starts)]
+
+
+def _overflow_cut(row: list[Word], x: float, edges: list[float]) -> int | None:
+    """Where a row that crosses a sidebar's gutter parts into two columns' lines: a line of the
+    left column whose last word runs past the gutter (a long e-mail address) and, right after
+    it, a word at the right column's edge. None when no such pair is on the row."""
+    for i in range(1, len(row)):
+        word, before = row[i], row[i - 1]
+        if word.x0 < x or not before.x0 < x < before.x1 or before.x1 > word.x0 + 0.5:
+            continue
+        if any(abs(word.x0 - edge) <= _ALIGNED for edge in edges):
+            return i if row[0].x0 < x else None
+    return None
 
 
 def _start(row: list[Word]) -> float:

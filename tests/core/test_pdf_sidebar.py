@@ -122,3 +122,35 @@ def test_on_a_later_page_the_body_goes_on_before_the_sidebar() -> None:
     page_two = [" ".join(line.split()) for line in PAGE_TWO_BODY + PAGE_TWO_SIDEBAR]
     assert lines[-len(page_two) :] == page_two, lines
     assert lines[-len(page_two) - 1] == "Lane Community College"  # page one's body runs on
+
+
+def _overflow_pdf(email: str) -> bytes:
+    """The page of `_sidebar_pdf` with a long e-mail address in the sidebar, set level with the
+    body's employer line and running past the gutter to half a point from the body's edge (no
+    gap a gutter could stand in); the sidebar's other rows stay half a line off the body's."""
+    buffer = io.BytesIO()
+    pdf = canvas.Canvas(buffer)
+    level = 766 - 12 * BODY.index(EMPLOYER)
+    for i, line in enumerate(SIDEBAR):
+        pdf.setFont("Helvetica-Bold" if line.isupper() else "Helvetica", 9)
+        y = 772 - 12 * i if i < 2 else level if "@" in line else 772 - 12 * (i + 1)
+        pdf.drawString(40.8, y, email if "@" in line else line)
+    for i, line in enumerate(BODY):
+        pdf.setFont("Helvetica-Bold" if line.isupper() else "Helvetica", 9)
+        pdf.drawString(221, 766 - 12 * i, line)
+    pdf.save()
+    return buffer.getvalue()
+
+
+EMPLOYER = "Riverbend Hotel, Eugene OR"
+LONG_EMAIL = "dana.j.whitfield-pastries@bakeryexample.org"  # 179.7 points wide
+
+
+def test_a_sidebar_line_run_past_the_gutter_leaves_the_body_line_beside_it_whole() -> None:
+    lines = _lines(read_upload(_overflow_pdf(LONG_EMAIL), "overflow.pdf").text)
+    assert LONG_EMAIL in lines and EMPLOYER in lines, lines
+    parsed = parse_resume(_overflow_pdf(LONG_EMAIL), "overflow.pdf")
+    assert parsed.contact.email == LONG_EMAIL
+    assert "Riverbend" not in parsed.contact.location
+    head_chef = next(r for r in parsed.roles if r.title == "Head Pastry Chef")
+    assert head_chef.company.startswith("Riverbend Hotel"), head_chef
