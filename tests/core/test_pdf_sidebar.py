@@ -154,3 +154,29 @@ def test_a_sidebar_line_run_past_the_gutter_leaves_the_body_line_beside_it_whole
     assert "Riverbend" not in parsed.contact.location
     head_chef = next(r for r in parsed.roles if r.title == "Head Pastry Chef")
     assert head_chef.company.startswith("Riverbend Hotel"), head_chef
+
+
+def _wrapped_name_pdf(name_lines: list[str]) -> bytes:
+    """The page of `_sidebar_pdf` with the name in large bold type wrapped over `name_lines` at
+    the top of the sidebar, as a narrow sidebar sets a long name."""
+    buffer = io.BytesIO()
+    pdf = canvas.Canvas(buffer)
+    for i, line in enumerate(name_lines):
+        pdf.setFont("Helvetica-Bold", 20)
+        pdf.drawString(40, 790 - 24 * i, line)
+    top = 790 - 24 * len(name_lines)
+    for i, line in enumerate(SIDEBAR[1:]):
+        pdf.setFont("Helvetica-Bold" if line.isupper() else "Helvetica", 9)
+        pdf.drawString(40, top - 12 * i, line)
+    for i, line in enumerate(BODY):
+        pdf.setFont("Helvetica-Bold" if line.isupper() else "Helvetica", 9)
+        pdf.drawString(220, top + 6 - 12 * i, line)
+    pdf.save()
+    return buffer.getvalue()
+
+
+def test_a_name_wrapped_over_three_sidebar_lines_is_read_whole() -> None:
+    parsed = parse_resume(_wrapped_name_pdf(["Dana", "Whitfield-", "Moreau"]), "name.pdf")
+    assert parsed.contact.name == "Dana Whitfield-Moreau"
+    parsed = parse_resume(_wrapped_name_pdf(["Dana", "Whitfield", "Moreau"]), "name.pdf")
+    assert parsed.contact.name == "Dana Whitfield Moreau"
