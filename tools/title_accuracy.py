@@ -13,8 +13,7 @@ held back (`tools.train_jd_titles.training_ids`; tests/corpus_labels/postings_sp
 - `occupations`: leave one occupation out: for each occupation of the postings' metadata, a model
   trained without that occupation's postings, its postings read with it.
 
-Each posting is read as `analyze` reads it (`core.jd.analyze.ad_sections`, no embedder, and its
-page title, `ad_page_title`), its title
+Each posting is read as `analyze` reads it (`core.jd.analyze.ad_sections`, no embedder), its title
 chosen as `analyze` chooses it (the title it states, else the model's best candidate,
 `core.jd.title_model.best_title`), and judged as `eval jd` judges titles (`title_matches`)
 against the posting's title field. Figures are given for all postings, for those whose field's
@@ -36,7 +35,7 @@ from typing import Any
 
 from core.evaluation.jd_scoring import normalise, title_matches
 from core.evaluation.postings import load_postings
-from core.jd.analyze import ad_page_title, ad_sections
+from core.jd.analyze import ad_sections
 from core.jd.sections import Section
 from core.jd.title_model import MANIFEST_FILE, best_title
 from core.resources import package_dir
@@ -65,18 +64,17 @@ def read_titles(
     postings: dict[str, dict[str, Any]],
     ids: list[str],
     model: dict[str, Any],
-    sections: dict[str, tuple[str, list[Section], str]],
+    sections: dict[str, tuple[str, list[Section]]],
 ) -> list[dict[str, Any]]:
     """Each posting read with `model`: its field, the title read, right or not, in text or not."""
     rows = []
     for pid in ids:
         if pid not in sections:
-            text = postings[pid]["text"]
-            clean, _, parts = ad_sections(text)
-            sections[pid] = (clean, parts, ad_page_title(text))
-        clean, parts, page = sections[pid]
+            clean, _, parts = ad_sections(postings[pid]["text"])
+            sections[pid] = (clean, parts)
+        clean, parts = sections[pid]
         field = postings[pid]["title"]
-        read = best_title(parts, model, page)[0]
+        read = best_title(parts, model)[0]
         rows.append(
             {
                 "id": pid,
@@ -105,7 +103,7 @@ def summary(rows: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 def validation_rows(
-    postings: dict[str, dict[str, Any]], c: float, cache: dict[str, tuple[str, list[Section], str]]
+    postings: dict[str, dict[str, Any]], c: float, cache: dict[str, tuple[str, list[Section]]]
 ) -> list[dict[str, Any]]:
     ids = training_ids(postings)
     model = trained_model(postings, [p for p in ids if not is_validation(p)], c)
@@ -113,7 +111,7 @@ def validation_rows(
 
 
 def occupation_rows(
-    postings: dict[str, dict[str, Any]], c: float, cache: dict[str, tuple[str, list[Section], str]]
+    postings: dict[str, dict[str, Any]], c: float, cache: dict[str, tuple[str, list[Section]]]
 ) -> list[dict[str, Any]]:
     ids = training_ids(postings)
     by_occupation: dict[str, list[str]] = defaultdict(list)
@@ -137,7 +135,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     postings = load_postings(Path(args.corpus))
     c = args.c if args.c is not None else shipped_c()
-    cache: dict[str, tuple[str, list[Section], str]] = {}
+    cache: dict[str, tuple[str, list[Section]]] = {}
     if args.misses:
         Path(args.misses).write_text("", encoding="utf-8")
     for part in args.part or ["validation", "occupations"]:

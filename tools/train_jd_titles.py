@@ -4,8 +4,7 @@
 
 Distant supervision: every posting of the corpus has a `title` field from its source (metadata,
 not part of its text). Each posting is read as the JD reader reads it (`job_ad_text`,
-`split_sections`; its page title, `ad_page_title`), its title candidates found
-(`core.jd.title_candidates`), and a candidate is a
+`split_sections`), its title candidates found (`core.jd.title_candidates`), and a candidate is a
 positive example when it is that title by the scorer's own test (`title_matches`: the same
 words, or the title without its place or team qualifier). Where none is, a 'looking for …'
 phrase naming just the title's head word is ('a keen gardener' for 'Estate Gardener': the ad
@@ -39,7 +38,7 @@ from sklearn.linear_model import LogisticRegression
 
 from core.evaluation.jd_scoring import title_matches
 from core.evaluation.postings import load_postings, never_trained_on
-from core.jd.analyze import ad_page_title, job_ad_text
+from core.jd.analyze import job_ad_text
 from core.jd.runon import unglue_lists
 from core.jd.sections import Section, split_sections
 from core.jd.title_candidates import ad_lines, singular, title_candidates, title_features
@@ -99,7 +98,7 @@ def posting_examples(
     text: str, title: str, heads: frozenset[str], title_words: frozenset[str]
 ) -> Example | None:
     sections = training_sections(text)
-    candidates = title_candidates(sections, heads, ad_page_title(text))
+    candidates = title_candidates(sections, heads)
     plain = "\n".join(line for line, _ in ad_lines(sections))
     labels = [
         int(title_matches(title, c.phrase) or title_matches(title, singular(c.phrase, heads)))

@@ -63,14 +63,6 @@ def job_ad_text(text: str) -> str:
     return normalise_text(read_published(normalize_text(text)).text)
 
 
-def ad_page_title(text: str) -> str:
-    """The title of the page the job ad was published as (a whole HTML page's `<title>`, which
-    `job_ad_text` leaves out with the page head), normalised; '' when it has none."""
-    if not re.search(r"(?:<|&lt;)title", text, re.IGNORECASE):
-        return ""
-    return normalise_text(read_published(normalize_text(text)).title)
-
-
 def separate_injections(text: str) -> tuple[str, list[str]]:
     """Take flagged instructions out of the text; return (clean text, what was taken out).
 
@@ -250,7 +242,7 @@ def read_ad(
     for measuring ones trained without some postings (`tools.jd_loso_in_place`)."""
     check_jd_size(text, limits=limits)
     clean, suspicious, sections = ad_sections(text, embedder=embedder)
-    title = detect_title(sections, page=ad_page_title(text))
+    title = detect_title(sections)
     unit_scores = AdUnitRoles(unit_model)
     cut = RoleCuts(unit_scores)  # parts are told apart by their own words
     # asks are read in their place (docs/EVALUATION.md, "Job ads: the context model shipped");

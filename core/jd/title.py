@@ -4,8 +4,7 @@ The title is the first short segment of the header that names a role ("Meterwise
 Platform Engineer (Developer Platform)", "Group Product Manager, Self-Serve Growth"), or the
 value of a 'Title:' label; a parenthesised or comma-separated qualifier after it is the team or
 specialty. An ad whose header names no role gets the candidate phrase a small learned model
-scores best (`core.jd.title_model`): a first line, a 'looking for …' phrase, a role it names, a
-segment of its HTML page's `<title>`.
+scores best (`core.jd.title_model`): a first line, a 'looking for …' phrase, a role it names.
 """
 
 from __future__ import annotations
@@ -38,11 +37,10 @@ class Title:
     specialty: str = ""
 
 
-def detect_title(sections: list[Section], *, page: str = "") -> Title:
+def detect_title(sections: list[Section]) -> Title:
     """The advertised title: the one a header or a 'Title:' label states, else the phrase the
-    learned model scores best (`core.jd.title_model`), the segments of the title of the page the
-    ad was published as (`page`) among the candidates."""
-    return Title(*best_title(sections, page=page))
+    learned model scores best (`core.jd.title_model`)."""
+    return Title(*best_title(sections))
 
 
 def level_from_title(title: str) -> str | None:

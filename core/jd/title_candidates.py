@@ -2,8 +2,7 @@
 
 Candidates come from the ad's first lines (each segment of a header line, the value after a
 'Title:'/'Role –' label), from sentences that say who is sought ('looking for an experienced
-administrator'), from capitalised phrases ending in a role noun anywhere in the ad, and from the
-segments of the title of the HTML page it was published as. Each
+administrator'), and from capitalised phrases ending in a role noun anywhere in the ad. Each
 carries features (`title_features`) that `core.jd.title_model` weighs: where it stands, how often
 the ad names it, its head word, its case and length, whether the words before its head are words
 job titles use, whether the ad's 'looking for …' phrases name the same role. The same function
@@ -80,7 +79,7 @@ OPENERS = frozenset({"the", "our", "we", "as", "this", "each", "a", "an", "your"
 @dataclass(frozen=True)
 class Candidate:
     phrase: str
-    source: str  # "label", "header", "line", "sought", "named", "page"
+    source: str  # "label", "header", "line", "sought", "named"
     line: int = 99  # which of the ad's first lines it came from
     segment: int = 0  # which segment of that line
     after: str = ""  # the segment after it on its line
@@ -151,7 +150,7 @@ def _line_candidates(line: str, number: int, kind: str, labelled: bool) -> list[
     if labelled:
         line = NEXT_FIELD.sub("", line)
     segments = [s.strip() for s in SEGMENT_SPLIT.split(line) if s.strip()]
-    source = "label" if labelled else kind if kind in ("header", "page") else "line"
+    source = "label" if labelled else ("header" if kind == "header" else "line")
     out = []
     for i, segment in enumerate(segments[:4]):
         bare = PAREN.sub("", segment).strip()
@@ -211,12 +210,8 @@ def _named(text: str, heads: frozenset[str]) -> list[Candidate]:
     return out
 
 
-def title_candidates(
-    sections: list[Section], heads: frozenset[str], page: str = ""
-) -> list[Candidate]:
-    """Every phrase that might be the ad's title, the first of each wording kept; the segments
-    of the ad's page title (`page`, an HTML page's `<title>`) last, so a wording the ad's text
-    also offers keeps its place there and notes the page."""
+def title_candidates(sections: list[Section], heads: frozenset[str]) -> list[Candidate]:
+    """Every phrase that might be the ad's title, the first of each wording kept."""
     lines = ad_lines(sections)
     found: list[Candidate] = []
     labelled = False
@@ -225,7 +220,6 @@ def title_candidates(
         labelled = bool(BARE_LABEL.match(line))  # 'Role –' read as a heading over its value
     text = "\n".join(line for line, _ in lines)
     found += _sought(text, heads) + _named(text, heads)
-    found += _line_candidates(page, 0, "page", False) if page else []
     unique: dict[str, Candidate] = {}
     for candidate in found:
         key = singular(candidate.phrase, heads).lower()

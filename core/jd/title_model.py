@@ -54,16 +54,16 @@ def candidate_score(features: list[str], weights: dict[str, float]) -> float:
 
 
 def ranked_candidates(
-    sections: list[Section], model: dict[str, Any] | None = None, page: str = ""
+    sections: list[Section], model: dict[str, Any] | None = None
 ) -> list[tuple[float, Candidate]]:
     """The ad's title candidates, best first, each with its score (`model`: one in place of the
-    shipped one, with its heads and title words as frozensets; `page`: the ad's page title)."""
+    shipped one, with its heads and title words as frozensets)."""
     model = model or _model()
     heads = model["heads"]
     text = "\n".join(line for line, _ in ad_lines(sections))
     scored = [
         (candidate_score(title_features(c, text, heads, model["title_words"]), model["weights"]), c)
-        for c in title_candidates(sections, heads, page)
+        for c in title_candidates(sections, heads)
     ]
     return sorted(scored, key=lambda pair: -pair[0])
 
@@ -78,24 +78,20 @@ def stated_title(candidates: list[Candidate]) -> Candidate | None:
     return labelled[0] if labelled else None
 
 
-def best_title(
-    sections: list[Section], model: dict[str, Any] | None = None, page: str = ""
-) -> tuple[str, str]:
+def best_title(sections: list[Section], model: dict[str, Any] | None = None) -> tuple[str, str]:
     """(title, specialty): the title the ad states, else the candidate the model scores best;
     ('', '') when the ad offers none. `model`: one in place of the shipped one (measuring a
-    model trained without some postings, `tools.title_accuracy`); `page`: the title of the page
-    the ad was published as, whose segments are candidates too."""
+    model trained without some postings, `tools.title_accuracy`)."""
     model = model or _model()
     heads = model["heads"]
-    best = stated_title(title_candidates(sections, heads, page))
+    best = stated_title(title_candidates(sections, heads))
     if best is None:
-        ranked = ranked_candidates(sections, model, page)
+        ranked = ranked_candidates(sections, model)
         if not ranked or ranked[0][0] < model["min_score"]:
             return "", ""
         best = ranked[0][1]
     specialty = best.note
     after = best.after
-    beside = after and best.source != "page"  # a page title goes on with the place or the site
-    if not specialty and beside and len(after.split()) <= 5 and not LOCATION_WORDS.search(after):
+    if not specialty and after and len(after.split()) <= 5 and not LOCATION_WORDS.search(after):
         specialty = after if after[:1].isupper() else ""
     return singular(best.phrase, heads), specialty

@@ -161,17 +161,6 @@ def html_text(markup: str, *, newlines: bool = False) -> str:
     return read_html(markup, newlines=newlines).text
 
 
-def page_title(markup: str) -> str:
-    """The words of an HTML page's `<title>` (in the page head, which `read_html` leaves out),
-    or '' when the page has none."""
-    try:
-        root = lxml.html.document_fromstring(markup)
-    except (etree.ParserError, ValueError):
-        return ""
-    found = root.find("head/title")
-    return " ".join(found.text_content().split()) if found is not None else ""
-
-
 def read_html(
     markup: str, *, newlines: bool = False, mail_links: bool = False, strong_marks: bool = False
 ) -> VisibleText:

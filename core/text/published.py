@@ -24,7 +24,7 @@ import yaml
 from markdown_it import MarkdownIt
 
 from core.text.code_strings import string_literals_text
-from core.text.html_text import BLOCKS, CELLS, HEADINGS, LINES, LISTS, html_text, page_title
+from core.text.html_text import BLOCKS, CELLS, HEADINGS, LINES, LISTS, html_text
 
 # Tags that make a text HTML: structure and the inline tags rich-text editors write.
 HTML_TAGS = BLOCKS | HEADINGS | LISTS | LINES | CELLS | {"br", "b", "strong", "em", "i", "u", "a"}
@@ -42,12 +42,10 @@ _WORD_JOIN = re.compile(r"(?<=[a-z])(?=[A-Z])|[_\-]+")
 
 @dataclass(frozen=True)
 class Published:
-    """The text of a job ad, the formats it was read through (outermost first), and the title
-    of the page it was published as (a whole HTML page's `<title>`, not part of the text)."""
+    """The text of a job ad and the formats it was read through, outermost first."""
 
     text: str
     formats: tuple[str, ...] = ()
-    title: str = ""
 
     @property
     def fmt(self) -> str:
@@ -60,7 +58,7 @@ def read_published(raw: str, *, depth: int = 0) -> Published:
     read = _read(raw, depth)
     if not read.formats:
         return read
-    return Published(_BLANK_RUNS.sub("\n\n", read.text).strip("\n"), read.formats, read.title)
+    return Published(_BLANK_RUNS.sub("\n\n", read.text).strip("\n"), read.formats)
 
 
 def _read(raw: str, depth: int) -> Published:
@@ -69,17 +67,17 @@ def _read(raw: str, depth: int) -> Published:
     for fmt, reader in (("code", _code_strings), ("json", _json_fields), ("yaml", _yaml_fields)):
         inner = reader(raw, depth)
         if inner is not None:
-            return Published(inner.text, (fmt, *inner.formats), inner.title)
+            return Published(inner.text, (fmt, *inner.formats))
     tags = _html_tags(raw)
     if tags and not tags.page and _markdown_marks(raw, signs=_MARKDOWN_BLOCKS):
         return Published(html_text(render_markdown(raw)), ("markdown",))  # with inline HTML
     if tags:
-        return Published(_html(raw, tags), ("html",), _page_title(raw, tags))
+        return Published(_html(raw, tags), ("html",))
     if "&lt;" in raw.lower():
         unescaped = html.unescape(raw)
         tags = _html_tags(unescaped)
         if tags:
-            return Published(_html(unescaped, tags), ("html",), _page_title(unescaped, tags))
+            return Published(_html(unescaped, tags), ("html",))
     if _markdown_marks(raw):
         return Published(html_text(render_markdown(raw)), ("markdown",))
     return Published(raw)
@@ -114,11 +112,6 @@ def _html_tags(text: str) -> _TagCounter | None:
     counter.feed(text)
     counter.close()
     return counter if counter.structure > 0 or counter.known >= 2 else None
-
-
-def _page_title(markup: str, tags: _TagCounter) -> str:
-    """A whole page's `<title>`; a fragment has none."""
-    return page_title(markup) if tags.page and "<title" in markup.lower() else ""
 
 
 def _html(markup: str, tags: _TagCounter) -> str:
