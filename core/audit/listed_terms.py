@@ -76,6 +76,9 @@ def invented_terms(
     return out
 
 
+_WORD_BEFORE = re.compile(r"[A-Za-z][\w-]*(?:['’]s\b)?")
+_POSSESSIVE = re.compile(r"['’]s$")
+
 # Words that end a tool's description without being part of what it is.
 _BOUNDARY = frozenset(
     {"the", "a", "an", "our", "their", "its", "new", "in", "on", "with", "and", "of", "for"}
@@ -95,10 +98,11 @@ def invented_tool_kinds(
     have = set(tokenize(resume_text))
     out: list[TermFinding] = []
     for m in heads.finditer(text):
-        words = re.findall(r"[A-Za-z][\w-]*", text[: m.start()])[-2:]
-        while words and words[0].lower() in _BOUNDARY:
+        words = _WORD_BEFORE.findall(text[: m.start()])[-2:]
+        # an owner ("the district's water system") says whose the tool is, not what kind
+        while words and (words[0].lower() in _BOUNDARY or _POSSESSIVE.search(words[0])):
             words.pop(0)
-        if words and words[-1].lower() in _BOUNDARY:
+        if words and (words[-1].lower() in _BOUNDARY or _POSSESSIVE.search(words[-1])):
             continue
         start = m.start() - len(" ".join(words)) - 1
         if not words or any(a <= start < b for a, b in skip):

@@ -24,7 +24,7 @@ from core.ingest.docx_reader import OLE2_MAGIC, read_docx
 from core.ingest.latex_reader import latex_text, looks_like_latex
 from core.ingest.limits import check_json_depth, check_text_size
 from core.ingest.markup_reader import read_markup
-from core.ingest.odt_flat import looks_flat
+from core.ingest.odt_flat import FLAT_TEXT_EXT, looks_flat
 from core.ingest.odt_reader import odf_mimetype, read_odt
 from core.ingest.pdf_pages import order_text_columns
 from core.ingest.pdf_reader import read_pdf
@@ -37,7 +37,7 @@ SUPPORTED = ".md, .txt, .html, .tex, .docx, .odt, .fodt, .pdf or .json"
 _MARKDOWN_EXT = {".md", ".markdown", ".mdown"}
 _HTML_EXT = {".html", ".htm", ".xhtml"}
 _HTML_START = (b"<!doctype html", b"<html")
-_ODT_EXT = {".odt", ".ott", ".fodt", ".fott"}
+_ODT_EXT = {".odt", ".ott", *FLAT_TEXT_EXT}
 _HIDING_PLACES = {"docx": "text box", "odt": "section or frame"}
 _ODF_OTHER = {
     ".ods": "an OpenDocument spreadsheet (.ods)",

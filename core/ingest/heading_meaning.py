@@ -64,18 +64,20 @@ def kind_by_meaning(heading: str, *, embedder: Any) -> tuple[CardKind, float]:
     return _PHRASES[best][0], float(scores[best])
 
 
-def lists_schooling(section: Section) -> bool:
-    """The section's entry lines (bullets aside) name a degree, and every line with a job
+def names_degrees_not_posts(lines: list[str]) -> bool:
+    """Entry lines (bullets aside) of which one names a degree, and every one with a job
     title's words names one too: schools and degrees, not posts ('Teaching Assistant')."""
-    lines = [
-        strip_markup(line.content)
-        for item in section.items
-        if item.kind != "bullet"
-        for line in item.lines
-    ]
-    degrees = [bool(DEGREE.search(line)) for line in lines]
+    texts = [strip_markup(line) for line in lines]
+    degrees = [bool(DEGREE.search(text)) for text in texts]
     return any(degrees) and all(
-        named or not title_score(line) for line, named in zip(lines, degrees, strict=True)
+        named or not title_score(text) for text, named in zip(texts, degrees, strict=True)
+    )
+
+
+def lists_schooling(section: Section) -> bool:
+    """The section's entry lines (bullets aside) are schools and degrees, not posts."""
+    return names_degrees_not_posts(
+        [line.content for item in section.items if item.kind != "bullet" for line in item.lines]
     )
 
 

@@ -39,6 +39,7 @@ from core.ingest.assemble import assemble
 from core.ingest.cards import role_context
 from core.ingest.contact import parse_contact
 from core.ingest.files import ExtractedText
+from core.ingest.heading_meaning import names_degrees_not_posts
 from core.ingest.layout import (
     Item,
     RawLine,
@@ -69,6 +70,7 @@ from core.ingest.learned_relabel import (
 from core.ingest.never_evidence import shown
 from core.ingest.resume_text import ResumeBuilder, _skills_terms, _stops_bullet
 from core.ingest.roles import HeaderParts, strip_markup
+from core.ingest.sections import names_schooling
 from core.reader.labels import LineLabel
 from core.reader.lines import Line
 from core.reader.name_picker import could_be_name, name_part
@@ -152,6 +154,8 @@ def _parts(
             skipping = label.meaning == "references"
             kind = MEANING_KIND.get(label.meaning or "other", CardKind.OTHER)
             name = strip_markup(line.text).strip().strip("#*:").strip()
+            if kind in ROLE_KINDS and _schooling_under(read, at, name):
+                kind = CardKind.EDUCATION  # 'Academic Experience' over degrees, no posts
             heading = (name, kind, line.no)
             parts.append(_Part(name, kind, line.no))
             jobs = False
@@ -177,6 +181,21 @@ def _parts(
             parts.append(_Part(name, kind, heading[2] if name else line.no))
         parts[-1].rows.append((line, said))
     return [p for p in parts if p.rows], left_out
+
+
+def _schooling_under(read: list[tuple[RawLine, LineLabel]], at: int, name: str) -> bool:
+    """A heading that names schooling ('Academic Experience') over lines that are schools and
+    degrees, not posts, up to the next heading: an education section, as the rule reader reads
+    it (`names_degrees_not_posts`), whatever the model made of the heading's meaning."""
+    if not names_schooling(name):
+        return False
+    entries = []
+    for line, label in read[at + 1 :]:
+        if label.label == "heading":
+            break
+        if label.label != "bullet":
+            entries.append(line.text)
+    return names_degrees_not_posts(entries)
 
 
 def _dated_entry(read: list[tuple[RawLine, LineLabel]], at: int) -> bool:

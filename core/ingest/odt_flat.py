@@ -27,6 +27,7 @@ _FLAT_OTHER = {
 }
 _PARSER = etree.XMLParser(resolve_entities=False, no_network=True, huge_tree=False)
 _MARK = b"urn:oasis:names:tc:opendocument:xmlns:office:1.0"
+FLAT_TEXT_EXT = (".fodt", ".fott")  # a flat text and its template
 
 
 def looks_flat(data: bytes) -> bool:

@@ -22,7 +22,7 @@ from core.errors import InputError
 from core.ingest.docx_reader import DocxText
 from core.ingest.docx_shapes import Page, length_points
 from core.ingest.limits import check_text_size
-from core.ingest.odt_flat import flat_root, looks_flat
+from core.ingest.odt_flat import FLAT_TEXT_EXT, flat_root, looks_flat
 from core.ingest.odt_styles import StyleSheet, q
 from core.ingest.odt_text import mark, read_paragraph
 from core.ingest.odt_walk import paragraphs
@@ -43,7 +43,6 @@ _OTHER_ODF = {
 _ODF = Package(
     ".odt", "LibreOffice", (".xml", ".rdf"), "an .odt", "save it again from LibreOffice Writer"
 )
-_FLAT_EXT = (".fodt", ".fott")
 _PARTS = frozenset({"content.xml", "styles.xml", "META-INF/manifest.xml"})
 _PARSER = etree.XMLParser(resolve_entities=False, no_network=True, huge_tree=False)
 
@@ -105,7 +104,7 @@ def _parse(members: dict[str, bytes], part: str, name: str) -> Any | None:
 def _parts(data: bytes, name: str, settings: IngestSettings) -> tuple[Any | None, Any | None]:
     """The parsed content and styles parts: a zipped .odt's content.xml and styles.xml, or a
     flat .fodt's one document as both."""
-    if not data.startswith(b"PK") and (looks_flat(data) or name.lower().endswith(_FLAT_EXT)):
+    if not data.startswith(b"PK") and (looks_flat(data) or name.lower().endswith(FLAT_TEXT_EXT)):
         root = flat_root(data, name, settings)
         return root, root
     members = open_package(data, name, settings, _ODF, _check_opening, _PARTS)

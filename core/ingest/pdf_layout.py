@@ -2,9 +2,12 @@
 
 - Words whose boxes overlap vertically form one row; a row's words are read left to right.
 - A page has two columns when a vertical gutter (an x that no word crosses on most rows) parts
-  the words of enough rows; then the page is read column by column, the narrower column (a
-  sidebar) first. Rows above both columns (a name, a banner) come first; a page whose one side is
-  mostly dates or places (a role's details set beside it) is one column.
+  the words of enough rows, or, beside a sidebar whose lines are seldom level with the body's,
+  when enough rows have words on each side and enough on one side only; then the page is read
+  column by column, the narrower column (a sidebar: name, contact) first, except beside a
+  sidebar on a later page, where the body goes on with the section the page before ended in. Rows
+  above both columns (a name, a banner) come first; a page whose one side is mostly dates or
+  places (a role's details set beside it) is one column.
 - On a one-column page, a block of rows that a gutter parts (education side by side, skills in
   two lists, a list in columns beside the education) is read left part, then right part, when
   its right side starts at one x and is one part on every row (not a table row whose right side
@@ -40,6 +43,7 @@ _BAND_ROWS = 3  # rows a gutter must part for a block of two columns on a one-co
 _GUTTER_MIN = 0.15  # the gutter stands between 15% and 85% of the page width
 _MIN_SPLIT_SHARE = 0.3  # of a page's rows must have words on both sides of the gutter
 _MAX_CROSSING_SHARE = 0.15  # rows running across the gutter (a name, a full-width heading)
+_MIN_ALONE_SHARE = 0.1  # of a page's rows on each side of a sidebar's gutter with nothing beside
 _MAX_DATED_SHARE = 0.4  # a side this often dated is a dates/location column, not a sidebar
 _LABEL_WORDS = 3  # a side label is at most this many words
 _MAX_LABEL_SHARE = 0.25  # of a page's rows may start with a side label
@@ -242,35 +246,80 @@ def _mostly_dated(rows: list[list[Word]], x: float) -> bool:
     )
 
 
-def gutter(rows: list[list[Word]], width: float) -> float | None:
-    """The x of the gutter between two columns, if the page has two."""
+def _sides(rows: list[list[Word]], x: float) -> tuple[int, int]:
+    """Of the rows that do not cross `x`: how many have words on each side (the fewer of the two
+    sides), and how many have words on one side only (the fewer of the two)."""
+    whole = [r for r in rows if not _crosses(r, x)]
+    left, right = sum(r[0].x1 <= x for r in whole), sum(r[-1].x0 >= x for r in whole)
+    left_only, right_only = sum(r[-1].x1 <= x for r in whole), sum(r[0].x0 >= x for r in whole)
+    return min(left, right), min(left_only, right_only)
+
+
+def _sidebar_bins(rows: list[list[Word]], allowed: list[int], crossing: list[int]) -> list[int]:
+    """The slices of a gutter whose two columns seldom share a row (a sidebar whose lines are
+    not level with the body's): enough rows with words on each side of it, and enough of them on
+    one side only (section names set beside their sections, a dates column, right-aligned
+    details share their rows with the body: no sidebar); of those slices, the ones the fewest
+    rows cross."""
+    least = max(5, _MIN_SPLIT_SHARE * len(rows))
+    sided = []
+    for b in allowed:
+        both, alone = _sides(rows, b * _BIN)
+        if both >= least and alone >= _MIN_ALONE_SHARE * len(rows):
+            sided.append(b)
+    fewest = min((crossing[b] for b in sided), default=0)
+    return [b for b in sided if crossing[b] == fewest]
+
+
+class Gutter(NamedTuple):
+    x: float
+    sidebar: bool  # found by `_sidebar_bins`: the columns' rows are seldom level
+
+
+def gutter(rows: list[list[Word]], width: float) -> Gutter | None:
+    """The gutter between two columns, if the page has two: where enough rows have a column gap,
+    or else where a sidebar's rows and the body's are seldom level (`_sidebar_bins`)."""
     crossing, split = _gutter_counts(rows, width)
     low, high = int(_GUTTER_MIN * width / _BIN), int((1 - _GUTTER_MIN) * width / _BIN)
     allowed = [b for b in range(low, high + 1) if crossing[b] <= _MAX_CROSSING_SHARE * len(rows)]
     if not allowed:
         return None
     most = max(split[b] for b in allowed)
-    if most < max(5, _MIN_SPLIT_SHARE * len(rows)):
+    sidebar = most < max(5, _MIN_SPLIT_SHARE * len(rows))
+    best = (
+        _sidebar_bins(rows, allowed, crossing)
+        if sidebar
+        else [b for b in allowed if split[b] == most]
+    )
+    if not best:
         return None
-    best = [b for b in allowed if split[b] == most]
     x = best[len(best) // 2] * _BIN
-    return None if _mostly_dated([r for r in rows if not _crosses(r, x)], x) else x
+    dated = _mostly_dated([r for r in rows if not _crosses(r, x)], x)
+    return None if dated else Gutter(x, sidebar)
 
 
-def _columns(rows: list[list[Word]], x: float) -> tuple[list[list[Word]], ...]:
-    """(rows above the columns, left column rows, right column rows)."""
+def _columns(rows: list[list[Word]], at: Gutter) -> tuple[list[list[Word]], ...]:
+    """(rows above the columns, left column rows, right column rows). The columns start at the
+    first row with words on both sides of the gutter; beside a sidebar, whose rows are seldom
+    level with the body's, at the first row that does not cross it."""
     above: list[list[Word]] = []
     left: list[list[Word]] = []
     right: list[list[Word]] = []
     started = False
+    x = at.x
+    edges = _right_starts(rows, x)
     for row in rows:
         if _crosses(row, x):
+            cut = _overflow_cut(row, x, edges) if started and at.sidebar else None
             if not started:
                 above.append(row)
+            elif cut:  # a left line run into the gutter beside a line of the right column
+                left.append(row[:cut])
+                right.append(row[cut:])
             else:  # a long line of one column: it belongs where it starts
                 (left if row[0].x0 < x else right).append(row)
             continue
-        started = started or _splits(row, x)
+        started = started or at.sidebar or _splits(row, x)
         head, tail = [w for w in row if w.x1 <= x], [w for w in row if w.x0 >= x]
         if not started:
             above.append(row)
@@ -278,6 +327,32 @@ def _columns(rows: list[list[Word]], x: float) -> tuple[list[list[Word]], ...]:
         left += [head] if head else []
         right += [tail] if tail else []
     return above, left, right
+
+
+def _right_starts(rows: list[list[Word]], x: float) -> list[float]:
+    """Where the right column's lines start (a list marker counts), at least a seventh of them
+    within _ALIGNED points: its left edge, and its list markers' edge."""
+    starts = sorted(
+        r[i].x0
+        for r in rows
+        if not _crosses(r, x)
+        for i in [next((k for k, w in enumerate(r) if w.x0 >= x), None)]
+        if i is not None
+    )
+    return [s for s in starts if sum(abs(s - t) <= _ALIGNED for t in starts) * 7 >= len(starts)]
+
+
+def _overflow_cut(row: list[Word], x: float, edges: list[float]) -> int | None:
+    """Where a row that crosses a sidebar's gutter parts into two columns' lines: a line of the
+    left column whose last word runs past the gutter (a long e-mail address) and, right after
+    it, a word at the right column's edge. None when no such pair is on the row."""
+    for i in range(1, len(row)):
+        word, before = row[i], row[i - 1]
+        if word.x0 < x or not before.x0 < x < before.x1 or before.x1 > word.x0 + 0.5:
+            continue
+        if any(abs(word.x0 - edge) <= _ALIGNED for edge in edges):
+            return i if row[0].x0 < x else None
+    return None
 
 
 def _start(row: list[Word]) -> float:
@@ -387,9 +462,14 @@ def _page_lines(page: dict[str, object], number: int) -> list[PageLine]:
         blocks = [split_side_labels(rows)]
     else:
         above, left, right = _columns(rows, x)
-        wide_left = x - min(w.x0 for r in left for w in r) if left else 0.0
-        wide_right = max(w.x1 for r in right for w in r) - x if right else 0.0
-        blocks = [above, right, left] if wide_right < wide_left else [above, left, right]
+        wide_left = x.x - min(w.x0 for r in left for w in r) if left else 0.0
+        wide_right = max(w.x1 for r in right for w in r) - x.x if right else 0.0
+        # the narrower column first (a sidebar: name, contact; a role's details beside it); but
+        # on a later page, beside a sidebar (rows seldom level: no details of the body's
+        # entries), the body, which goes on with the section the page before ended in
+        body_first = x.sidebar and number > 1
+        right_first = wide_right > wide_left if body_first else wide_right < wide_left
+        blocks = [above, right, left] if right_first else [above, left, right]
     lines: list[PageLine] = []
     for block in blocks:
         if not block:

@@ -131,26 +131,44 @@ def name_at(lines: Sequence[Line], index: int) -> str:
 
 
 _SAME_SIZE = 0.03  # two lines' type sizes apart by at most this share: one size
+_WRAPPED_LINES = 3  # lines a name in large type may wrap onto
 
 
 def wrapped_rest(lines: Sequence[Line], index: int, name: str) -> str:
-    """The rest of a name set in large type that wrapped onto the next line ('Juan Camilo
-    Camacho' over 'Beltrán' in a narrow cell): the next non-blank line, in the same large type
-    and weight, that is only name-shaped words; '' where there is none."""
+    """The rest of a name set in large type that wrapped onto the next lines ('Juan Camilo
+    Camacho' over 'Beltrán' in a narrow cell; 'Ana' / 'Ortiz-' / 'Vidal' in a sidebar, a double
+    name broken at its hyphen kept whole): the following non-blank lines, up to
+    `_WRAPPED_LINES`, in the same large type and weight, that are only name-shaped words; ''
+    where there is none."""
     line = lines[index]
-    after = next((other for other in lines[index + 1 :] if other.text.strip()), None)
-    if after is None or line.size is None or after.size is None or line.size < BIG:
-        return ""
-    if abs(after.size - line.size) > _SAME_SIZE * line.size or after.bold != line.bold:
-        return ""
-    if after.page != line.page or name_part(line.text) != line.text.strip():
+    if line.size is None or line.size < BIG or name_part(line.text) != line.text.strip():
         return ""  # a line with more on it after the name did not wrap in the name
-    rest = name_part(after.text)
-    words = rest.split()
-    if rest != after.text.strip() or not 1 <= len(words) <= 2 or any(map(title_score, words)):
-        return ""
-    joined = f"{name} {rest}"
-    return rest if could_be_name(joined) and len(joined.split()) <= 5 else ""
+    following = [other for other in lines[index + 1 :] if other.text.strip()]
+    rest, kept, glue = "", "", " "
+    for after in following[:_WRAPPED_LINES]:
+        if after.size is None or abs(after.size - line.size) > _SAME_SIZE * line.size:
+            break
+        if after.bold != line.bold or after.page != line.page:
+            break
+        text = after.text.strip()
+        broken = text[-1] in "-‐"  # a double name broken at its hyphen: it goes on below
+        part = name_part(text[:-1] if broken else text)
+        words = part.split()
+        if part != (text[:-1] if broken else text) or not 1 <= len(words) <= 2:
+            break
+        if any(map(title_score, words)):
+            break
+        rest = f"{rest}{glue}{part}".strip() + ("-" if broken else "")
+        joined = f"{name} {rest}"
+        if len(re.split(r"[\s‐-]+", joined.strip("-‐"))) > 5:
+            break
+        if broken:
+            glue = ""
+            continue
+        if not could_be_name(joined):
+            break
+        kept, glue = rest, " "
+    return kept
 
 
 def candidate_features(

@@ -58,5 +58,14 @@ def test_a_kind_of_tool_the_resume_never_names_is_blocked():
     )
 
 
+def test_an_owner_before_a_kind_of_tool_is_not_part_of_its_kind():
+    # the possessive's "s" is no word of the kind (it was read as one and never found)
+    line = "Mapped 312 stormwater outfalls for the City's NPDES MS4 permit and the City's system."
+    assert _blocked(line) == []
+    assert "yard management system" in _blocked(
+        "Mapped 312 stormwater outfalls in the City's yard management system."
+    )
+
+
 def test_a_tool_described_in_the_resumes_own_words_passes():
     assert _blocked("Added answer latency monitoring to the on-call alert system.") == []
