@@ -28,6 +28,7 @@ import json
 import re
 import time
 from collections import Counter
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -39,7 +40,7 @@ from core.evaluation.jd_scoring import title_matches
 from core.evaluation.postings import load_postings, never_trained_on
 from core.jd.analyze import job_ad_text
 from core.jd.runon import unglue_lists
-from core.jd.sections import split_sections
+from core.jd.sections import Section, split_sections
 from core.jd.title_candidates import ad_lines, singular, title_candidates, title_features
 from core.jd.title_model import MANIFEST_FILE, MODEL_FILE
 from core.resources import package_dir
@@ -87,10 +88,16 @@ def learned_title_words(postings: dict[str, dict[str, Any]], ids: list[str]) -> 
     return frozenset(w for w, n in seen.items() if n >= MIN_HEAD and len(w) > 1)
 
 
+@cache
+def training_sections(text: str) -> list[Section]:
+    """A posting read as the recipe reads it (once: the measurement's folds read it again)."""
+    return split_sections(unglue_lists(job_ad_text(text)))
+
+
 def posting_examples(
     text: str, title: str, heads: frozenset[str], title_words: frozenset[str]
 ) -> Example | None:
-    sections = split_sections(unglue_lists(job_ad_text(text)))
+    sections = training_sections(text)
     candidates = title_candidates(sections, heads)
     plain = "\n".join(line for line, _ in ad_lines(sections))
     labels = [
@@ -140,6 +147,52 @@ def top1(examples: list[Example], weights: dict[str, float]) -> float:
     return round(right / max(len(examples), 1), 4)
 
 
+def training_ids(postings: dict[str, dict[str, Any]]) -> list[str]:
+    """The postings this recipe may read: a title field, not dev, not held back."""
+    skip = never_trained_on(LABELS)
+    return sorted(pid for pid in postings if pid not in skip and postings[pid]["title"])
+
+
+def is_validation(pid: str) -> bool:
+    """The validation fifth of the training postings (number % 5 == 0)."""
+    return int(pid[2:]) % 5 == 0
+
+
+def examples_for(
+    postings: dict[str, dict[str, Any]], ids: list[str]
+) -> tuple[frozenset[str], frozenset[str], dict[str, Example]]:
+    """Heads and title words learned from `ids`' title fields, and their postings' examples."""
+    heads = learned_heads(postings, ids)
+    title_words = learned_title_words(postings, ids)
+    examples: dict[str, Example] = {}
+    for pid in ids:
+        found = posting_examples(postings[pid]["text"], postings[pid]["title"], heads, title_words)
+        if found is not None:
+            examples[pid] = found
+    return heads, title_words, examples
+
+
+def model_file(weights: dict[str, float], heads: frozenset[str], words: frozenset[str]) -> dict:
+    """The model as it ships (lists sorted; `core.jd.title_model` reads them as sets)."""
+    return {
+        "_about": "Job-title candidate weights (core/jd/title_model.py); built by "
+        "tools/train_jd_titles.py, do not edit.",
+        "version": VERSION,
+        "min_score": MIN_SCORE,
+        "weights": dict(sorted(weights.items())),
+        "heads": sorted(heads),
+        "title_words": sorted(words),
+    }
+
+
+def trained_model(postings: dict[str, dict[str, Any]], ids: list[str], c: float) -> dict:
+    """A model trained by this recipe on `ids` alone, as `core.jd.title_model` holds one."""
+    heads, words, examples = examples_for(postings, ids)
+    model = model_file(fit(list(examples.values()), c), heads, words)
+    model["heads"], model["title_words"] = heads, words
+    return model
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--corpus", default=str(DEFAULT_CORPUS), help="the postings corpus folder")
@@ -151,18 +204,11 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     corpus = Path(args.corpus)
     postings = load_postings(corpus)
-    skip = never_trained_on(LABELS)
-    ids = sorted(pid for pid in postings if pid not in skip and postings[pid]["title"])
+    ids = training_ids(postings)
     started = time.perf_counter()
-    heads = learned_heads(postings, ids)
-    title_words = learned_title_words(postings, ids)
-    examples: dict[str, Example] = {}
-    for pid in ids:
-        found = posting_examples(postings[pid]["text"], postings[pid]["title"], heads, title_words)
-        if found is not None:
-            examples[pid] = found
-    valid = [e for pid, e in examples.items() if int(pid[2:]) % 5 == 0]
-    fold = [e for pid, e in examples.items() if int(pid[2:]) % 5 != 0]
+    heads, title_words, examples = examples_for(postings, ids)
+    valid = [e for pid, e in examples.items() if is_validation(pid)]
+    fold = [e for pid, e in examples.items() if not is_validation(pid)]
     grid = {str(c): top1(valid, fit(fold, c)) for c in GRID_C}
     if args.tune:
         print(json.dumps({"validation_top1": grid, "postings": len(examples)}, indent=1))
@@ -170,15 +216,7 @@ def main(argv: list[str] | None = None) -> int:
     chosen = args.c if args.c is not None else float(max(grid, key=lambda c: (grid[c], -float(c))))
     weights = fit(list(examples.values()), chosen)
     seconds = time.perf_counter() - started
-    model = {
-        "_about": "Job-title candidate weights (core/jd/title_model.py); built by "
-        "tools/train_jd_titles.py, do not edit.",
-        "version": VERSION,
-        "min_score": MIN_SCORE,
-        "weights": dict(sorted(weights.items())),
-        "heads": sorted(heads),
-        "title_words": sorted(title_words),
-    }
+    model = model_file(weights, heads, title_words)
     out = Path(args.out) / MODEL_FILE
     out.write_text(json.dumps(model, indent=0) + "\n", encoding="utf-8")
     manifest = {

@@ -26,7 +26,9 @@ SEGMENT_SPLIT = re.compile(r"\s+(?:--|[—–|·•-])\s+|\s*[|·•]\s*|,\s+|:\
 GLUED_LABEL = re.compile(r"(?<=[a-z)])(?=[A-Z][a-z]+(?: [A-Za-z]+)?\s*:)")
 TITLE_LABEL = re.compile(
     r"^(?:job |position |role )?(?:title|position|role|vacancy|post|posting|opening)\s*(?::|[-–—])"
-    r"\s*(.+)$",
+    r"\s*(.+)$"
+    # a title label run into its value when the line's colon was lost ('Job TitleSite Nurse')
+    r"|^(?:job |position )title(?-i:(?<=[a-z])(?=[A-Z]))(.+)$",
     re.IGNORECASE,
 )
 BARE_LABEL = re.compile(
@@ -37,16 +39,27 @@ LEVEL_MARK = re.compile(r"^(?:[IVX]{1,4}|\S*\d\S*)$")  # 'Analyst II', 'Teacher 
 AT_COMPANY = re.compile(r"\s+(?:at|@)\s+[A-Z][\w&.' -]*$")
 FILE_SLUG = re.compile(r"^[a-z0-9]+(?:[-_][a-z0-9]+){2,}(?:\.\w{2,4})?$")
 PAREN = re.compile(r"\s*\([^)]*\)?")
-LOCATION_WORDS = re.compile(
-    r"\b(remote|hybrid|on-?site|full[- ]time|part[- ]time|contract|temporary|permanent|"
-    r"[A-Z]{2}$)",
-    re.IGNORECASE,
-)
+TERMS = r"remote|hybrid|on-?site|full[- ]time|part[- ]time|contract|temporary|permanent"
+EMPLOYMENT_TERMS = re.compile(TERMS, re.IGNORECASE)
+LOCATION_WORDS = re.compile(rf"\b({TERMS}|[A-Z]{{2}}$)", re.IGNORECASE)
 SOUGHT = re.compile(
-    r"\b(?:hiring|looking for|seeking|recruit|recruiting|join (?:us|our team) as|"
+    r"\b(?:hiring|looking for|seeking|recruit|recruiting|(?:to )?hire|appoint|are you|"
+    r"join (?:us|our (?:[\w-]+ ){0,2}team) as|(?:opportunity|opening|vacancy) (?:has arisen )?for|"
+    r"invited for|"
     r"the role of|the post of|position of)\s+(?:an?\s+|our\s+|the\s+)?((?:[\w/&+'’-]+\s+){0,5}"
     r"[\w/&+'’-]+)",
     re.IGNORECASE,
+)
+# a sentence that opens by addressing the person in the role: 'As a Generalist at …, you will'
+SOUGHT_AS = re.compile(
+    r"(?:^|[.!?]\s+)[-*•\s]*As\s+(?:an?|the|our)\s+((?:[\w/&+'’-]+\s+){0,5}[\w/&+'’-]+)",
+    re.MULTILINE,
+)
+# the capitalised run a hiring phrase names, lower-case adjectives before it skipped ('seeking a
+# skilled Watchmaker to …', 'an experienced Chief Executive Officer or …'), its inner 'of' kept
+CAPITALISED_RUN = re.compile(
+    r"^(?:[a-z][\w'’-]*,?\s+){0,3}"
+    r"([A-Z][\w/&+'’-]*(?:\s+(?:(?:of|and|&)\s+)?[A-Z][\w/&+'’-]*){0,5})"
 )
 # one space between the words: a wider gap separates fields ('Social Worker  Children in Care')
 CAPITALISED = re.compile(
@@ -103,7 +116,7 @@ def head_word(words: list[str], heads: frozenset[str]) -> str:
 
 def role_head(word: str, heads: frozenset[str]) -> str:
     """'role' when a role noun, 'learned' when a title's head word in the training postings."""
-    low = word.lower().strip(".,;:")
+    low = word.lower().strip(".,;:").rsplit("/", 1)[-1]  # 'Nurse/Therapist': its last part
     if ROLE_NOUN.fullmatch(low) or low == "head of":
         return "role"
     return "learned" if low.removesuffix("s") in heads or low in heads else "none"
@@ -128,7 +141,8 @@ def _line_candidates(line: str, number: int, kind: str, labelled: bool) -> list[
     line = GLUED_LABEL.split(line)[0].strip()
     found = TITLE_LABEL.match(line)
     if found:
-        line, labelled = GLUED_LABEL.split(found.group(1))[0].strip(), True
+        value = found.group(1) or found.group(2)
+        line, labelled = GLUED_LABEL.split(value)[0].strip(), True
     elif META_LABELS.match(line):
         return []
     if ROLE_NOUN.search(AT_COMPANY.split(line)[0]):
@@ -150,8 +164,12 @@ def _line_candidates(line: str, number: int, kind: str, labelled: bool) -> list[
 
 def _sought(text: str, heads: frozenset[str]) -> list[Candidate]:
     out = []
-    for match in SOUGHT.finditer(text):
-        words = match.group(1).split()
+    for match in [*SOUGHT.finditer(text), *SOUGHT_AS.finditer(text)]:
+        phrase = match.group(1)
+        run = CAPITALISED_RUN.match(phrase)
+        if run and _ends_phrase(phrase[run.end() :]):  # a capitalised title, any head
+            out.append(Candidate(_without_terms(run.group(1)).strip(".,;:"), "sought"))
+        words = phrase.split()
         ends = [k for k, w in enumerate(words) if role_head(w, heads) != "none"]
         if not ends:
             continue
@@ -162,6 +180,23 @@ def _sought(text: str, heads: frozenset[str]) -> list[Candidate]:
             if words[j].lower() not in CONNECTORS:
                 out.append(Candidate(" ".join(words[j : k + 1]).strip(".,;:"), "sought"))
     return out
+
+
+def _ends_phrase(rest: str) -> bool:
+    """Whether what follows a capitalised run ends its noun phrase: nothing, punctuation, or a
+    very frequent word ('to', 'who', 'or'), not a lower-case noun ('IT administrator')."""
+    word = rest.split()[0] if rest.split() else ""
+    return not word or not word[:1].isalpha() or zipf(word.strip(".,;:!?")) >= CONTEXT_ZIPF
+
+
+def _without_terms(phrase: str) -> str:
+    """A phrase without the terms of employment it opens with ('Part Time Attending Physician')."""
+    words = phrase.split()
+    while len(words) > 2 and EMPLOYMENT_TERMS.fullmatch(" ".join(words[:2])):
+        words = words[2:]
+    while len(words) > 1 and EMPLOYMENT_TERMS.fullmatch(words[0]):
+        words = words[1:]
+    return " ".join(words)
 
 
 def _named(text: str, heads: frozenset[str]) -> list[Candidate]:

@@ -53,9 +53,12 @@ def candidate_score(features: list[str], weights: dict[str, float]) -> float:
     return 1.0 / (1.0 + math.exp(-max(min(z, 30.0), -30.0)))
 
 
-def ranked_candidates(sections: list[Section]) -> list[tuple[float, Candidate]]:
-    """The ad's title candidates, best first, each with its score."""
-    model = _model()
+def ranked_candidates(
+    sections: list[Section], model: dict[str, Any] | None = None
+) -> list[tuple[float, Candidate]]:
+    """The ad's title candidates, best first, each with its score (`model`: one in place of the
+    shipped one, with its heads and title words as frozensets)."""
+    model = model or _model()
     heads = model["heads"]
     text = "\n".join(line for line, _ in ad_lines(sections))
     scored = [
@@ -75,17 +78,20 @@ def stated_title(candidates: list[Candidate]) -> Candidate | None:
     return labelled[0] if labelled else None
 
 
-def best_title(sections: list[Section]) -> tuple[str, str]:
+def best_title(sections: list[Section], model: dict[str, Any] | None = None) -> tuple[str, str]:
     """(title, specialty): the title the ad states, else the candidate the model scores best;
-    ('', '') when the ad offers none."""
-    best = stated_title(title_candidates(sections, title_heads()))
+    ('', '') when the ad offers none. `model`: one in place of the shipped one (measuring a
+    model trained without some postings, `tools.title_accuracy`)."""
+    model = model or _model()
+    heads = model["heads"]
+    best = stated_title(title_candidates(sections, heads))
     if best is None:
-        ranked = ranked_candidates(sections)
-        if not ranked or ranked[0][0] < _model()["min_score"]:
+        ranked = ranked_candidates(sections, model)
+        if not ranked or ranked[0][0] < model["min_score"]:
             return "", ""
         best = ranked[0][1]
     specialty = best.note
     after = best.after
     if not specialty and after and len(after.split()) <= 5 and not LOCATION_WORDS.search(after):
         specialty = after if after[:1].isupper() else ""
-    return singular(best.phrase, title_heads()), specialty
+    return singular(best.phrase, heads), specialty
