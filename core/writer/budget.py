@@ -1,7 +1,10 @@
 """Page budget: estimate rendered lines and drop the least relevant lines until the draft fits.
 
 The estimate is deliberately simple (characters per line, fixed costs for headings) and
-conservative; `max_pages` is a hard rule, so the draft errs on the short side.
+conservative; `max_pages` is a hard rule, so the draft errs on the short side. The education
+entries are never taken here: a degree is what a recruiter and an ATS look for whatever the job
+asks, and a line this estimate drops never reaches the draft the user reviews. The measured page
+fit at export (core/render/page_fit.py) may still take one, last, and lists it.
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ CHARS_PER_LINE = 95
 HEADER_LINES = 4  # name, contact line, target title, spacing
 SECTION_LINES = 2
 ROLE_HEADER_LINES = 2
+EDUCATION = "Education"  # the draft section of education entries (core.writer.extractive)
 
 
 def bullet_lines(text: str) -> int:
@@ -69,7 +73,8 @@ def _least_relevant(draft: ResumeDraft, score: dict[str, float]) -> DraftBullet 
         if len(role.bullets) > 1:  # every role keeps at least one line
             candidates.extend(role.bullets)
     for section in draft.sections:
-        candidates.extend(section.bullets)
+        if section.name != EDUCATION:
+            candidates.extend(section.bullets)
     if len(draft.summary) > 1:
         candidates.extend(draft.summary[1:])
     if not candidates:

@@ -23,7 +23,7 @@ from core.contracts import (
     ResumeDraft,
     RoleEntry,
 )
-from core.writer.budget import fit_to_pages
+from core.writer.budget import EDUCATION, fit_to_pages
 from core.writer.lines import resume_line
 from core.writer.relevance import relevance_scores
 from core.writer.sections import fits_section
@@ -33,7 +33,7 @@ from core.writer.summary import write_summary
 ROLE_BULLET_CAPS = (7, 5, 4, 3, 3, 2)
 ROLE_KINDS = (CardKind.EXPERIENCE_BULLET, CardKind.ROLE_SENTENCE, CardKind.USER_ANSWER)
 EXTRA_SECTIONS = (
-    (CardKind.EDUCATION, "Education", 6, False),
+    (CardKind.EDUCATION, EDUCATION, 6, False),
     (CardKind.CERTIFICATION, "Certifications", 5, False),
     (CardKind.PROJECT, "Projects", 3, True),
     (CardKind.PUBLICATION, "Publications", 3, True),

@@ -146,6 +146,39 @@ def test_page_budget_is_enforced():
     assert estimate_lines(draft) <= LINES_PER_PAGE
 
 
+def test_the_page_budget_never_takes_the_education_entries():
+    """Roles, projects and publications full of lines that match the job, and a degree that
+    matches none: the degree stays, job-matching lines are cut to fit one page."""
+    said = '"Kubernetes upgrades for {} Go services without downtime", a talk given in 2022. '
+    lines = [
+        card(f"{kind.value}{n}", (said.format(n + 3) * 4).strip(), kind=kind, role_id=role)
+        for kind, role, count in [
+            (CardKind.EXPERIENCE_BULLET, "r1", 8),
+            (CardKind.EXPERIENCE_BULLET, "r2", 8),
+            (CardKind.PROJECT, None, 4),
+            (CardKind.PUBLICATION, None, 4),
+        ]
+        for n in range(count)
+    ]
+    degree = card(
+        "e1", "BSc Computer Science, State University, 2014", kind=CardKind.EDUCATION, role_id=None
+    )
+    requirements, mapping = job()
+    draft = write_draft(
+        cards=[*lines, degree],
+        roles=roles(),
+        requirements=requirements,
+        evidence_map=mapping,
+        gaps=[],
+        keywords=["Kubernetes", "Go"],
+        target_title="",
+        max_pages=1,
+    ).draft
+    assert estimate_lines(draft) <= LINES_PER_PAGE
+    education = [s for s in draft.sections if s.name == "Education"]
+    assert education and education[0].bullets[0].evidence_card_ids == ["e1"], draft.sections
+
+
 # --- resume-style lines, sections and skills ---------------------------------------------------
 
 from core.writer.lines import resume_line, strip_markdown  # noqa: E402
