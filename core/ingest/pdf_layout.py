@@ -307,7 +307,7 @@ def _columns(rows: list[list[Word]], at: Gutter) -> tuple[list[list[Word]], ...]
     right: list[list[Word]] = []
     started = False
     x = at.x
-    edges = _right_starts(rows, x)
+    edges = _right_starts(rows, x) if at.sidebar else []
     for row in rows:
         if _crosses(row, x):
             cut = _overflow_cut(row, x, edges) if started and at.sidebar else None
@@ -330,16 +330,12 @@ def _columns(rows: list[list[Word]], at: Gutter) -> tuple[list[list[Word]], ...]
 
 
 def _right_starts(rows: list[list[Word]], x: float) -> list[float]:
-    """Where the right column's lines start (a list marker counts), at least a seventh of them
-    within _ALIGNED points: its left edge, and its list markers' edge."""
-    starts = sorted(
-        r[i].x0
-        for r in rows
-        if not _crosses(r, x)
-        for i in [next((k for k, w in enumerate(r) if w.x0 >= x), None)]
-        if i is not None
+    """Where the right column's lines start, a list marker counted (its left edge, and its list
+    markers' edge): `_shared_starts` of the first word right of `x` on each row that does not
+    cross."""
+    return _shared_starts(
+        [part[0].x0 for r in rows if not _crosses(r, x) if (part := [w for w in r if w.x0 >= x])]
     )
-    return [s for s in starts if sum(abs(s - t) <= _ALIGNED for t in starts) * 7 >= len(starts)]
 
 
 def _overflow_cut(row: list[Word], x: float, edges: list[float]) -> int | None:
@@ -351,7 +347,7 @@ def _overflow_cut(row: list[Word], x: float, edges: list[float]) -> int | None:
         if word.x0 < x or not before.x0 < x < before.x1 or before.x1 > word.x0 + 0.5:
             continue
         if any(abs(word.x0 - edge) <= _ALIGNED for edge in edges):
-            return i if row[0].x0 < x else None
+            return i  # `before` starts left of the gutter, so the row does too
     return None
 
 
@@ -362,8 +358,14 @@ def _start(row: list[Word]) -> float:
 def _common_starts(rows: list[list[Word]]) -> list[float]:
     """The x positions where at least a seventh of the rows start (their first word that is not
     a list marker), within _ALIGNED points."""
-    starts = sorted(_start(row) for row in rows)
-    return [x for x in starts if sum(abs(x - y) <= _ALIGNED for y in starts) * 7 >= len(rows)]
+    return _shared_starts([_start(row) for row in rows])
+
+
+def _shared_starts(starts: list[float]) -> list[float]:
+    """Of these start positions, in order, those that at least a seventh of them share within
+    _ALIGNED points."""
+    starts = sorted(starts)
+    return [x for x in starts if sum(abs(x - y) <= _ALIGNED for y in starts) * 7 >= len(starts)]
 
 
 def _side_label(row: list[Word], starts: list[float]) -> int | None:

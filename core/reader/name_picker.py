@@ -152,9 +152,10 @@ def wrapped_rest(lines: Sequence[Line], index: int, name: str) -> str:
             break
         text = after.text.strip()
         broken = text[-1] in "-‐"  # a double name broken at its hyphen: it goes on below
-        part = name_part(text[:-1] if broken else text)
+        body = text[:-1] if broken else text
+        part = name_part(body)
         words = part.split()
-        if part != (text[:-1] if broken else text) or not 1 <= len(words) <= 2:
+        if part != body or not 1 <= len(words) <= 2:
             break
         if any(map(title_score, words)):
             break
