@@ -447,8 +447,8 @@ def _page_lines(page: dict[str, object], number: int) -> list[PageLine]:
     rows = rows_of(page_words(page))
     if not rows:
         return []
-    x = gutter(rows, width)
-    band = side_by_side(rows, width) if x is None else None
+    split = gutter(rows, width)
+    band = side_by_side(rows, width) if split is None else None
     if band is not None:
         start, end, at = band
         part = rows[start:end]
@@ -460,16 +460,16 @@ def _page_lines(page: dict[str, object], number: int) -> list[PageLine]:
             [r for r in right if r],
             split_side_labels(rows[end:]),
         ]
-    elif x is None:
+    elif split is None:
         blocks = [split_side_labels(rows)]
     else:
-        above, left, right = _columns(rows, x)
-        wide_left = x.x - min(w.x0 for r in left for w in r) if left else 0.0
-        wide_right = max(w.x1 for r in right for w in r) - x.x if right else 0.0
+        above, left, right = _columns(rows, split)
+        wide_left = split.x - min(w.x0 for r in left for w in r) if left else 0.0
+        wide_right = max(w.x1 for r in right for w in r) - split.x if right else 0.0
         # the narrower column first (a sidebar: name, contact; a role's details beside it); but
         # on a later page, beside a sidebar (rows seldom level: no details of the body's
         # entries), the body, which goes on with the section the page before ended in
-        body_first = x.sidebar and number > 1
+        body_first = split.sidebar and number > 1
         right_first = wide_right > wide_left if body_first else wide_right < wide_left
         blocks = [above, right, left] if right_first else [above, left, right]
     lines: list[PageLine] = []
