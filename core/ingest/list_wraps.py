@@ -1,14 +1,15 @@
 """Which lines of a list run on to the next: an item the layout wrapped, not one item per line.
 
 A PDF's narrow column (a sidebar's TOOLS, a licences list) wraps an item over several lines:
-'Fluke meters, conduit' / 'benders, Milwaukee'. A line was wrapped when the next line's first
-word would not have fitted on it: the line's right end, a space and that word (its width from the
-line's own letters per unit of width) pass its column's right edge (the lines that start where it
-starts, on its page: the furthest right end of them, the narrowest width the column can have; a
-lower quantile joined entries whose next word would have fitted). A line that ends on a year
-ends its entry ('…License, 2016' / 'Medical Gas …'): dated entries end on their date. A line
-with a parenthesis it does not close runs on, whatever the format. Lines whose layout is unknown
-(DOCX, text) are joined only by the parenthesis.
+'Ridgid pipe threaders, press' / 'fitting tools, …'. A line was wrapped when the next line's
+first word would not have fitted on it: the line's right end, a space and that word (its width
+from the line's own letters per unit of width) pass its column's right edge. The edge is the
+furthest right end of the lines that start where it starts, on its page, of two words or more:
+the narrowest width the column can have (one word, an e-mail address, may run past it; a lower
+quantile joined entries whose next word would have fitted). A line that ends on a year ends its
+entry ('…License, 2016' / 'Medical Gas …'): dated entries end on their date. A line with a
+parenthesis it does not close runs on, whatever the format. Lines whose layout is unknown (DOCX,
+text) are joined only by the parenthesis.
 
 The readers use these where they build lists (skills, certifications): the lines stay as
 extracted, so the line data and the line models do not change.
@@ -28,7 +29,9 @@ _COLUMN_LINES = 4  # fewer lines starting there: no edge to measure against
 
 
 def _edge(line: Line, lines: Sequence[Line]) -> float | None:
-    """The right edge of `line`'s column: where its lines (same page, same start) end."""
+    """The right edge of `line`'s column: the furthest right end of the lines that start where
+    it starts, on its page, of two words or more (one word, an e-mail address, may run past the
+    edge: nothing can break it)."""
     ends = [
         other.x1
         for other in lines
@@ -37,7 +40,7 @@ def _edge(line: Line, lines: Sequence[Line]) -> float | None:
         and other.x1 is not None
         and line.x0 is not None
         and abs(other.x0 - line.x0) <= _SAME_START
-        and other.text.strip()
+        and len(other.text.split()) >= 2
     ]
     return max(ends) if len(ends) >= _COLUMN_LINES else None
 

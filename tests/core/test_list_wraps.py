@@ -27,6 +27,7 @@ LICENCES = [
     "Washington Journeyman Plumber License, 2016",
     "Medical Gas Installer Certification (ASSE 6010), 2019",
 ]
+EMAIL = "marta.okafor.plumbing@example.org"
 BODY = [
     "WORK HISTORY",
     "Lead Plumber  2018 - 2024",
@@ -57,7 +58,8 @@ def wrap(text: str, width: float) -> list[str]:
 
 
 def _sidebar(width: float) -> list[str]:
-    side = ["Marta Okafor", "marta.okafor@example.org", "(253) 555-0147", "Tacoma, Washington"]
+    # the e-mail address, one word, runs past the sidebar's width (nothing can break it)
+    side = ["Marta Okafor", EMAIL, "(253) 555-0147", "Tacoma, Washington"]
     side += ["SKILLS", *wrap(TOOLS, width), "LICENSES"]
     return side + [line for licence in LICENCES for line in wrap(licence, width)]
 
@@ -105,6 +107,7 @@ def _certificates(parsed: ParsedResume) -> list[str]:
 def test_the_sidebar_really_wraps_its_lists() -> None:
     side = _sidebar(130)
     assert "Bluebeam Revu," not in side  # the item is cut between two lines
+    assert stringWidth(EMAIL, FONT, SIZE) > 130
     assert not any("Washington Journeyman Plumber License, 2016" in line for line in side)
 
 
@@ -138,7 +141,7 @@ def _line(text: str, x0: float, top: float, letters: float = 0.008) -> Line:
 
 
 def test_runs_on_needs_the_next_word_to_pass_the_columns_edge() -> None:
-    body = [_line("x" * 80, 0.1, 0.1 + 0.02 * i) for i in range(5)]  # the column ends at 0.74
+    body = [_line(" ".join(["pipe"] * 16), 0.1, 0.1 + 0.02 * i) for i in range(5)]  # to 0.732
     near_edge = _line("x" * 78, 0.1, 0.3)  # ends at 0.724: 'Pipefitting' cannot fit
     short = _line("Pipe threading", 0.1, 0.32)  # ends far before the edge
     after = [_line("Pipefitting", 0.1, 0.34), _line("Backflow", 0.1, 0.36)]
