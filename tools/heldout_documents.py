@@ -14,6 +14,11 @@ shows: a role's title, employer and dates as printed, an education entry's degre
 Physics') and school. The renderings are synthetic (the generator's layouts, which the line
 reader is trained on), so these figures check the chooser away from the tuning documents; they
 do not stand in for real documents'.
+
+Beside the `eval resumes` figures, two of lists (their own columns, `skills_recall` and
+`certificate_recall`): each skill the rendering prints (a keyword, or a group's name where it has
+none) found among the reading's skills, and each certificate's name found inside one
+certification card (a list split at its wraps breaks both).
 """
 
 from __future__ import annotations
@@ -25,8 +30,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from core.contracts import CardKind, ParsedResume
 from core.evaluation.resume_eval import format_resume_table, labelled_report, score_real_resume
-from core.evaluation.resume_match import label_hash
+from core.evaluation.resume_match import compact, label_hash
 from core.ingest import parse_extracted, read_path
 from core.settings import IngestSettings
 from tools.line_data.build import held_out, write_rendering
@@ -79,13 +85,67 @@ def education_labels(resume: dict[str, Any]) -> list[dict[str, Any]]:
     return labels
 
 
+def skill_labels(resume: dict[str, Any], style: Style) -> list[str]:
+    """The skills the rendering prints, one per listed item (as `compose.skills_blocks` draws
+    them): the keywords, or a group's name where the group lists none."""
+    groups = [s for s in resume.get("skills") or [] if isinstance(s, dict)]
+    groups = [s for s in groups if s.get("name") or s.get("keywords")]
+    words = [clean(k) for s in groups for k in (s.get("keywords") or []) if clean(k)]
+    if style.skills_style == "comma":
+        return words[:30]
+    if style.skills_style == "list":
+        return (words or [clean(s.get("name")) for s in groups])[:14]
+    named = [clean(k) for s in groups for k in (s.get("keywords") or [clean(s.get("name"))])]
+    return [n for n in named if n]
+
+
+def certificate_labels(resume: dict[str, Any]) -> list[str]:
+    """Each certificate's name, as the rendering prints it."""
+    entries = [e for e in resume.get("certificates") or [] if isinstance(e, dict)]
+    return [clean(e.get("name")) for e in entries if clean(e.get("name"))]
+
+
+def list_scores(parsed: ParsedResume, label: dict[str, Any]) -> dict[str, int]:
+    """How many of the printed skills are among the reading's skills (equal when compacted),
+    and how many certificate names stand inside one certification card."""
+    read = {compact(skill) for skill in parsed.skills}
+    cards = [compact(c.raw_text) for c in parsed.cards if c.kind is CardKind.CERTIFICATION]
+    skills, certificates = label.get("skills", []), label.get("certificates", [])
+    return {
+        "skills": len(skills),
+        "skills_found": sum(compact(s) in read for s in skills),
+        "certificates": len(certificates),
+        "certificates_found": sum(any(compact(c) in card for card in cards) for c in certificates),
+    }
+
+
+def with_list_recall(report: dict[str, Any]) -> dict[str, Any]:
+    """`report` with the skills and certificate recall added to each total (new columns)."""
+
+    def add(totals: dict[str, Any], rows: list[dict[str, Any]]) -> None:
+        for key, found in (("skills", "skills_recall"), ("certificates", "certificate_recall")):
+            total = sum(r.get(key, 0) for r in rows)
+            hits = sum(r.get(f"{key}_found", 0) for r in rows)
+            totals[found] = round(hits / total, 3) if total else None
+
+    files = report["files"]
+    for split, totals in report["totals"].items():
+        add(totals, [f for f in files if split in ("all", f["split"])])
+    for fmt, totals in report.get("by_format", {}).items():
+        add(totals, [f for f in files if f["format"] == fmt])
+    return report
+
+
 def label_of(resume: dict[str, Any], style: Style) -> dict[str, Any]:
-    """A label in `eval resumes`' schema for one rendering of `resume`."""
+    """A label in `eval resumes`' schema for one rendering of `resume`, with the skills and
+    certificates it prints."""
     basics = resume.get("basics") or {}
     name, email = clean(basics.get("name")), clean(basics.get("email"))
     return {
         "roles": role_labels(resume, style),
         "education": education_labels(resume),
+        "skills": skill_labels(resume, style),
+        "certificates": certificate_labels(resume),
         "name_present": bool(name),
         "name_sha256": label_hash(name) if name else None,
         "email_present": bool(email),
@@ -117,7 +177,7 @@ def score_heldout(corpus: Path, readers: list[str]) -> dict[str, dict[str, Any]]
                 continue
             score_file(rows, path, label_of(resume, style), f"{file.stem}:{fmt}", fmt)
             path.unlink(missing_ok=True)
-    return {reader: labelled_report(found) for reader, found in rows.items()}
+    return {reader: with_list_recall(labelled_report(found)) for reader, found in rows.items()}
 
 
 def score_file(
@@ -128,7 +188,7 @@ def score_file(
         settings = IngestSettings(reader=reader)
         parsed = parse_extracted(read_path(path, settings=settings), settings=settings)
         row = {"file": name, "split": "tuning", "format": fmt}
-        found.append({**row, **score_real_resume(parsed, label)})
+        found.append({**row, **score_real_resume(parsed, label), **list_scores(parsed, label)})
 
 
 def run(

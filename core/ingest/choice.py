@@ -21,6 +21,7 @@ from core.errors import EvidenceParsingError
 from core.ingest.degrees import DEGREE
 from core.ingest.files import ExtractedText
 from core.ingest.line_left_out import person_email, with_line_left_out
+from core.ingest.list_wraps import wrapped_rows
 from core.ingest.resume_text import parse_resume_text
 from core.ingest.roles import is_org, title_score
 from core.settings import IngestSettings
@@ -243,6 +244,7 @@ def read_text(
     )
 
     picked = layout_name(extracted)  # one reading of the name, whichever reader wins
+    wraps = wrapped_rows(extracted)  # the lists' lines the layout wrapped, for both readers
 
     def personal(learned: ParsedResume) -> ParsedResume:  # the picked name, the person's e-mail
         learned = named(learned, picked)
@@ -262,6 +264,7 @@ def read_text(
             embedder=embedder,
             meanings=heading_meanings(text, labels),
             headers=header_lines(text, labels),
+            wraps=wraps,
         )
         rules.contact.name = rules.contact.name or named_line(text, labels)
         return named(rules, picked)
@@ -269,7 +272,7 @@ def read_text(
     if settings.reader == "rules":
         rules = by_rules()
         with contextlib.suppress(EvidenceParsingError):
-            labelled, left_out = read_labelled(text, labels, source_name=name)
+            labelled, left_out = read_labelled(text, labels, source_name=name, wraps=wraps)
             if any(role.title and not role.company for role in rules.roles):
                 fill_employers(rules, labelled)
             return rules, with_line_left_out(rules, text, left_out, extracted.link_targets)
@@ -277,10 +280,10 @@ def read_text(
     try:
         rules = by_rules()
     except EvidenceParsingError:
-        learned, left_out = read_labelled(text, labels, source_name=name)
+        learned, left_out = read_labelled(text, labels, source_name=name, wraps=wraps)
         return personal(learned), left_out
     try:
-        learned, left_out = read_labelled(text, labels, source_name=name)
+        learned, left_out = read_labelled(text, labels, source_name=name, wraps=wraps)
     except EvidenceParsingError:
         return rules, []
     learned = personal(learned)

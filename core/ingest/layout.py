@@ -218,17 +218,32 @@ def split_dated_lines(item: Item) -> list[Item]:
 _RUNS_ON = re.compile(r"(?:[&,;:/(–—-]|\b(?:and|or|of|the|for|in|to|with|a|an))\s*$", re.I)
 
 
-def split_listed_lines(item: Item) -> list[Item]:
+def wrap_groups(item: Item, wraps: frozenset[int]) -> list[Item]:
+    """A paragraph of a list, one item per entry: a line the layout wrapped onto (its number in
+    `wraps`, from `core.ingest.list_wraps`) goes with the line above, every other line is an
+    entry of its own. A bullet stays whole."""
+    if item.kind == "bullet":
+        return [item]
+    groups: list[list[SourceLine]] = [[item.lines[0]]]
+    for line in item.lines[1:]:
+        if line.no in wraps:
+            groups[-1].append(line)
+        else:
+            groups.append([line])
+    return [Item("para", lines) for lines in groups]
+
+
+def split_listed_lines(item: Item, wraps: frozenset[int] = frozenset()) -> list[Item]:
     """A paragraph of a credentials or memberships section written one entry per line,
     without bullets ('Engineer Intern (EI), NC Board …, 2019' / 'OSHA 10-Hour Construction
-    Safety, 2020'): one item per entry. A line that ends on a joiner, or a next line that
-    starts in lower case, is the same entry wrapped."""
+    Safety, 2020'): one item per entry. A line that ends on a joiner, a next line that
+    starts in lower case, or one the layout wrapped onto (`wraps`) is the same entry wrapped."""
     if item.kind != "para" or len(item.lines) < 2:
         return [item]
     groups: list[list[SourceLine]] = [[item.lines[0]]]
     for line in item.lines[1:]:
         above = groups[-1][-1].content
-        if _RUNS_ON.search(above) or line.content[:1].islower():
+        if _RUNS_ON.search(above) or line.content[:1].islower() or line.no in wraps:
             groups[-1].append(line)
         else:
             groups.append([line])

@@ -67,6 +67,7 @@ from core.ingest.learned_relabel import (
     titles_under_headers,
     wrapped_date_ends,
 )
+from core.ingest.list_wraps import wrapped_rows
 from core.ingest.never_evidence import shown
 from core.ingest.resume_text import ResumeBuilder, _skills_terms, _stops_bullet
 from core.ingest.roles import HeaderParts, strip_markup
@@ -282,23 +283,16 @@ def text_labels(text: str, extracted: ExtractedText) -> list[LineLabel | None]:
     for a blank line): the shipped model reads the extractor's lines as it was trained
     (`core.reader.read.extracted_lines`) and each label is carried to its line of the text."""
     from core.reader.model import label_lines
-    from core.reader.read import extracted_lines
+    from core.reader.read import extracted_lines, shown_rows
 
     lines = extracted_lines(extracted)
     labels = label_lines(lines)
     raw = text.split("\n")
-    original = extracted.text.split("\n")
-    # the extractor's lines and its text hold the same non-blank lines in the same order
-    said = [
-        label
-        for line, label in zip(lines, labels, strict=True)
-        if line.text.strip() and not line.at_page_edge  # running heads and feet left the text
-    ]
-    written = [i for i, line in enumerate(original) if line.strip()]
-    if len(said) == len(written) and len(original) == len(raw):
+    rows = shown_rows(lines, extracted.text)
+    if rows is not None and len(extracted.text.split("\n")) == len(raw):
         per_line: list[LineLabel | None] = [None] * len(raw)
-        for i, label in zip(written, said, strict=True):
-            per_line[i] = label if raw[i].strip() else None
+        for i, row in rows.items():
+            per_line[row] = labels[i] if raw[row].strip() else None
         return per_line
     # not the same lines: read the text's own lines
     source = lines[0].source if lines else "text"
@@ -359,14 +353,20 @@ def read_learned(
     text: str, extracted: ExtractedText, *, source_name: str
 ) -> tuple[ParsedResume, list[LeftOut]]:
     """The learned reader: every line labelled by the model (`text_labels`), then assembled."""
-    return read_labelled(text, text_labels(text, extracted), source_name=source_name)
+    labels = text_labels(text, extracted)
+    return read_labelled(text, labels, source_name=source_name, wraps=wrapped_rows(extracted))
 
 
 def read_labelled(
-    text: str, labels: Sequence[LineLabel | None], *, source_name: str
+    text: str,
+    labels: Sequence[LineLabel | None],
+    *,
+    source_name: str,
+    wraps: frozenset[int] = frozenset(),
 ) -> tuple[ParsedResume, list[LeftOut]]:
     """Resume text and one label per line (None for blank lines) → ParsedResume, and the lines
-    left out as other people's details or furniture."""
+    left out as other people's details or furniture; `wraps`: numbers of the lines the layout
+    wrapped onto the line above (`core.ingest.list_wraps`), joined in lists."""
     lines = split_lines(text)
     if len(labels) != len(lines):
         raise ValueError(f"{len(labels)} labels for {len(lines)} lines")
@@ -391,8 +391,8 @@ def read_labelled(
         Section(p.name, p.kind, p.line, build_items([ln for ln, _ in p.rows], 2, _stops_bullet))
         for p in parts
     ]
-    terms = _skills_terms(sections)
-    builder = LabelledResume(text, source_name, terms)
+    terms = _skills_terms(sections, wraps)
+    builder = LabelledResume(text, source_name, terms, wraps=wraps)
     for part, section in zip(parts, sections, strict=True):
         if part.kind in ROLE_KINDS:
             builder.roles_from(part, section)

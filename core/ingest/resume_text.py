@@ -24,6 +24,7 @@ from core.ingest.layout import (
     split_lines,
     split_listed_lines,
     split_sections,
+    wrap_groups,
 )
 from core.ingest.role_groups import (
     dated_later,
@@ -87,11 +88,17 @@ def _display_name(name: str, text: str) -> str:
 
 class ResumeBuilder:
     def __init__(
-        self, text: str, source: str, terms: list[str], headers: frozenset[str] = frozenset()
+        self,
+        text: str,
+        source: str,
+        terms: list[str],
+        headers: frozenset[str] = frozenset(),
+        wraps: frozenset[int] = frozenset(),
     ) -> None:
         self.text = text
         self.lines = text.splitlines()
         self.headers = headers  # role header lines by the line reader (list items among them)
+        self.wraps = wraps  # numbers of the lines the layout wrapped onto (`list_wraps`)
         self.factory = CardFactory(source, terms)
         self.roles: list[RoleEntry] = []
         self.education: list[RoleEntry] = []
@@ -419,8 +426,7 @@ class ResumeBuilder:
 
     def skills_section(self, section: Section) -> None:
         for item in section.items:
-            pieces = [item] if item.kind == "bullet" else [Item("para", [ln]) for ln in item.lines]
-            for piece in pieces:
+            for piece in wrap_groups(item, self.wraps):
                 number = self.factory.next_number("skl")
                 self.factory.whole(
                     f"skl-{number:02d}", CardKind.SKILL, section.name, piece, Context()
@@ -432,7 +438,7 @@ class ResumeBuilder:
         heading, entry = "", None  # entry: the dated entry heading the bullets below are under
         items = [part for item in section.items for part in split_dated_lines(item)]
         if kind in _LISTED_KINDS:  # one credential or membership per line
-            items = [part for item in items for part in split_listed_lines(item)]
+            items = [part for item in items for part in split_listed_lines(item, self.wraps)]
         for item in items if kind != CardKind.SUMMARY else section.items:
             if item.kind == "subheading":
                 heading, entry = item.text.lstrip("#").strip(), None
@@ -449,16 +455,14 @@ class ResumeBuilder:
                 self.factory.sentences(f"{prefix}-{number:02d}", kind, section.name, item, ctx)
 
 
-def _skills_terms(sections: list[Section]) -> list[str]:
+def _skills_terms(sections: list[Section], wraps: frozenset[int] = frozenset()) -> list[str]:
+    """The skills sections' terms, each entry's (a bullet, or a line with the lines the layout
+    wrapped onto it: `wraps`) read by `skill_terms`."""
     terms: list[str] = []
     for section in sections:
         if section.kind != CardKind.SKILL:
             continue
-        lines = [
-            line
-            for item in section.items
-            for line in ([item.text] if item.kind == "bullet" else [x.content for x in item.lines])
-        ]
+        lines = [entry.text for item in section.items for entry in wrap_groups(item, wraps)]
         terms.extend(_unwrapped(skill_terms(line) for line in lines))
     return list(dict.fromkeys(terms))
 
@@ -489,12 +493,14 @@ def parse_resume_text(
     embedder: Any = None,
     meanings: dict[str, CardKind] | None = None,
     headers: frozenset[str] = frozenset(),
+    wraps: frozenset[int] = frozenset(),
 ) -> ParsedResume:
     """Parse resume text into contact details, roles, education and evidence cards. With an
     embedder, headings the synonym table does not know are also read by meaning; `meanings`
     (heading words → kind, from the line reader) reads the ones it still does not know;
     `headers` (lines the line reader calls role headers, list markers cut) makes a list item
-    with a role's dates a role header."""
+    with a role's dates a role header; `wraps` (numbers of lines the layout wrapped onto the
+    line above, `core.ingest.list_wraps`) joins a list's wrapped entries."""
     if fmt == "json":
         from core.ingest.jsonresume import parse_json_resume
 
@@ -512,8 +518,8 @@ def parse_resume_text(
     if not any(section.name for section in sections):
         for section in sections:
             section.kind = CardKind.EXPERIENCE_BULLET  # no headings at all: read it as work history
-    terms = _skills_terms(sections)
-    builder = ResumeBuilder(text, source_name, terms, headers)
+    terms = _skills_terms(sections, wraps)
+    builder = ResumeBuilder(text, source_name, terms, headers, wraps)
     for section in sections:  # roles first, so projects and awards can name their employer
         if section.kind in _ROLE_SECTIONS:
             builder.experience(section)

@@ -8,6 +8,7 @@ differently from how it was trained.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, cast
 
 from core.reader.lines import Line, LineSource
@@ -30,3 +31,14 @@ def extracted_lines(extracted: Any) -> list[Line]:
         return list(cast(list[Line], layout))
     source = _SOURCE.get(str(extracted.fmt), "text")
     return [Line(text=text, source=source) for text in str(extracted.text).splitlines()]
+
+
+def shown_rows(lines: Sequence[Line], text: str) -> dict[int, int] | None:
+    """Index of each of `lines` the text shows → index of its line in `text`: the extractor's
+    non-blank lines off the page edge are the text's non-blank lines, in order (running heads
+    and feet left the text); None where their counts differ."""
+    shown = [i for i, line in enumerate(lines) if line.text.strip() and not line.at_page_edge]
+    written = [i for i, row in enumerate(text.split("\n")) if row.strip()]
+    if len(shown) != len(written):
+        return None
+    return dict(zip(shown, written, strict=True))

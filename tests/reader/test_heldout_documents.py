@@ -58,3 +58,27 @@ def test_a_rendered_resume_is_read_and_scored(tmp_path):
     totals = report["totals"]["all"]
     assert totals["files"] == 2
     assert totals["role_title_year"] >= 0.5, report["files"]
+
+
+def test_the_skills_and_certificates_printed_are_the_labels_of_their_recall():
+    resume = json.loads((PEOPLE / "p01-registered-nurse.json").read_text(encoding="utf-8"))
+    style = draw_style(random.Random(1), "text")
+    keywords = resume["skills"][0]["keywords"]
+    for skills_style in ("comma", "list", "named", "named_list"):
+        style.skills_style = skills_style
+        assert label_of(resume, style)["skills"] == keywords  # the keywords, not the group name
+    assert label_of(resume, style)["certificates"] == ["BLS and ACLS", "Registered Nurse licence"]
+
+
+def test_skills_and_certificate_recall_are_columns_of_their_own(tmp_path):
+    folder = tmp_path / "jsonresume"
+    folder.mkdir()
+    resume = (PEOPLE / "p01-registered-nurse.json").read_text(encoding="utf-8")
+    (folder / _held_out_name()).write_text(resume, encoding="utf-8")
+    report = score_heldout(tmp_path, ["rules"])["rules"]
+    totals = report["totals"]["all"]
+    row = report["files"][0]
+    assert row["skills"] == 5 and row["certificates"] == 2
+    found = sum(r["skills_found"] for r in report["files"])
+    assert totals["skills_recall"] == round(found / 10, 3) and found > 0
+    assert set(report["by_format"]["text"]) >= {"role_recall", "skills_recall"}
