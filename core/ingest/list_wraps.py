@@ -28,21 +28,24 @@ _SAME_START = 0.006  # lines of one column start within this share of the page's
 _COLUMN_LINES = 4  # fewer lines starting there: no edge to measure against
 
 
-def _edge(line: Line, lines: Sequence[Line]) -> float | None:
+def _edge(line: Line, page_spans: Sequence[tuple[float, float]]) -> float | None:
     """The right edge of `line`'s column: the furthest right end of the lines that start where
-    it starts, on its page, of two words or more (one word, an e-mail address, may run past the
-    edge: nothing can break it)."""
-    ends = [
-        other.x1
-        for other in lines
-        if other.page == line.page
-        and other.x0 is not None
-        and other.x1 is not None
-        and line.x0 is not None
-        and abs(other.x0 - line.x0) <= _SAME_START
-        and len(other.text.split()) >= 2
-    ]
+    it starts, on its page (`page_spans`: (x0, x1) of that page's lines of two words or more;
+    one word, an e-mail address, may run past the edge: nothing can break it)."""
+    if line.x0 is None:
+        return None
+    ends = [x1 for x0, x1 in page_spans if abs(x0 - line.x0) <= _SAME_START]
     return max(ends) if len(ends) >= _COLUMN_LINES else None
+
+
+def _spans_by_page(lines: Sequence[Line]) -> dict[int | None, list[tuple[float, float]]]:
+    """Each page's lines of two words or more as (x0, x1): what `_edge` measures against (per
+    page, so a long document costs its pages' lines, not all lines against all)."""
+    spans: dict[int | None, list[tuple[float, float]]] = {}
+    for line in lines:
+        if line.x0 is not None and line.x1 is not None and len(line.text.split()) >= 2:
+            spans.setdefault(line.page, []).append((line.x0, line.x1))
+    return spans
 
 
 _DATED_END = re.compile(r"\b(?:19|20)\d\d\W*$")
@@ -74,7 +77,7 @@ def _no_room(line: Line, after: Line, edge: float) -> bool:
 def runs_on(lines: Sequence[Line]) -> set[int]:
     """Indexes of the lines of `lines` that continue the line before them (wrapped there)."""
     found: set[int] = set()
-    shown = [line for line in lines if line.text.strip()]
+    spans = _spans_by_page(lines)
     for i in range(1, len(lines)):
         line, after = lines[i - 1], lines[i]
         if not line.text.strip() or not after.text.strip():
@@ -84,7 +87,7 @@ def runs_on(lines: Sequence[Line]) -> set[int]:
             continue
         if not _below_in_column(line, after) or _DATED_END.search(line.text):
             continue
-        edge = _edge(line, shown)
+        edge = _edge(line, spans.get(line.page, []))
         if edge is not None and _no_room(line, after, edge):
             found.add(i)
     return found
