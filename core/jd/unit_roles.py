@@ -6,8 +6,7 @@ notice, or a condition of work. The model is a linear classifier over the unit's
 heading: it must read ads that have none) and a fixed vector of their meaning
 (`core.text.meaning_vectors`), trained by `tools/train_jd_unit_roles.py` on the job-postings corpus,
 each unit labelled by the heading it sits under there, and on the units of the postings labelled
-by hand (tests/corpus_labels/postings_units.json and its fifth round,
-postings_units_round5.json). A second linear
+by hand (tests/corpus_labels/postings_units.json and its later rounds). A second linear
 model tells a nice-to-have requirement from a must-have one; the reader does not consult it (on
 the dev postings it changed no must/nice decision for the better, and on the real and dev cases
 it made some worse: docs/EVALUATION.md).

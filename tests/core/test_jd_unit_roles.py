@@ -319,3 +319,31 @@ def test_a_line_most_likely_a_benefit_goes_though_the_model_splits_its_reading()
     )
     candidates = [Candidate(t, "other", Priority.MUST, None, 2) for t in (split, doubtful)]
     assert [c.text for c in drop_wrapper_units(candidates, scores)] == [doubtful]
+
+
+RESUME_INSTRUCTION_ADS = {
+    "program analyst": (
+        "Program Analyst\n\nQualifications\n"
+        "Describe each position on your resume in enough detail for the panel to judge your "
+        "experience. Resumes missing the requested details may lead to your application being "
+        "disqualified. You must have one year of experience analysing program budgets.\n",
+        "You must have one year of experience analysing program budgets.",
+    ),
+    "site electrician": (
+        "Site Electrician\n\nRequirements\n"
+        "Give the start and end month of every job you list on your application form so that "
+        "we can assess your experience. You must hold a current electrical installation "
+        "certificate.\n",
+        "You must hold a current electrical installation certificate.",
+    ),
+}
+
+
+@pytest.mark.parametrize("occupation", sorted(RESUME_INSTRUCTION_ADS))
+def test_instructions_on_what_an_application_must_hold_are_not_asks(occupation: str) -> None:
+    """Under a requirements heading, prose telling applicants what to put in their resume (and
+    what happens when it is missing) is a process notice, not something to ask the user about;
+    the real ask beside it stays a requirement."""
+    ad, ask = RESUME_INSTRUCTION_ADS[occupation]
+    texts = [r.text for r in analyze_jd(ad).requirements]
+    assert texts == [ask]
