@@ -163,6 +163,10 @@ STRONG_ASK_MIN = 0.9
 # reliable transportation'). `MIN_DROP_WORDS`: 2 instead of 6 would keep 20 more notices out
 # ('Onsite location') for 3 requirements of 5,163, but the model reads short credentials as
 # benefits ('Forklift licence' 0.42, eval/real's asked car insurance 0.82), so short items stay.
+# A candidate the model reads most likely as a process or legal notice at `SHORT_NOTICE_MIN` or
+# more is dropped whatever its length ('Background checks required'): the word floor above
+# protects short credentials, which the model reads as benefits or conditions, not as notices.
+SHORT_NOTICE_MIN = 1.01  # off
 KEEP_MIN = 0.1
 UNLISTED_KEEP_MIN = 0.2
 WRAPPER_MIN = 0.4
@@ -323,6 +327,8 @@ def drop_wrapper_units(
             or (in_list and row[ROLES.index("condition")] >= LISTED_CONDITION_MIN)
         )
         if wrapper and len(candidate.text.split()) >= MIN_DROP_WORDS:
+            continue
+        if likeliest == "notice" and row.max() >= SHORT_NOTICE_MIN:
             continue
         kept.append(candidate)
     return kept
