@@ -347,3 +347,26 @@ def test_instructions_on_what_an_application_must_hold_are_not_asks(occupation: 
     ad, ask = RESUME_INSTRUCTION_ADS[occupation]
     texts = [r.text for r in analyze_jd(ad).requirements]
     assert texts == [ask]
+
+
+SHORT_CHECK_ADS = {
+    "care assistant": (
+        "Care Assistant\n\nRequirements\n- NVQ Level 2 in Health and Social Care\n"
+        "- Criminal record check required.\n",
+        ["NVQ Level 2 in Health and Social Care"],
+    ),
+    "school caretaker": (
+        "School Caretaker\n\nEssential\nEnhanced DBS check required. "
+        "You must have experience of minor building repairs.\n",
+        ["You must have experience of minor building repairs."],
+    ),
+}
+
+
+@pytest.mark.parametrize("occupation", sorted(SHORT_CHECK_ADS))
+def test_a_short_check_notice_in_a_requirements_list_is_not_asked(occupation: str) -> None:
+    """A check stated as a fact of hiring is a notice even in a few words under a requirements
+    heading (`SHORT_NOTICE_MIN`; the word floor keeps short credentials, not notices); the
+    short credential beside it stays a requirement."""
+    ad, asks = SHORT_CHECK_ADS[occupation]
+    assert [r.text for r in analyze_jd(ad).requirements] == asks
