@@ -51,7 +51,6 @@ THRESHOLDS = (
     "UNLISTED_KEEP_MIN",
     "WRAPPER_MIN",
     "MIN_DROP_WORDS",
-    "SHORT_NOTICE_MIN",
     "LISTED_CONDITION_MIN",
 )
 CONTEXT_SETTINGS = ("CONTEXT_WEIGHT",)  # of core.jd.unit_context

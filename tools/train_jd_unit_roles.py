@@ -15,7 +15,7 @@ heading, so it reads ads that have none. Units under "Preferred"/"Nice to have" 
 the nice-to-have examples of the second model. Texts met under two roles are left out.
 
 Hand labels are added to these weak ones: every unit of the postings of
-tests/corpus_labels/postings_units.json and the later rounds (`HAND_LABELS`), labelled
+tests/corpus_labels/postings_units.json and postings_units_round5.json (`HAND_LABELS`), labelled
 by hand following docs/labelling/postings.md
 (stored as offsets). A hand-labelled unit replaces the weak unit of the same text and counts
 `--hand-weight` times as much as a weak one (`HAND_WEIGHT`, the shipped model's recipe; 0 trains
@@ -91,11 +91,7 @@ HAND_KINDS = {
     ("condition", ""): "conditions",
 }
 # The hand-label files: the first four rounds, then the fifth (134 postings, seed 20261208).
-HAND_LABELS = (
-    LABELS / "postings_units.json",
-    LABELS / "postings_units_round5.json",
-    LABELS / "postings_units_round6.json",
-)
+HAND_LABELS = (LABELS / "postings_units.json", LABELS / "postings_units_round5.json")
 MIN_COUNT = 3  # a feature seen in fewer training units is not kept
 MIN_WORDS, MAX_WORDS = 2, 80
 SEED = 0

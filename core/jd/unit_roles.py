@@ -6,7 +6,8 @@ notice, or a condition of work. The model is a linear classifier over the unit's
 heading: it must read ads that have none) and a fixed vector of their meaning
 (`core.text.meaning_vectors`), trained by `tools/train_jd_unit_roles.py` on the job-postings corpus,
 each unit labelled by the heading it sits under there, and on the units of the postings labelled
-by hand (tests/corpus_labels/postings_units.json and its later rounds). A second linear
+by hand (tests/corpus_labels/postings_units.json and its fifth round,
+postings_units_round5.json). A second linear
 model tells a nice-to-have requirement from a must-have one; the reader does not consult it (on
 the dev postings it changed no must/nice decision for the better, and on the real and dev cases
 it made some worse: docs/EVALUATION.md).
@@ -163,13 +164,6 @@ STRONG_ASK_MIN = 0.9
 # reliable transportation'). `MIN_DROP_WORDS`: 2 instead of 6 would keep 20 more notices out
 # ('Onsite location') for 3 requirements of 5,163, but the model reads short credentials as
 # benefits ('Forklift licence' 0.42, eval/real's asked car insurance 0.82), so short items stay.
-# A candidate the model reads most likely as a process or legal notice at `SHORT_NOTICE_MIN` or
-# more is dropped whatever its length (a three-word background-check line): the word floor below
-# protects short credentials, which the model reads as benefits or conditions, not as notices.
-# Chosen leave one source out in the product's place (docs/EVALUATION.md, "Job-ad notices never
-# asked"): off / 0.5 / 0.6 / 0.7 / 0.8 find 3,937 / 3,930 / 3,935 / 3,937 / 3,937 of 5,163
-# requirements and read 335 / 321 / 322 / 325 / 329 notices as requirements.
-SHORT_NOTICE_MIN = 0.6
 KEEP_MIN = 0.1
 UNLISTED_KEEP_MIN = 0.2
 WRAPPER_MIN = 0.4
@@ -330,8 +324,6 @@ def drop_wrapper_units(
             or (in_list and row[ROLES.index("condition")] >= LISTED_CONDITION_MIN)
         )
         if wrapper and len(candidate.text.split()) >= MIN_DROP_WORDS:
-            continue
-        if likeliest == "notice" and row.max() >= SHORT_NOTICE_MIN:
             continue
         kept.append(candidate)
     return kept
