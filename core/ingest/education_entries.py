@@ -66,33 +66,53 @@ def _completes(piece: Item, line: str, degree: bool, school: bool, date_below: b
     )
 
 
-def section_entries(items: list[Item]) -> list[Item]:
+def section_entries(items: list[Item], wraps: frozenset[int] = frozenset()) -> list[Item]:
     """Every item cut into entries; a one-line entry completed by the next paragraph's first
-    line takes that paragraph (a DOCX writes every line as a paragraph of its own)."""
+    line takes that paragraph (a DOCX writes every line as a paragraph of its own). A line the
+    layout wrapped onto the one above (its number in `wraps`, `core.ingest.list_wraps`: a
+    sidebar's 'Associate of Applied Science in' / 'Construction Management, 2015') is read as
+    part of that line where entries are told apart."""
     out: list[Item] = []
     first = next((item.lines[0].content for item in items if item.lines), "")
     dates_first = bool(items) and items[0].kind == "para" and is_date_only(strip_markup(first))
     pieces = [piece for item in items for piece in entry_pieces(item, dates_first=dates_first)]
-    for n, piece in enumerate(pieces):
+    for n, whole in enumerate(pieces):
+        piece = unwrapped(whole, wraps)
         first = strip_markup(piece.lines[0].content)
         after = piece.lines[1] if len(piece.lines) > 1 else None
         if after is None and n + 1 < len(pieces) and pieces[n + 1].kind == "para":
-            after = pieces[n + 1].lines[0]  # the next paragraph (DOCX)
+            after = unwrapped(pieces[n + 1], wraps).lines[0]  # the next paragraph (DOCX)
         below = after is not None and is_date_only(strip_markup(after.content))
         joins = bool(out) and piece.kind == out[-1].kind == "para"
+        above = unwrapped(out[-1], wraps) if out else piece
         date_alone = len(piece.lines) == 1 and is_date_only(first)
-        if dates_first and joins and len(out[-1].lines) == 1 and is_date_only(out[-1].text):
-            out[-1].lines.extend(piece.lines)  # the date above opens the entry below it
+        if dates_first and joins and len(above.lines) == 1 and is_date_only(above.text):
+            out[-1].lines.extend(whole.lines)  # the date above opens the entry below it
         elif joins and (
-            _completes(out[-1], first, *line_names(first), below)
-            or (len(piece.lines) == 1 and _bare_degree(out[-1]) and studied(first, 1))
-            or (len(piece.lines) == 1 and _dated_school(out[-1]) and _programme_line(first))
-            or (date_alone and not dates_first and not _dated(out[-1]))
+            _completes(above, first, *line_names(first), below)
+            or (len(piece.lines) == 1 and _bare_degree(above) and studied(first, 1))
+            or (len(piece.lines) == 1 and _dated_school(above) and _programme_line(first))
+            or (date_alone and not dates_first and not _dated(above))
         ):
-            out[-1].lines.extend(piece.lines)
+            out[-1].lines.extend(whole.lines)
         else:
-            out.append(piece)
+            out.append(Item(whole.kind, list(whole.lines)))
     return out
+
+
+def unwrapped(item: Item, wraps: frozenset[int]) -> Item:
+    """`item` with each line the layout wrapped onto the line above (in `wraps`) joined to it:
+    how its lines read, for telling entries apart (the entry keeps its own lines)."""
+    if not wraps or len(item.lines) < 2:
+        return item
+    lines = [item.lines[0]]
+    for line in item.lines[1:]:
+        if line.no in wraps:
+            top = lines[-1]
+            lines[-1] = SourceLine(top.no, top.offset, f"{top.content} {line.content}", top.indent)
+        else:
+            lines.append(line)
+    return Item(item.kind, lines)
 
 
 def _bare_degree(piece: Item) -> bool:

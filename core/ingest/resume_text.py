@@ -384,7 +384,7 @@ class ResumeBuilder:
         entry: RoleEntry | None = None
         headed = any(item.kind == "subheading" for item in section.items)
         if not headed:
-            section.items = section_entries(section.items)
+            section.items = section_entries(section.items, self.wraps)
         before = len(self.education)
         for i, item in enumerate(section.items):
             if not item.lines:

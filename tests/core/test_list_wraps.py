@@ -136,6 +136,39 @@ def test_a_wrapped_line_in_a_wide_column_is_joined_short_lines_are_not(reader: s
         assert entry in parsed.skills, parsed.skills
 
 
+DEGREE = "Associate of Applied Science in Construction Management, 2015"
+SCHOOL = "Bates Technical College, Tacoma"
+
+
+def _education_sidebar_pdf(width: float = 130) -> bytes:
+    """The sidebar ends with an EDUCATION list whose degree and school the column wraps."""
+    side = ["Marta Okafor", EMAIL, "(253) 555-0147", "Tacoma, Washington", "SKILLS"]
+    side += [*wrap(TOOLS, width), "EDUCATION", *wrap(DEGREE, width), *wrap(SCHOOL, width)]
+    body = BODY[: BODY.index("EDUCATION")]
+    buffer = io.BytesIO()
+    pdf = canvas.Canvas(buffer)
+    for column, x, top in ((side, 40, 772), (body, 220, 766)):
+        for i, line in enumerate(column):
+            pdf.setFont("Helvetica-Bold" if line.isupper() else FONT, SIZE)
+            pdf.drawString(x, top - LEAD * i, line)
+    pdf.save()
+    return buffer.getvalue()
+
+
+@pytest.mark.parametrize("reader", ["rules", "learned", "auto"])
+def test_a_degree_and_school_wrapped_in_a_sidebar_are_one_entry(reader: str) -> None:
+    assert len(wrap(DEGREE, 130)) == 3 and len(wrap(SCHOOL, 130)) == 2  # both are cut
+    parsed = _read(_education_sidebar_pdf(), reader)
+    entries = [(e.title, e.company, e.start) for e in parsed.education]
+    assert entries == [
+        (
+            "Associate of Applied Science in Construction Management",
+            "Bates Technical College",
+            "2015",
+        )
+    ], entries
+
+
 def _line(text: str, x0: float, top: float, letters: float = 0.008) -> Line:
     return Line(text, "pdf", 1, x0, top, x0 + letters * len(text), 1.0)
 
