@@ -106,8 +106,8 @@ def dated_right(line: PageLine) -> bool:
     words = sorted(line.words, key=lambda w: w.x0)
     if len(words) < 2:
         return False
-    pairs = enumerate(itertools.pairwise(words), start=1)
-    widest, cut = max((after.x0 - word.x1, i) for i, (word, after) in pairs)
+    gaps = [(after.x0 - word.x1, i + 1) for i, (word, after) in enumerate(itertools.pairwise(words))]
+    widest, cut = max(gaps)
     size = statistics.median(w.size for w in words)
     if size <= 0 or widest < RIGHT_DATE_GAP * size:
         return False
