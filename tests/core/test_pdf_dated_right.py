@@ -22,18 +22,12 @@ def _pdf() -> bytes:
     pdf.drawRightString(550, 780, "Mar 2019 – Present")
     pdf.drawString(40, 766, "Operations Coordinator")
     pdf.drawString(40, 752, "• Cut dock waiting times by 2019 standards across three sites")
-    # a justified bullet ending in a year: the words spread over the whole measure
-    words = "• Trained new drivers and dispatch staff on the safety rules brought in during 2019"
-    words = words.split()
+    # a justified bullet: the words spread over the whole measure
+    words = "• Planned weekly rotas for twelve drivers and dispatch staff".split()
     x, free = 40.0, 510.0 - sum(pdf.stringWidth(w, "Helvetica", 10) for w in words)
     for word in words:
         pdf.drawString(x, 738, word)
         x += pdf.stringWidth(word, "Helvetica", 10) + free / (len(words) - 1)
-    # a year set a little apart (two font sizes), not pushed to the margin
-    pdf.drawString(40, 710, "• Named safety lead in")
-    pdf.drawString(
-        40 + pdf.stringWidth("• Named safety lead in", "Helvetica", 10) + 20, 710, "2019"
-    )
     pdf.drawString(40, 724, "Volunteer Driver")
     pdf.drawRightString(550, 724, "Bristol, UK")
     pdf.save()
@@ -55,11 +49,7 @@ def test_dates_at_the_right_margin_set_dated_right() -> None:
 def test_bullets_with_ordinary_or_justified_spacing_do_not() -> None:
     lines = _lines()
     assert lines["• Cut dock waiting times by 2019 standards across three sites"] is False
-    justified = (
-        "• Trained new drivers and dispatch staff on the safety rules brought in during 2019"
-    )
-    assert lines[justified] is False
-    assert lines["• Named safety lead in 2019"] is False
+    assert lines["• Planned weekly rotas for twelve drivers and dispatch staff"] is False
 
 
 def test_a_wide_gap_before_words_that_are_not_a_date_does_not() -> None:
