@@ -23,7 +23,6 @@ from core.ingest.pdf_layout import PageLine, join_letter_spaced, letter_width, r
 from core.ingest.pdf_links import drop_link_labels
 from core.ingest.pdf_pages import drop_running_lines, keeps_hyphen
 from core.reader.lines import Line
-from core.text.dates import first_range
 
 _HEAD = re.compile(r"^(.*?)([A-Za-z]+)[-\u2010\u2011]$")  # '-' or a Unicode hyphen ('prod‐')
 _TAIL = re.compile(r"^([a-z]{2,})")
@@ -91,29 +90,7 @@ def to_line(line: PageLine, text: str, body: float, edge: bool) -> Line:
         bold=2 * sum(w.bold for w in letters) >= len(letters),
         italic=2 * sum(w.italic for w in letters) >= len(letters),
         at_page_edge=edge,
-        dated_right=dated_right(line),
     )
-
-
-# the widest gap between two words of a line, in the line's font sizes, that sets off a date
-# at its right end (a tab to the right margin); word spacing, justified included, stays below 1
-RIGHT_DATE_GAP = 3.0
-
-
-def dated_right(line: PageLine) -> bool:
-    """True when the line ends in a date or date range set off from the rest by a wide gap
-    ('Employer, Place ⟶ Jan 2020 – Present': the dates pushed to the right margin)."""
-    words = sorted(line.words, key=lambda w: w.x0)
-    if len(words) < 2:
-        return False
-    gaps = [(after.x0 - word.x1, i + 1) for i, (word, after) in enumerate(itertools.pairwise(words))]
-    widest, cut = max(gaps)
-    size = statistics.median(w.size for w in words)
-    if size <= 0 or widest < RIGHT_DATE_GAP * size:
-        return False
-    right = " ".join(w.text for w in words[cut:])
-    span = first_range(right)
-    return span is not None and not re.search(r"\w", right[: span.begin] + right[span.finish :])
 
 
 def pdf_text_and_lines(

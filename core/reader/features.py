@@ -172,8 +172,6 @@ def _layout(line: Line) -> dict[str, str | float]:
         f["in_table"] = True
     if line.at_page_edge:
         f["page_edge"] = True
-    if line.dated_right:
-        f["dated_right"] = True
     return f
 
 

@@ -30,5 +30,3 @@ class Line:
     in_table: bool = False
     # page header or footer (DOCX), repeated page edge (PDF)
     at_page_edge: bool = False
-    # ends in a date set off by a wide gap (PDF word positions); None: the format cannot know
-    dated_right: bool | None = None
