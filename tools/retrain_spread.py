@@ -54,7 +54,7 @@ def _run(tree: Path, *args: str) -> str:
         [sys.executable, "-m", *args], cwd=tree, capture_output=True, text=True, check=False
     )
     if done.returncode != 0:
-        raise RuntimeError(f"{' '.join(args[:1])} failed: {done.stderr.strip()[-2000:]}")
+        raise RuntimeError(f"{args[0]} failed: {done.stderr.strip()[-2000:]}")
     return done.stdout
 
 

@@ -26,7 +26,7 @@ from core.ingest.education_shapes import (
     studied,
     what_where,
 )
-from core.ingest.layout import Item, SourceLine
+from core.ingest.layout import Item, SourceLine, wrap_runs
 from core.ingest.roles import is_org, strip_markup
 from core.text.dates import first_range
 
@@ -77,14 +77,14 @@ def section_entries(items: list[Item], wraps: frozenset[int] = frozenset()) -> l
     dates_first = bool(items) and items[0].kind == "para" and is_date_only(strip_markup(first))
     pieces = [piece for item in items for piece in entry_pieces(item, dates_first=dates_first)]
     for n, whole in enumerate(pieces):
-        piece = unwrapped(whole, wraps)
+        piece = wraps_joined(whole, wraps)
         first = strip_markup(piece.lines[0].content)
         after = piece.lines[1] if len(piece.lines) > 1 else None
         if after is None and n + 1 < len(pieces) and pieces[n + 1].kind == "para":
-            after = unwrapped(pieces[n + 1], wraps).lines[0]  # the next paragraph (DOCX)
+            after = wraps_joined(pieces[n + 1], wraps).lines[0]  # the next paragraph (DOCX)
         below = after is not None and is_date_only(strip_markup(after.content))
         joins = bool(out) and piece.kind == out[-1].kind == "para"
-        above = unwrapped(out[-1], wraps) if out else piece
+        above = wraps_joined(out[-1], wraps) if out else piece
         date_alone = len(piece.lines) == 1 and is_date_only(first)
         if dates_first and joins and len(above.lines) == 1 and is_date_only(above.text):
             out[-1].lines.extend(whole.lines)  # the date above opens the entry below it
@@ -96,23 +96,21 @@ def section_entries(items: list[Item], wraps: frozenset[int] = frozenset()) -> l
         ):
             out[-1].lines.extend(whole.lines)
         else:
-            out.append(Item(whole.kind, list(whole.lines)))
+            out.append(whole)
     return out
 
 
-def unwrapped(item: Item, wraps: frozenset[int]) -> Item:
+def wraps_joined(item: Item, wraps: frozenset[int]) -> Item:
     """`item` with each line the layout wrapped onto the line above (in `wraps`) joined to it:
     how its lines read, for telling entries apart (the entry keeps its own lines)."""
     if not wraps or len(item.lines) < 2:
         return item
-    lines = [item.lines[0]]
-    for line in item.lines[1:]:
-        if line.no in wraps:
-            top = lines[-1]
-            lines[-1] = SourceLine(top.no, top.offset, f"{top.content} {line.content}", top.indent)
-        else:
-            lines.append(line)
-    return Item(item.kind, lines)
+    runs = wrap_runs(item.lines, wraps)
+    joined = [
+        SourceLine(r[0].no, r[0].offset, " ".join(line.content for line in r), r[0].indent)
+        for r in runs
+    ]
+    return Item(item.kind, joined)
 
 
 def _bare_degree(piece: Item) -> bool:

@@ -224,13 +224,19 @@ def wrap_groups(item: Item, wraps: frozenset[int]) -> list[Item]:
     entry of its own. A bullet stays whole."""
     if item.kind == "bullet":
         return [item]
-    groups: list[list[SourceLine]] = [[item.lines[0]]]
-    for line in item.lines[1:]:
-        if line.no in wraps:
-            groups[-1].append(line)
+    return [Item("para", run) for run in wrap_runs(item.lines, wraps)]
+
+
+def wrap_runs(lines: list[SourceLine], wraps: frozenset[int]) -> list[list[SourceLine]]:
+    """`lines` in runs: a line the layout wrapped onto (its number in `wraps`) runs with the
+    line above it, every other line starts a run."""
+    runs: list[list[SourceLine]] = []
+    for line in lines:
+        if runs and line.no in wraps:
+            runs[-1].append(line)
         else:
-            groups.append([line])
-    return [Item("para", lines) for lines in groups]
+            runs.append([line])
+    return runs
 
 
 def split_listed_lines(item: Item, wraps: frozenset[int] = frozenset()) -> list[Item]:
