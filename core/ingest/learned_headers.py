@@ -11,7 +11,15 @@ import re
 from itertools import pairwise
 
 from core.ingest.layout import FIELD_GAP, RawLine
-from core.ingest.roles import HeaderParts, bracketed_place, is_place, strip_markup
+from core.ingest.roles import (
+    HeaderParts,
+    bracketed_place,
+    is_place,
+    name_and_work_mode,
+    strip_markup,
+    with_stints,
+    without_web_address,
+)
 from core.reader.header_fields import Fields, split_header
 from core.text.dates import DateSpan, first_range, join_wrapped, wrapped_start
 
@@ -103,14 +111,37 @@ def header_parts(rows: list[tuple[RawLine, str]]) -> HeaderParts:
         place = without_dates(texts["dates"][0])
         if any(ch.isalpha() for ch in place) and len(place.split()) <= 5:
             parts.location = place
-    parts.company = _WEB_ADDRESS.sub("", parts.company).strip() or parts.company
+    parts.company = without_web_address(parts.company)
     company, bracketed = bracketed_place(parts.company)
     if bracketed:
         parts.company = company.strip() or parts.company
         parts.location = parts.location or bracketed
+    if not parts.location:
+        parts.company, parts.location = name_and_work_mode(parts.company)
+    parts.date = _run_on_stints(parts.date, rows)
     # the field tagger may leave a date, or half a bracket, on a field: the date is parts.date
     parts.title, parts.company = title_words(parts.title), tidy(parts.company)
     return parts
+
+
+def _run_on_stints(date: DateSpan | None, rows: list[tuple[RawLine, str]]) -> DateSpan | None:
+    """The role's range run on over the stints written after it on the header line that holds
+    it (`roles.with_stints`)."""
+    if date is None:
+        return None
+    for line, _ in rows:
+        text = strip_markup(line.text).strip()
+        if date.text in text:
+            at = text.index(date.text)
+            run = with_stints(
+                DateSpan(date.text, date.start, date.end, at, at + len(date.text)), text, [text]
+            )
+            return (
+                date
+                if run.text == date.text
+                else DateSpan(run.text, run.start, run.end, date.begin, date.begin + len(run.text))
+            )
+    return date
 
 
 def stacked_dates(lines: list[str]) -> DateSpan | None:
@@ -158,11 +189,6 @@ def column_place(text: str) -> tuple[str, str]:
     if len(last.split()) > _PLACE_WORDS or any(ch.isdigit() for ch in last):
         return text.strip(), ""
     return columns[0], last
-
-
-# a place in brackets closing an employer's name: 'Knowledge Diffusion, Inc. (Charlottesville, VA)'
-# a web address in brackets beside an employer's name: 'Rebound (reboundgame.com)'
-_WEB_ADDRESS = re.compile(r"\s*\((?:https?://)?(?:www\.)?[\w-]+(?:\.[\w-]+)+[^)\s]*\)?")
 
 
 def _pieces(text: str) -> list[str]:
