@@ -335,8 +335,8 @@ def _name_then_place(text: str) -> tuple[str, str]:
 
 def with_stints(date: DateSpan, joined: str, texts: list[str]) -> DateSpan:
     """A role's range in `joined` (its header lines `texts` joined by ' | ') run on over the
-    stints written after it on its own line (`stints_range`: 'Apr 2022 – Sep 2022 | Apr 2023 –
-    Sep 2023' is one post from April 2022 to September 2023); a range of another line is
+    stints written after it on its own line (`stints_range`: 'Apr 2019 – Sep 2019 | Apr 2020 –
+    Sep 2020' is one post from April 2019 to September 2020); a range of another line is
     another role's or a group's, never a stint."""
     at = 0
     for text in texts:

@@ -173,8 +173,8 @@ _STINT_JOIN = re.compile(r"\s*(?:[|｜,;&]|and)\s*", re.IGNORECASE)
 
 def stints_range(text: str) -> DateSpan | None:
     """The first date range of `text` run on over the ranges written right after it, each
-    joined to the one before by a separator alone and starting after it ended ('Apr 2022 – Sep
-    2022 | Apr 2023 – Sep 2023', 'January 2016 - May 2016, August 2016 - December 2016'): one
+    joined to the one before by a separator alone and starting after it ended ('Apr 2019 – Sep
+    2019 | Apr 2020 – Sep 2020', 'January 2019 - May 2019, August 2019 - December 2019'): one
     post held in stints, from its first start to its last end, as written. None where the
     first range has no such stint after it."""
     ranged = [span for span in find_dates(text) if span.end is not None]

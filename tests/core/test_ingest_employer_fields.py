@@ -116,8 +116,8 @@ def test_web_address_on_an_employer_line_over_its_title(tmp_path, reader):
 @pytest.mark.parametrize(
     ("text", "start", "end", "written"),
     [
-        ("Apr 2022 – Sep 2022 | Apr 2023 – Sep 2023", "2022-04", "2023-09", None),
-        ("(January 2016 - May 2016, August 2016 - December 2016)", "2016-01", "2016-12", None),
+        ("Oct 2018 – Mar 2019 | Oct 2019 – Mar 2020", "2018-10", "2020-03", None),
+        ("(February 2021 - June 2021, September 2021 - January 2022)", "2021-02", "2022-01", None),
         ("2015 – 2017 and 2019 – Present", "2015", "present", None),
         ("Acme 2014 – 2015; 2016 – 2018, Boston", "2014", "2018", "2014 – 2015; 2016 – 2018"),
     ],
