@@ -17,11 +17,10 @@ from core.ingest.roles import (
     is_place,
     name_and_work_mode,
     strip_markup,
-    with_stints,
     without_web_address,
 )
 from core.reader.header_fields import Fields, split_header
-from core.text.dates import DateSpan, first_range, join_wrapped, wrapped_start
+from core.text.dates import DateSpan, first_range, join_wrapped, stints_range, wrapped_start
 
 HEADER_LABELS = frozenset({"title", "employer", "dates", "role_header"})
 
@@ -126,21 +125,16 @@ def header_parts(rows: list[tuple[RawLine, str]]) -> HeaderParts:
 
 def _run_on_stints(date: DateSpan | None, rows: list[tuple[RawLine, str]]) -> DateSpan | None:
     """The role's range run on over the stints written after it on the header line that holds
-    it (`roles.with_stints`)."""
-    if date is None:
-        return None
+    it (`core.text.dates.stints_range`, as `roles.with_stints` reads a rule header)."""
+    if date is None or date.end is None:
+        return date
     for line, _ in rows:
         text = strip_markup(line.text).strip()
         if date.text in text:
-            at = text.index(date.text)
-            run = with_stints(
-                DateSpan(date.text, date.start, date.end, at, at + len(date.text)), text, [text]
-            )
-            return (
-                date
-                if run.text == date.text
-                else DateSpan(run.text, run.start, run.end, date.begin, date.begin + len(run.text))
-            )
+            run = stints_range(text[text.index(date.text) :])
+            if run is None or run.begin != 0:
+                return date
+            return DateSpan(run.text, run.start, run.end, date.begin, date.begin + run.finish)
     return date
 
 
