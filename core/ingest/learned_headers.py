@@ -11,9 +11,16 @@ import re
 from itertools import pairwise
 
 from core.ingest.layout import FIELD_GAP, RawLine
-from core.ingest.roles import HeaderParts, bracketed_place, is_place, strip_markup
+from core.ingest.roles import (
+    HeaderParts,
+    bracketed_place,
+    is_place,
+    name_and_work_mode,
+    strip_markup,
+    without_web_address,
+)
 from core.reader.header_fields import Fields, split_header
-from core.text.dates import DateSpan, first_range, join_wrapped, wrapped_start
+from core.text.dates import DateSpan, first_range, join_wrapped, stints_range, wrapped_start
 
 HEADER_LABELS = frozenset({"title", "employer", "dates", "role_header"})
 
@@ -103,14 +110,32 @@ def header_parts(rows: list[tuple[RawLine, str]]) -> HeaderParts:
         place = without_dates(texts["dates"][0])
         if any(ch.isalpha() for ch in place) and len(place.split()) <= 5:
             parts.location = place
-    parts.company = _WEB_ADDRESS.sub("", parts.company).strip() or parts.company
+    parts.company = without_web_address(parts.company)
     company, bracketed = bracketed_place(parts.company)
     if bracketed:
         parts.company = company.strip() or parts.company
         parts.location = parts.location or bracketed
+    if not parts.location:
+        parts.company, parts.location = name_and_work_mode(parts.company)
+    parts.date = _run_on_stints(parts.date, rows)
     # the field tagger may leave a date, or half a bracket, on a field: the date is parts.date
     parts.title, parts.company = title_words(parts.title), tidy(parts.company)
     return parts
+
+
+def _run_on_stints(date: DateSpan | None, rows: list[tuple[RawLine, str]]) -> DateSpan | None:
+    """The role's range run on over the stints written after it on the header line that holds
+    it (`core.text.dates.stints_range`, as `roles.with_stints` reads a rule header)."""
+    if date is None or date.end is None:
+        return date
+    for line, _ in rows:
+        text = strip_markup(line.text).strip()
+        if date.text in text:
+            run = stints_range(text[text.index(date.text) :])
+            if run is None or run.begin != 0:
+                return date
+            return DateSpan(run.text, run.start, run.end, date.begin, date.begin + run.finish)
+    return date
 
 
 def stacked_dates(lines: list[str]) -> DateSpan | None:
@@ -158,11 +183,6 @@ def column_place(text: str) -> tuple[str, str]:
     if len(last.split()) > _PLACE_WORDS or any(ch.isdigit() for ch in last):
         return text.strip(), ""
     return columns[0], last
-
-
-# a place in brackets closing an employer's name: 'Knowledge Diffusion, Inc. (Charlottesville, VA)'
-# a web address in brackets beside an employer's name: 'Rebound (reboundgame.com)'
-_WEB_ADDRESS = re.compile(r"\s*\((?:https?://)?(?:www\.)?[\w-]+(?:\.[\w-]+)+[^)\s]*\)?")
 
 
 def _pieces(text: str) -> list[str]:

@@ -14,6 +14,7 @@ from core.text.dates import (
     dangling_start,
     first_range,
     join_wrapped,
+    stints_range,
     wrapped_start,
 )
 
@@ -51,7 +52,9 @@ _AFTER_DATE = "\ue000"  # marks where an entry's date stood (a private-use chara
 _COMPANY_PLACE = re.compile(r"^(.+?)[,:]\s*([A-Z][A-Za-z.'’ -]+,\s*[A-Z]{2,3})$")
 _STATE = re.compile(r",\s*[A-Z]{2}\b")
 PLACE_IN_BRACKETS = re.compile(r"^(.+?)\s*\(([^()]+)\)$")  # 'Lakeside High (Roanoke, VA)'
-_WORK_MODE = re.compile(r"^(.+?),\s*(remote|hybrid|on-?site)$", re.IGNORECASE)
+_MODE = r"(?:remote|hybrid|on-?site|online)"
+# 'Outlier, Remote', 'Acme University, Online/Hybrid': an employer and how the work was done
+_WORK_MODE = re.compile(rf"^(.+?),\s*({_MODE}(?:\s*/\s*{_MODE})*)$", re.IGNORECASE)
 _CITY_STATE = re.compile(r"[A-Z][A-Za-z.'’ -]+,\s*[A-Z]{2}")  # 'Roanoke, VA'
 _MARKUP = re.compile(r"^#+\s*|\*+|(?<!\w)_+|_+(?!\w)")
 
@@ -330,6 +333,22 @@ def _name_then_place(text: str) -> tuple[str, str]:
     return text, ""
 
 
+def with_stints(date: DateSpan, joined: str, texts: list[str]) -> DateSpan:
+    """A role's range in `joined` (its header lines `texts` joined by ' | ') run on over the
+    stints written after it on its own line (`stints_range`: 'Apr 2019 – Sep 2019 | Apr 2020 –
+    Sep 2020' is one post from April 2019 to September 2020); a range of another line is
+    another role's or a group's, never a stint."""
+    at = 0
+    for text in texts:
+        if at <= date.begin < at + len(text):
+            run = stints_range(joined[date.begin : at + len(text)]) if date.end else None
+            if run is None or run.begin != 0:
+                return date
+            return DateSpan(run.text, run.start, run.end, date.begin, date.begin + run.finish)
+        at += len(text) + len(" | ")
+    return date
+
+
 def parse_header(lines: list[str]) -> HeaderParts:
     """Company, title, location and date range from a role header's lines."""
     texts = [strip_markup(line) for line in lines if line.strip()]
@@ -352,6 +371,7 @@ def parse_header(lines: list[str]) -> HeaderParts:
     ):
         date = join_wrapped(date, joined, end)
     if date is not None:
+        date = with_stints(date, joined, texts)
         joined = _cut_date(joined, date, "| ")
         joined = re.sub(r"\|\s*,\s*[^|]*$", "", joined)  # ", while in school" after the date
     parts = header_parts(joined)
@@ -418,6 +438,7 @@ def parse_header(lines: list[str]) -> HeaderParts:
         head.title, head.location = head.location, ""  # 'Self-employed, Wedding Photographer'
     if not head.title and not rest and head.company.count(",") == 1:
         head.title, head.company = _title_comma_employer(head.company)
+    head.company = without_web_address(head.company)
     return head
 
 
@@ -622,6 +643,21 @@ def parse_education(text: str) -> HeaderParts:
 
 
 _BRACKETED = re.compile(r"\s*\(([^()]+)\)")
+# a web address in brackets beside an employer's name: 'Rebound (reboundgame.com)'
+_WEB_ADDRESS = re.compile(r"\s*\((?:https?://)?(?:www\.)?[\w-]+(?:\.[\w-]+)+[^)\s]*\)?")
+
+
+def without_web_address(name: str) -> str:
+    """An employer's name without the web address set in brackets beside it ('Rebound
+    (reboundgame.com)' is 'Rebound'); the name as given where nothing else would be left."""
+    return _WEB_ADDRESS.sub("", name).strip() or name
+
+
+def name_and_work_mode(text: str) -> tuple[str, str]:
+    """'Acme University, Online/Hybrid' → ('Acme University', 'Online/Hybrid'): how the work
+    was done, written after the employer's name, is the role's place; (text, '') otherwise."""
+    mode = _WORK_MODE.match(text)
+    return (mode.group(1), mode.group(2)) if mode else (text, "")
 
 
 def bracketed_place(body: str) -> tuple[str, str]:

@@ -167,6 +167,39 @@ def first_range(text: str) -> DateSpan | None:
     return ranged[0] if ranged else (spans[0] if spans else None)
 
 
+# what may stand between two stints of one post on its line: a separator alone
+_STINT_JOIN = re.compile(r"\s*(?:[|｜,;&]|and)\s*", re.IGNORECASE)
+
+
+def stints_range(text: str) -> DateSpan | None:
+    """The first date range of `text` run on over the ranges written right after it, each
+    joined to the one before by a separator alone and starting after it ended ('Apr 2019 – Sep
+    2019 | Apr 2020 – Sep 2020', 'January 2019 - May 2019, August 2019 - December 2019'): one
+    post held in stints, from its first start to its last end, as written. None where the
+    first range has no such stint after it."""
+    ranged = [span for span in find_dates(text) if span.end is not None]
+    run = ranged[:1]
+    for span in ranged[1:]:
+        joined = _STINT_JOIN.fullmatch(text[run[-1].finish : span.begin])
+        if joined is None or not _after(run[-1].end, span.start):
+            break
+        run.append(span)
+    if len(run) < 2:
+        return None
+    first, last = run[0], run[-1]
+    return DateSpan(
+        text[first.begin : last.finish], first.start, last.end, first.begin, last.finish
+    )
+
+
+def _after(end: str | None, start: str | None) -> bool:
+    """Whether a stint starting at `start` comes after one that ended at `end` (normalised
+    points: '2022-09', '2016'; an open end has nothing after it)."""
+    if not end or not start or end == "present" or not start[:4].isdigit():
+        return False
+    return start > end
+
+
 # a start date's joiner with nothing after it but a column gap, a ' | ' or the line's end
 # the joiner left at the line's end, and maybe the end's month without its year ('Jul 2024
 # until July' over '2025': a narrow dates column wraps inside the end date too)
