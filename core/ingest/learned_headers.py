@@ -20,7 +20,7 @@ from core.ingest.roles import (
     without_web_address,
 )
 from core.reader.header_fields import Fields, split_header
-from core.text.dates import DateSpan, first_range, join_wrapped, stints_range, wrapped_start
+from core.text.dates import DateSpan, first_range, join_wrapped, run_on_stints, wrapped_start
 
 HEADER_LABELS = frozenset({"title", "employer", "dates", "role_header"})
 
@@ -125,16 +125,13 @@ def header_parts(rows: list[tuple[RawLine, str]]) -> HeaderParts:
 
 def _run_on_stints(date: DateSpan | None, rows: list[tuple[RawLine, str]]) -> DateSpan | None:
     """The role's range run on over the stints written after it on the header line that holds
-    it (`core.text.dates.stints_range`, as `roles.with_stints` reads a rule header)."""
-    if date is None or date.end is None:
+    it (`core.text.dates.run_on_stints`, as `roles.with_stints` reads a rule header)."""
+    if date is None:
         return date
     for line, _ in rows:
         text = strip_markup(line.text).strip()
         if date.text in text:
-            run = stints_range(text[text.index(date.text) :])
-            if run is None or run.begin != 0:
-                return date
-            return DateSpan(run.text, run.start, run.end, date.begin, date.begin + run.finish)
+            return run_on_stints(date, text[text.index(date.text) :])
     return date
 
 

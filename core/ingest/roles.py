@@ -14,7 +14,7 @@ from core.text.dates import (
     dangling_start,
     first_range,
     join_wrapped,
-    stints_range,
+    run_on_stints,
     wrapped_start,
 )
 
@@ -335,16 +335,13 @@ def _name_then_place(text: str) -> tuple[str, str]:
 
 def with_stints(date: DateSpan, joined: str, texts: list[str]) -> DateSpan:
     """A role's range in `joined` (its header lines `texts` joined by ' | ') run on over the
-    stints written after it on its own line (`stints_range`: 'Apr 2019 – Sep 2019 | Apr 2020 –
+    stints written after it on its own line (`run_on_stints`: 'Apr 2019 – Sep 2019 | Apr 2020 –
     Sep 2020' is one post from April 2019 to September 2020); a range of another line is
     another role's or a group's, never a stint."""
     at = 0
     for text in texts:
         if at <= date.begin < at + len(text):
-            run = stints_range(joined[date.begin : at + len(text)]) if date.end else None
-            if run is None or run.begin != 0:
-                return date
-            return DateSpan(run.text, run.start, run.end, date.begin, date.begin + run.finish)
+            return run_on_stints(date, joined[date.begin : at + len(text)])
         at += len(text) + len(" | ")
     return date
 

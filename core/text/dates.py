@@ -192,6 +192,15 @@ def stints_range(text: str) -> DateSpan | None:
     )
 
 
+def run_on_stints(date: DateSpan, rest: str) -> DateSpan:
+    """`date` (a range at the start of `rest`, the text of its line from it on) run on over the
+    stints written right after it (`stints_range`), its place kept; `date` as it is otherwise."""
+    run = stints_range(rest) if date.end else None
+    if run is None or run.begin != 0:
+        return date
+    return DateSpan(run.text, run.start, run.end, date.begin, date.begin + run.finish)
+
+
 def _after(end: str | None, start: str | None) -> bool:
     """Whether a stint starting at `start` comes after one that ended at `end` (normalised
     points: '2022-09', '2016'; an open end has nothing after it)."""
