@@ -242,25 +242,12 @@ def in_employer_voice(text: str) -> bool:
     return EMPLOYER_VOICE.search(text) is not None and asks is None
 
 
-MAX_UNIT_WORDS = 80
-
-
-def names_pay(text: str) -> bool:
-    """A pay figure: a range, a rate, or money beside a pay word ("$25 per hour")."""
-    return re.search(PAY_MONEY, text, re.IGNORECASE) is not None
-
-
-def _usable(text: str, *, learned: bool = False, whole: bool = False, min_words: int = 2) -> bool:
-    """A unit of 2 to 80 words that is not boilerplate and not the employer speaking of itself
-    (unless the unit-role model reads it as asked, `learned`). A whole unit the model reads as
-    asked is judged by the model, not by the wrapper words and shapes ("an individual who has the
-    confidence…", "inclusive research"), save a pay figure, and one word is enough ("Git" in a
-    list of asks); a clause cut from it (`whole` False) is still judged by them."""
-    if learned and whole:
-        return min_words <= len(text.split()) <= MAX_UNIT_WORDS and not names_pay(text)
-    if not 2 <= len(text.split()) <= MAX_UNIT_WORDS:
-        return False
-    return not reads_as_boilerplate(text) and (learned or not in_employer_voice(text))
+def _usable(text: str, *, learned: bool = False) -> bool:
+    return (
+        2 <= len(text.split()) <= 80
+        and not reads_as_boilerplate(text)
+        and (learned or not in_employer_voice(text))
+    )
 
 
 def _explicit(
@@ -271,15 +258,9 @@ def _explicit(
         if section.kind in ("requirements", "nice_to_have"):
             bulleted = section.has_bullets()
             for text, line, is_bullet, whole in _units(section, learned=learned, cut=cut):
-                # under a bulleted list, prose is commentary unless it reads as a requirement:
-                # a cue word, or the unit-role model reading it as asked
-                readable = is_bullet or not bulleted or whole in learned or STRONG_CUE.search(whole)
-                usable = _usable(
-                    text,
-                    learned=whole in learned,
-                    whole=text == whole,
-                    min_words=1 if is_bullet else 2,
-                )
+                # under a bulleted list, prose is commentary unless it reads as a requirement
+                readable = is_bullet or not bulleted or STRONG_CUE.search(whole)
+                usable = _usable(text, learned=whole in learned)
                 if readable and usable and not DISCLAIMER.search(text):
                     found.append(_candidate(text, section, line))
         else:  # a cue or the model; where a section never asks, only what the model is sure of
@@ -288,7 +269,7 @@ def _explicit(
                 cued = whole in learned or (
                     not never and (STRONG_CUE.search(whole) or whole in asks)
                 )
-                usable = _usable(text, learned=whole in learned, whole=text == whole)
+                usable = _usable(text, learned=whole in learned)
                 if cued and not DISCLAIMER.search(text) and usable:
                     found.append(_candidate(text, section, line))
     return found
