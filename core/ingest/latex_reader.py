@@ -9,10 +9,12 @@ their words; pictures, table column specs and the rows and type size a cell sets
 {…}', '\\fontsize{50}{60}\\selectfont') show nothing. A source pylatexenc cannot read is
 read as plain text, with a warning.
 
-CV classes (moderncv, awesome-cv, altacv, res) take the person's name and contact in the preamble
-('\\name{Jane}{Quill}', '\\email{…}', '\\phone[mobile]{…}') and print them with a macro of their
-own ('\\makecvtitle'); those fields are read from the preamble and set at the top of the text, as
-the page shows them. Standard LaTeX's '\\author{…}' counts only where the body has '\\maketitle'.
+CV classes (moderncv, awesome-cv, altacv, res, twentysecondcv) take the person's name and contact
+in the preamble ('\\name{Jane}{Quill}', '\\email{…}', '\\phone[mobile]{…}', '\\cvname{…}') and
+print them with a macro of their own ('\\makecvtitle'); those fields are read from the preamble
+and set at the top of the text, as the page shows them. Standard LaTeX's '\\author{…}' (or, with
+no author, the '\\title{…}' a CV written as an article gives its name) counts only where the body
+has '\\maketitle'.
 Their entry macros ('\\cventry{…}…') are set in the rows `latex_classes` gives them. Files the
 source includes are not read, and they and braces that do not pair are named in a warning.
 """
@@ -32,10 +34,11 @@ _SETTING = re.compile(r"-?\d*\.?\d+\s*(?:cm|mm|pt|in|em|ex|pc|bp|sp)?|[a-z]+!\d+
 _LATEX = re.compile(r"\\documentclass|\\begin\s*\{document\}")
 # the CV classes' preamble macros for the person (their documented interface, not wording)
 _OPTION = re.compile(r"\s*(?:\[[^\]]*\]\s*)?")  # blank, or an optional argument '[mobile]'
-_NAME_MACROS = ("name", "firstname", "familyname")
+_NAME_MACROS = ("name", "firstname", "familyname", "cvname")
 _CONTACT_MACROS = (
     "email", "phone", "mobile", "mobilephone", "address", "location",
     "homepage", "social", "linkedin", "github",
+    "cvmail", "cvnumberphone", "cvaddress", "cvsite",  # twentysecondcv
 )  # fmt: skip
 _INCLUDE = re.compile(r"\\(?:input|include|subfile|import)\s*\{([^{}]{1,200})\}")
 _COMMENT = re.compile(r"(?<!\\)%[^\n]*")
@@ -162,10 +165,18 @@ def _person_lines(preamble: str, body: str, walk: Any, renderer: Any) -> list[st
         preamble, latex_context=walk, tolerant_parsing=True
     ).get_latex_nodes()
     fields = _macro_fields(nodes, renderer)
-    names = _NAME_MACROS + (("author",) if "\\maketitle" in body else ())
+    names = _NAME_MACROS + (_title_names(fields) if "\\maketitle" in body else ())
     name = " ".join(" ".join(words) for macro, words in fields if macro in names and words)
     contact = [", ".join(words) for macro, words in fields if macro in _CONTACT_MACROS and words]
     return [line for line in (name, *contact) if line.strip()]
+
+
+def _title_names(fields: list[tuple[str, list[str]]]) -> tuple[str, ...]:
+    """What '\\maketitle' prints that names the person: the author ('\\title{Curriculum Vitae}'
+    above '\\author{Jane Quill}'), else the title a CV written as an article gives its name."""
+    return (
+        ("author",) if any(macro == "author" and words for macro, words in fields) else ("title",)
+    )
 
 
 def latex_text(source: str, name: str) -> tuple[str, list[str]]:

@@ -124,6 +124,40 @@ def test_author_is_the_name_only_where_the_body_prints_its_title() -> None:
     assert read_upload(shown.encode(), "noor.tex").text.lstrip().startswith("Noor Haddad")
 
 
+def test_a_title_names_the_person_where_maketitle_prints_it_and_no_author_is_given() -> None:
+    base = SOURCE.replace(r"{\LARGE \textbf{Noor Haddad}}", "")
+    titled = base.replace(
+        "\\begin{document}", "\\title{Noor Haddad}\n\\begin{document}\n\\maketitle"
+    )
+    assert parse_resume(titled.encode(), "noor.tex").contact.name == "Noor Haddad"
+    above = titled.replace(
+        "\\title{Noor Haddad}", "\\title{Curriculum Vitae}\n\\author{Noor Haddad}"
+    )
+    assert parse_resume(above.encode(), "noor.tex").contact.name == "Noor Haddad"
+    unprinted = titled.replace("\\maketitle", "")
+    assert "Noor Haddad" not in read_upload(unprinted.encode(), "noor.tex").text
+
+
+def test_twentysecondcv_s_preamble_gives_the_name_and_contact() -> None:
+    source = r"""\documentclass[]{twentysecondcv}
+\cvname{Lena Okafor}
+\cvjobtitle{Dental Hygienist}
+\cvmail{lena.okafor@example.org}
+\cvnumberphone{+44 20 7946 0321}
+\begin{document}
+\makeprofile
+\section{Experience}
+\begin{twenty}
+  \twentyitem{2019 - now}{Dental Hygienist}{Brookside Dental}{Scaled 30 patients a week.}
+\end{twenty}
+\end{document}
+"""
+    parsed = parse_resume(source.encode(), "lena.tex")
+    assert parsed.contact.name == "Lena Okafor"
+    assert parsed.contact.email == "lena.okafor@example.org"
+    assert parsed.contact.phone
+
+
 # Fictional sources in each class's documented argument order, one role each with two bullets
 # and one degree: what every reader must get from them is the role's title, employer, dates and
 # bullets.
