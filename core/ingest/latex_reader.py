@@ -43,7 +43,13 @@ _CONTACT_MACROS = (
 _INCLUDE = re.compile(r"\\(?:input|include|subfile|import)\s*\{([^{}]{1,200})\}")
 _COMMENT = re.compile(r"(?<!\\)%[^\n]*")
 _BRACES = re.compile(r"(?<!\\)[{}]")
-_HOLDERS = ("personalinfo",)  # a class macro whose argument holds the contact macros
+_HOLDERS = ("personalinfo",)
+_LOWER_HEADINGS = (
+    "subsection",
+    "subsubsection",
+    "paragraph",
+    "subparagraph",
+)  # a class macro whose argument holds the contact macros
 
 
 def looks_like_latex(text: str) -> bool:
@@ -94,10 +100,19 @@ def _contexts(entries: tuple[tuple[str, Entry], ...] = ()) -> tuple[Any, Any]:
             MacroTextSpec("fontsize", simplify_repl=""),
             MacroTextSpec("selectfont", simplify_repl=""),
             MacroTextSpec("hfill", simplify_repl=_GAP),
+            # a lower heading as its words (an employer or school in a CV's section), not
+            # pylatexenc's numbering marks ('§.§ Riverbend University')
+            *(MacroTextSpec(name, simplify_repl=_heading_words) for name in _LOWER_HEADINGS),
             *(MacroTextSpec(name, simplify_repl=_entry_text(entry)) for name, entry in entries),
         ],
     )
     return walk, text
+
+
+def _heading_words(node: Any, l2tobj: Any) -> str:
+    """A heading macro's title (its last argument) on a line of its own."""
+    args = [arg for arg in getattr(node.nodeargd, "argnlist", None) or [] if arg is not None]
+    return f"\n\n{l2tobj.nodelist_to_text(args[-1:]).strip()}\n" if args else ""
 
 
 def _renderer(context: Any) -> Any:

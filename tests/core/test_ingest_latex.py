@@ -158,6 +158,28 @@ def test_twentysecondcv_s_preamble_gives_the_name_and_contact() -> None:
     assert parsed.contact.phone
 
 
+def test_a_school_or_employer_set_as_a_subsection_reads_without_numbering_marks() -> None:
+    source = r"""\documentclass{article}
+\begin{document}
+\section{Education}
+\subsection{Lakeview Community College}
+Associate of Applied Science in Welding Technology \hfill 2014 -- 2016
+\section{Experience}
+\subsection*{Northgate Fabrication}
+\textbf{Welder} \hfill March 2016 -- Present
+\begin{itemize}
+\item Welded structural steel to AWS D1.1 for warehouse frames.
+\end{itemize}
+\end{document}
+"""
+    text = read_upload(source.encode(), "welder.tex").text
+    assert "§.§" not in text
+    assert "Lakeview Community College" in text.splitlines()
+    parsed = parse_resume(source.encode(), "welder.tex")
+    assert [e.company for e in parsed.education] == ["Lakeview Community College"]
+    assert "§" not in " ".join(r.company for r in parsed.roles)
+
+
 # Fictional sources in each class's documented argument order, one role each with two bullets
 # and one degree: what every reader must get from them is the role's title, employer, dates and
 # bullets.
