@@ -43,13 +43,8 @@ _CONTACT_MACROS = (
 _INCLUDE = re.compile(r"\\(?:input|include|subfile|import)\s*\{([^{}]{1,200})\}")
 _COMMENT = re.compile(r"(?<!\\)%[^\n]*")
 _BRACES = re.compile(r"(?<!\\)[{}]")
-_HOLDERS = ("personalinfo",)
-_LOWER_HEADINGS = (
-    "subsection",
-    "subsubsection",
-    "paragraph",
-    "subparagraph",
-)  # a class macro whose argument holds the contact macros
+_HOLDERS = ("personalinfo",)  # a class macro whose argument holds the contact macros
+_LOWER_HEADINGS = ("subsection", "subsubsection", "paragraph", "subparagraph")
 
 
 def looks_like_latex(text: str) -> bool:
